@@ -1,0 +1,97 @@
+"""A compiled game: the spec turned into tables and closures once, at load time."""
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.loader import LoadedSpec
+from rulespec.models import Stage
+
+from .conditions import ConditionCompiler
+from .endgame import compile_end
+from .geometry import build_geometry
+from .rules import compile_ruleset
+
+
+class Game:
+    """A playable game (OpenSpiel-style). Build it with `rulespec.load(...)`."""
+
+    def __init__(self, loaded: LoadedSpec):
+        self.loaded = loaded
+        spec = self.spec = loaded.spec
+        self.name = spec.name
+        self.params = dict(loaded.params)
+        geo = self.geo = build_geometry(spec.board)
+        self.circuit = spec.board.circuit or ("own" if spec.board.ranks == 4 else "all")
+        self.roles = {name: {geo.relative[p][lab] for lab in role.pits for p in (0, 1)}
+                      for name, role in spec.board.roles.items()}
+        self.mark_names = list(spec.marks)
+        self.mark_bit = {name: 1 << i for i, name in enumerate(self.mark_names)}
+        stages = spec.stages or [Stage(name="play")]
+        self.stage_names = [s.name for s in stages]
+        self.per_player = geo.per_player
+        self.dir_base = geo.per_player
+        self.pick_base = geo.per_player + 2
+        self.num_distinct_actions = self.pick_base + geo.n_slots
+        self.piece_value = spec.setup.kinds[0].value
+
+        def mask(event: str) -> int:
+            return sum(self.mark_bit[n] for n, m in spec.marks.items() if event in m.cleared_when)
+
+        self.clear_on_emptied = mask("emptied")
+        self.clear_on_captured_move = mask("captured_this_move")
+        cc = ConditionCompiler(geo, self.roles, {n: i for i, n in enumerate(self.mark_names)},
+                               {n: i for i, n in enumerate(self.stage_names)}, None)
+        feeding = spec.obligations.feed is not None
+        self.rulesets = [
+            compile_ruleset(geo, self.circuit, stage.turn or spec.turn, stage.sowing or spec.sowing,
+                            stage.captures if stage.captures is not None else spec.captures,
+                            stage.until, cc, {}, feeding, mask("lifted"), mask("captured"))
+            for stage in stages
+        ]
+        self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
+        self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move))
+                             for n, m in spec.marks.items() if m.set_after_move is not None]
+        self.ends = [compile_end(e) for e in spec.end]
+        self.uses_repetition = any(e.kind == "repetition" for e in spec.end)
+        self.score_counts = tuple(spec.scoring.counts)
+        self.first_player = 0 if spec.turn.first_player == "south" else 1
+        self.initial_board = [0] * geo.n_slots
+        for p in (0, 1):
+            for pit in geo.own[p]:
+                self.initial_board[pit] = spec.setup.per_pit
+            for label, n in spec.setup.pits.items():
+                self.initial_board[geo.relative[p][label]] = n
+        for pit in range(geo.n_pits):
+            if geo.owner[pit] == -1:
+                self.initial_board[pit] = spec.setup.per_pit
+        self.initial_marks = [0] * geo.n_slots
+        for name, labels in spec.setup.marks.items():
+            for label in labels:
+                for p in (0, 1):
+                    self.initial_marks[geo.relative[p][label]] |= self.mark_bit[name]
+        self.initial_stock = [spec.setup.stock, spec.setup.stock]
+        self.total_pieces = sum(self.initial_board) + 2 * spec.setup.stock
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"<Game {self.name}({params})>"
+
+    def new_initial_state(self) -> Any:
+        from .state import State
+
+        return State.initial(self)
+
+    def state_from_snapshot(self, snap: dict[str, Any]) -> Any:
+        """The inverse of State.snapshot(): a state that plays on exactly like the original."""
+        from .snapshot import state_from_snapshot
+
+        return state_from_snapshot(self, snap)
+
+    def num_players(self) -> int:
+        return 2
+
+    def max_utility(self) -> float:
+        return 1.0
+
+    def min_utility(self) -> float:
+        return -1.0

@@ -1,0 +1,126 @@
+"""Board geometry compiled to tables: pits are plain ints, every lookup is a list index.
+
+Numbering: player p owns pits p*K .. p*K+K-1 (K = own pits per player) in the order the
+player sows them counter-clockwise, starting at the left end of the player's back row (on a
+2-rank board, their only row). A 3-rank board's shared middle row follows (from South's
+left). Stores, if any, come last: South's then North's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulespec.labels import pit_label, player_rows
+from rulespec.models import Board
+
+CCW, CW = 0, 1
+NONE = -1
+
+
+@dataclass
+class Geometry:
+    ranks: int
+    width: int
+    per_player: int
+    n_pits: int
+    n_slots: int
+    owner: list[int] = field(default_factory=list)
+    row: list[str] = field(default_factory=list)
+    col: list[int] = field(default_factory=list)
+    """Column from the owner's left (shared pits: from South's left)."""
+    rank: list[int] = field(default_factory=list)
+    """Rank counted from South's edge (0) for drawing; stores get -1."""
+    xcol: list[int] = field(default_factory=list)
+    """Column from South's left, for drawing."""
+    label: list[str] = field(default_factory=list)
+    store: list[int] = field(default_factory=lambda: [NONE, NONE])
+    stores_in_circuit: bool = False
+    own: list[list[int]] = field(default_factory=lambda: [[], []])
+    """Each player's pits in action order."""
+    opposite: list[int] = field(default_factory=list)
+    behind: list[int] = field(default_factory=list)
+    by_label: dict[str, int] = field(default_factory=dict)
+    relative: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
+    """Per player: South-side label (e.g. A5) -> that player's pit."""
+
+    def is_store(self, slot: int) -> bool:
+        return slot >= self.n_pits
+
+    def circuit(self, player: int, kind: str, direction: int, *, own_store: bool,
+                opponent_store: bool) -> list[int]:
+        """The cyclic list of slots `player` sows along, in `direction`."""
+        if kind == "own":
+            loop = list(self.own[player])
+        else:
+            south, north = self.own[0][: self.width], self.own[1][: self.width]
+            loop = list(south)
+            if self.stores_in_circuit and (own_store if player == 0 else opponent_store):
+                loop.append(self.store[0])
+            if self.ranks == 3:
+                middle = list(range(2 * self.per_player, 2 * self.per_player + self.width))
+                loop += list(reversed(middle))
+            loop += north
+            if self.stores_in_circuit and (own_store if player == 1 else opponent_store):
+                loop.append(self.store[1])
+        return loop if direction == CCW else loop[::-1]
+
+
+def build_geometry(board: Board) -> Geometry:
+    width = board.pits
+    rows = player_rows(board)
+    per_player = width * len(rows)
+    shared = width if board.ranks == 3 else 0
+    n_pits = 2 * per_player + shared
+    n_stores = 0 if board.stores == "none" else 2
+    g = Geometry(board.ranks, width, per_player, n_pits, n_pits + n_stores)
+    g.stores_in_circuit = board.stores == "in_circuit"
+    size = g.n_slots
+    g.owner = [NONE] * size
+    g.row = ["store"] * size
+    g.col = [0] * size
+    g.rank = [-1] * size
+    g.xcol = [0] * size
+    g.label = [""] * size
+    g.opposite = [NONE] * size
+    g.behind = [NONE] * size
+    front_rank = {0: 1 if board.ranks == 4 else 0, 1: board.ranks - 2 if board.ranks == 4 else board.ranks - 1}
+    back_rank = {0: 0, 1: board.ranks - 1}
+    for p in (0, 1):
+        base = p * per_player
+        order: list[tuple[str, int]] = []
+        if len(rows) == 2:
+            order = [("back", c) for c in range(width)] + [("front", c) for c in reversed(range(width))]
+        else:
+            order = [("front", c) for c in range(width)]
+        for i, (row, c) in enumerate(order):
+            pit = base + i
+            g.owner[pit] = p
+            g.row[pit] = row
+            g.col[pit] = c
+            g.rank[pit] = front_rank[p] if row == "front" else back_rank[p]
+            g.xcol[pit] = c if p == 0 else width - 1 - c
+            g.label[pit] = pit_label(board, p, row, c)
+            g.relative[p][pit_label(board, 0, row, c)] = pit
+            g.own[p].append(pit)
+    for c in range(shared):
+        pit = 2 * per_player + c
+        g.row[pit] = "middle"
+        g.col[pit] = c
+        g.rank[pit] = 1
+        g.xcol[pit] = c
+        g.label[pit] = pit_label(board, None, "middle", c)
+    if n_stores:
+        for p in (0, 1):
+            g.store[p] = n_pits + p
+            g.owner[n_pits + p] = p
+            g.label[n_pits + p] = "S" if p == 0 else "N"
+    at = {(g.rank[s], g.xcol[s]): s for s in range(n_pits)}
+    for pit in range(n_pits):
+        p = g.owner[pit]
+        if p == NONE:
+            continue
+        if g.row[pit] == "front":
+            g.opposite[pit] = at.get((front_rank[1 - p], g.xcol[pit]), NONE)
+            if len(rows) == 2:
+                g.behind[pit] = at[(back_rank[p], g.xcol[pit])]
+    g.by_label = {g.label[s]: s for s in range(size)}
+    return g

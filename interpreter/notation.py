@@ -1,0 +1,74 @@
+"""Action strings: pits by label, directions as < and > from the mover's view."""
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.errors import NotationError
+
+from .geometry import CCW, NONE
+
+
+def arrow(st: Any, origin: int, direction: int) -> str:
+    """'<' or '>': which way the hand moves from `origin`, seen from its owner's side."""
+    geo = st.game.geo
+    steps = st.game.rulesets[st.stage].steps[st.to_move]
+    nxt = steps[direction][origin]
+    if nxt != NONE and geo.row[nxt] == geo.row[origin] and geo.owner[nxt] == geo.owner[origin]:
+        return ">" if geo.col[nxt] > geo.col[origin] else "<"
+    prev = steps[1 - direction][origin]
+    if prev != NONE and geo.row[prev] == geo.row[origin] and geo.owner[prev] == geo.owner[origin]:
+        return "<" if geo.col[prev] > geo.col[origin] else ">"
+    return "ccw" if direction == CCW else "cw"
+
+
+def action_to_string(st: Any, action: int) -> str:
+    game = st.game
+    geo = game.geo
+    if action < game.dir_base:
+        player = st.to_move if st.to_move in (0, 1) else 0
+        return geo.label[geo.own[player][action]]
+    if action < game.pick_base:
+        direction = action - game.dir_base
+        req = st._pending
+        if req is not None and st.to_move in (0, 1):
+            origin = req.origin._starts[req.decisions[0]][0].pit
+            return arrow(st, origin, direction)
+        return "ccw" if direction == CCW else "cw"
+    slot = action - game.pick_base
+    return geo.label[slot] if 0 <= slot < geo.n_slots else f"#{action}"
+
+
+def string_to_action(st: Any, text: str) -> int:
+    wanted = text.strip()
+    for a in st._legal:
+        if action_to_string(st, a) == wanted:
+            return a
+    legal = ", ".join(action_to_string(st, a) for a in st._legal) or "none"
+    raise NotationError(f"{text!r} is not a legal move here; legal: {legal}")
+
+
+def parse_move(st: Any, text: str) -> list[int]:
+    """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
+    against the legal actions at each decision. Raises NotationError."""
+    rest = text.strip()
+    work = st.clone()
+    actions: list[int] = []
+    while rest:
+        if work.terminal:
+            raise NotationError(f"{text!r}: the game is over before {rest!r}")
+        best = None
+        for a in work.legal_actions():
+            s = action_to_string(work, a)
+            if rest.startswith(s) and (best is None or len(s) > len(best[1])):
+                best = (a, s)
+        if best is None:
+            legal = ", ".join(action_to_string(work, a) for a in work.legal_actions()) or "none"
+            raise NotationError(f"{text!r}: cannot read {rest!r} here; legal: {legal}")
+        actions.append(best[0])
+        work.apply_action(best[0])
+        rest = rest[len(best[1]):].lstrip()
+        if work._pending is None:
+            break
+    if rest:
+        raise NotationError(f"{text!r}: the move is complete before {rest!r}")
+    return actions

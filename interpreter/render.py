@@ -1,0 +1,62 @@
+"""A readable text board: North at the top, South at the bottom, stores at the ends."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def render(st: Any) -> str:
+    game = st.game
+    geo = game.geo
+    width = geo.width
+    cell = 4
+    grid: dict[tuple[int, int], int] = {(geo.rank[q], geo.xcol[q]): q for q in range(geo.n_pits)}
+    marked = [bool(st.marks[q]) for q in range(geo.n_slots)]
+
+    def counts(rank: int) -> str:
+        return "".join(f"{st.board[grid[(rank, x)]]}{'*' if marked[grid[(rank, x)]] else ''}".rjust(cell)
+                       for x in range(width))
+
+    def labels(rank: int) -> str:
+        return "".join(geo.label[grid[(rank, x)]].rjust(cell) for x in range(width))
+
+    lines = []
+    status = "game over" if st.terminal else f"{_name(st.to_move)} to move"
+    lines.append(f"{game.name} — {status}, move {st.moves_played + 1}"
+                 + (f", stage {game.stage_names[st.stage]}" if len(game.stage_names) > 1 else ""))
+    lines.append(_player_line(st, 1))
+    pad = " " * 6
+    top = geo.ranks - 1
+    lines.append(pad + labels(top))
+    for rank in range(top, -1, -1):
+        row = pad + counts(rank)
+        if geo.store[0] != -1 and rank == geo.ranks // 2:
+            row = f"[{st.board[geo.store[1]]:>3}]" + row[5:] + f"  [{st.board[geo.store[0]]:>3}]"
+        lines.append(row)
+    lines.append(pad + labels(0))
+    lines.append(_player_line(st, 0))
+    if game.mark_names and any(marked):
+        for name, bit in game.mark_bit.items():
+            pits = [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
+            if pits:
+                lines.append(f"marked {name} (*): {', '.join(pits)}")
+    if st.terminal:
+        r = st.returns()
+        verdict = "draw" if r[0] == r[1] else f"{_name(0 if r[0] > r[1] else 1)} wins"
+        lines.append(f"result: {verdict} ({st.end_reason.replace('_', ' ')})")
+    return "\n".join(lines)
+
+
+def _player_line(st: Any, p: int) -> str:
+    game = st.game
+    parts = [f"{_name(p)}: score {st.score(p)}"]
+    if game.geo.store[p] != -1:
+        parts.append(f"{game.spec.board.terms.store} {st.board[game.geo.store[p]]}")
+    if st.stock[p] or game.spec.setup.stock:
+        parts.append(f"in hand {st.stock[p]}")
+    if st.to_move == p:
+        parts.append("<- to move")
+    return "  ".join(parts)
+
+
+def _name(p: int) -> str:
+    return "South" if p == 0 else "North"

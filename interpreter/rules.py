@@ -1,0 +1,168 @@
+"""Compile a stage's rule blocks (turn, sowing, captures) into tables and closures."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulespec.models import CaptureRule, ChainSelector, ChooseSelector, MoveKind, Sowing, Turn
+
+from .conditions import ConditionCompiler, Test
+from .geometry import CCW, CW, NONE, Geometry
+
+
+@dataclass
+class Request:
+    """A decision the mover must make before the move can go on."""
+
+    kind: str
+    """'direction' or 'pit'."""
+    options: list[int]
+    """The legal action ids."""
+
+
+@dataclass
+class Start:
+    """One legal way to begin a move: kind, pit and direction."""
+
+    kind: "StartKind"
+    pit: int
+    direction: int
+
+
+@dataclass
+class StartKind:
+    name: str
+    index: int
+    test: Test
+    pits_scope: str
+    lift_all: bool
+    directions: list[int]
+    captures: bool
+    require_capture: bool
+    require: Test | None
+
+
+@dataclass
+class CaptureProgram:
+    name: str
+    when: Test
+    fixed: list[Callable[[Any, int, Any], list[int]]]
+    choose: list[tuple[int, Test]]
+    to_store: bool
+    forfeit_grand_slam: bool
+
+
+@dataclass
+class Ruleset:
+    """Everything one stage plays by, ready for the per-move path."""
+
+    kinds: list[StartKind]
+    captures: list[CaptureProgram]
+    after: list[list[dict[int, tuple[int, ...]]]]
+    """after[player][direction][slot]: the circuit from the slot after `slot` round to `slot`."""
+    steps: list[list[list[int]]]
+    skip_origin: bool
+    skip: Test | None
+    relay: bool
+    relay_when: Test
+    max_laps: int
+    extra_turn: Test | None
+    until: Test | None
+    may_ask: bool
+    must_simulate: bool
+    circuit_len: int
+    clear_on_lift: int = 0
+    clear_on_capture: int = 0
+    fired_names: list[str] = field(default_factory=list)
+
+
+def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any], list[Any], int]:
+    after: list[list[dict[int, tuple[int, ...]]]] = []
+    steps: list[list[list[int]]] = []
+    length = 0
+    for p in (0, 1):
+        per_dir_after, per_dir_steps = [], []
+        for d in (CCW, CW):
+            loop = geo.circuit(p, kind, d, own_store=sowing.into_own_store,
+                               opponent_store=sowing.into_opponent_store)
+            n = len(loop)
+            length = max(length, n)
+            table = {s: tuple(loop[i + 1:] + loop[: i + 1]) for i, s in enumerate(loop)}
+            nxt = [NONE] * geo.n_slots
+            for i, s in enumerate(loop):
+                nxt[s] = loop[(i + 1) % n]
+            per_dir_after.append(table)
+            per_dir_steps.append(nxt)
+        after.append(per_dir_after)
+        steps.append(per_dir_steps)
+    return after, steps, length
+
+
+def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
+                    captures: list[CaptureRule], until: Any, cc: ConditionCompiler,
+                    action_base: dict[str, int], feeding: bool, clear_on_lift: int,
+                    clear_on_capture: int) -> Ruleset:
+    after, steps, length = circuit_tables(geo, circuit, sowing)
+    cc.steps = steps
+    kinds = [_kind(i, k, cc) for i, k in enumerate(turn.moves)]
+    progs = [_capture(rule, cc, geo, steps) for rule in captures if rule.enabled]
+    relay = sowing.laps.kind == "relay"
+    may_ask = any(len(k.directions) > 1 for k in kinds) or any(p.choose for p in progs)
+    must_sim = relay or feeding or any(k.require_capture or k.require for k in kinds)
+    return Ruleset(
+        kinds=kinds, captures=progs, after=after, steps=steps,
+        skip_origin=sowing.skip_origin,
+        skip=cc.compile(sowing.skip) if sowing.skip else None,
+        relay=relay, relay_when=cc.compile(sowing.laps.when), max_laps=sowing.laps.max_laps,
+        extra_turn=cc.compile(turn.extra_turn) if turn.extra_turn else None,
+        until=cc.compile(until) if until is not None else None,
+        may_ask=may_ask, must_simulate=must_sim, circuit_len=length,
+        clear_on_lift=clear_on_lift, clear_on_capture=clear_on_capture,
+    )
+
+
+def _kind(index: int, kind: MoveKind, cc: ConditionCompiler) -> StartKind:
+    dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW]}[kind.direction]
+    return StartKind(
+        name=kind.name, index=index, test=cc.compile(kind.from_),
+        pits_scope="own" if kind.from_.side == "own" else "all",
+        lift_all=kind.lift == "all", directions=dirs, captures=kind.captures,
+        require_capture=kind.require_capture,
+        require=cc.compile(kind.require) if kind.require else None,
+    )
+
+
+def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
+             steps: list[list[list[int]]]) -> CaptureProgram:
+    fixed: list[Callable[[Any, int, Any], list[int]]] = []
+    choose: list[tuple[int, Test]] = []
+    opp, behind = geo.opposite, geo.behind
+    for sel in rule.take:
+        if sel == "landing":
+            fixed.append(lambda st, last, m: [last])
+        elif sel == "opposite":
+            fixed.append(lambda st, last, m: [opp[last]] if opp[last] != NONE else [])
+        elif sel == "behind_opposite":
+            fixed.append(lambda st, last, m: [behind[opp[last]]]
+                         if opp[last] != NONE and behind[opp[last]] != NONE else [])
+        elif isinstance(sel, ChainSelector):
+            test = cc.compile(sel.chain.while_)
+            backwards = sel.chain.direction == "backwards"
+            limit = geo.n_slots
+
+            def chain(st: Any, last: int, m: Any, test: Test = test, backwards: bool = backwards) -> list[int]:
+                step = steps[m.mover][1 - m.direction if backwards else m.direction]
+                out, q = [], last
+                for _ in range(limit):
+                    if q == NONE or not test(st, q, m):
+                        break
+                    out.append(q)
+                    q = step[q]
+                return out
+
+            fixed.append(chain)
+        elif isinstance(sel, ChooseSelector):
+            choose.append((sel.choose.count, cc.compile(sel.choose.from_)))
+    return CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
+                          rule.to == "store", rule.grand_slam == "forfeit")

@@ -1,0 +1,135 @@
+"""Snapshots: a JSON-able position that holds everything needed to play on (docs/positions.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from rulespec.errors import RulespecError
+from rulespec.models.position import Position
+
+from .endgame import finish
+from .state import State
+
+
+class PositionError(RulespecError, ValueError):
+    """A snapshot that does not describe a position of this game."""
+
+
+def snapshot(st: State) -> dict[str, Any]:
+    game = st.game
+    geo = game.geo
+    b = st.board
+    pending = st._pending
+    out: dict[str, Any] = {
+        "variant": game.name,
+        "params": dict(game.params),
+        "to_move": st.to_move if st.to_move in (0, 1) else None,
+        "stage": game.stage_names[st.stage],
+        "moves_played": st.moves_played,
+        "players": [
+            {
+                "pits": [b[q] for q in geo.own[p]],
+                "store": b[geo.store[p]] if geo.store[p] != -1 else 0,
+                "hand": st.stock[p],
+                "score": st.score(p),
+            }
+            for p in (0, 1)
+        ],
+        "removed": st.removed,
+        "in_hand": 0,
+        "terminal": st.terminal,
+    }
+    if geo.ranks == 3:
+        out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
+    if game.mark_names:
+        out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
+                        for name, bit in game.mark_bit.items()}
+    if st.terminal:
+        out["returns"] = st.returns()
+        out["end_reason"] = st.end_reason
+    if game.uses_repetition and not st.terminal:
+        out["repetition"] = [list(k) for k in sorted(st._seen)]
+    if pending is not None:
+        from .notation import action_to_string
+
+        origin = pending.origin
+        decisions = []
+        replay = origin.clone()
+        for a in pending.decisions:
+            decisions.append(action_to_string(replay, a))
+            replay.apply_action(a)
+        out["pending"] = {"position": snapshot(origin), "decisions": decisions}
+    return out
+
+
+def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
+    data = {k: v for k, v in snap.items() if k != "end_reason"}
+    try:
+        pos = Position.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise PositionError(f"bad position at {where or 'top level'}: {first['msg']}") from None
+    if pos.pending is not None:
+        from .notation import string_to_action
+
+        st = state_from_snapshot(game, pos.pending.position)
+        for text in pos.pending.decisions:
+            st.apply_action(string_to_action(st, text))
+        return st
+    geo = game.geo
+    st = State(game)
+    st.board = [0] * geo.n_slots
+    for p, pl in enumerate(pos.players):
+        if len(pl.pits) != geo.per_player:
+            raise PositionError(f"players[{p}].pits has {len(pl.pits)} counts; this board gives "
+                                f"each player {geo.per_player} pits")
+        if min(pl.pits, default=0) < 0:
+            raise PositionError(f"players[{p}].pits has a negative count")
+        for q, n in zip(geo.own[p], pl.pits):
+            st.board[q] = n
+        if geo.store[p] != -1:
+            st.board[geo.store[p]] = pl.store
+        elif pl.store:
+            raise PositionError(f"players[{p}].store is {pl.store}, but the board has no stores")
+    if geo.ranks == 3:
+        shared = pos.shared or [0] * geo.width
+        for i, n in enumerate(shared):
+            st.board[2 * geo.per_player + i] = n
+    st.stock = [pos.players[0].hand, pos.players[1].hand]
+    st.removed = pos.removed
+    st.marks = [0] * geo.n_slots
+    for name, labels in pos.marks.items():
+        if name not in game.mark_bit:
+            raise PositionError(f"unknown mark {name!r}; marks: {', '.join(game.mark_names) or 'none'}")
+        for label in labels:
+            if label not in geo.by_label:
+                raise PositionError(f"unknown pit {label!r} in marks.{name}")
+            st.marks[geo.by_label[label]] |= game.mark_bit[name]
+    if pos.stage is None:
+        st.stage = 0
+    elif pos.stage in game.stage_names:
+        st.stage = game.stage_names.index(pos.stage)
+    else:
+        raise PositionError(f"unknown stage {pos.stage!r}; stages: {', '.join(game.stage_names)}")
+    st.moves_played = pos.moves_played
+    total = sum(st.board) + sum(st.stock) + st.removed
+    if total != game.total_pieces:
+        raise PositionError(f"the position holds {total} pieces; this game is played with "
+                            f"{game.total_pieces}")
+    if pos.terminal:
+        st.to_move = -4
+        st.terminal = True
+        st._returns = list(pos.returns or [0.0, 0.0])
+        return st
+    st.to_move = pos.to_move if pos.to_move is not None else 0
+    if pos.repetition is not None:
+        st._seen = {tuple(k) for k in pos.repetition}
+    elif game.uses_repetition:
+        st._seen = {st.position_key()}
+    st._begin_turn(1 - st.to_move, check_repetition=False)
+    return st
+
+
+__all__ = ["snapshot", "state_from_snapshot", "PositionError", "finish"]

@@ -1,0 +1,257 @@
+"""A game state with OpenSpiel's method names. Plain lists of ints, copied cheaply."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from rulespec.errors import IllegalActionError
+
+from .context import MoveInfo
+from .endgame import NOT_ENDED, finish
+from .moves import legal_starts, play
+from .rules import Request, Start
+
+TERMINAL = -4
+
+
+@dataclass
+class Pending:
+    """A move waiting for a decision: the live move, and how to rebuild it."""
+
+    gen: Generator[Request, int, MoveInfo]
+    request: Request
+    decisions: list[int]
+    origin: "State"
+    """The state before the move's first decision (clone and snapshot replay from it)."""
+
+
+class State:
+    __slots__ = ("game", "board", "stock", "removed", "marks", "to_move", "stage",
+                 "moves_played", "terminal", "end_reason", "_returns", "_starts", "_legal",
+                 "_pending", "_seen", "_history", "last_move")
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.terminal = False
+        self.end_reason: str | None = None
+        self._returns = [0.0, 0.0]
+        self._starts: dict[int, list[Start]] = {}
+        self._legal: list[int] = []
+        self._pending: Pending | None = None
+        self._seen: set[tuple[int, ...]] = set()
+        self._history: list[int] = []
+        self.last_move: MoveInfo | None = None
+
+    @classmethod
+    def initial(cls, game: Any) -> "State":
+        st = cls(game)
+        st.board = list(game.initial_board)
+        st.stock = list(game.initial_stock)
+        st.removed = 0
+        st.marks = list(game.initial_marks)
+        st.to_move = game.first_player
+        st.stage = 0
+        st.moves_played = 0
+        if game.uses_repetition:
+            st._seen.add(st.position_key())
+        st._begin_turn(1 - st.to_move, check_repetition=False)
+        return st
+
+    # --- OpenSpiel API -------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_move
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if player is not None and player != self.to_move:
+            return []
+        return list(self._legal)
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def returns(self) -> list[float]:
+        return list(self._returns) if self.terminal else [0.0, 0.0]
+
+    def rewards(self) -> list[float]:
+        return self.returns()
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return self.moves_played
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def apply_action(self, action: int) -> None:
+        """Apply one decision. An illegal action raises IllegalActionError and changes nothing."""
+        if self.terminal:
+            raise IllegalActionError(action, "the game is over", [])
+        if action not in self._legal:
+            from .notation import action_to_string
+
+            legal = [action_to_string(self, a) for a in self._legal]
+            raise IllegalActionError(action, f"not legal for {_player_name(self.to_move)} here", legal)
+        game = self.game
+        rs = game.rulesets[self.stage]
+        pending = self._pending
+        self._history.append(action)
+        if pending is None:
+            origin = self.clone() if rs.may_ask else None
+            gen = play(self, rs, self._starts[action], game.dir_base, game.pick_base)
+            try:
+                request = next(gen)
+            except StopIteration as stop:
+                self._finish_move(stop.value, rs)
+                return
+            assert origin is not None
+            self._pending = Pending(gen, request, [action], origin)
+            self._legal = request.options
+            return
+        pending.decisions.append(action)
+        try:
+            request = pending.gen.send(action)
+        except StopIteration as stop:
+            self._pending = None
+            self._finish_move(stop.value, rs)
+            return
+        pending.request = request
+        self._legal = request.options
+
+    def clone(self) -> "State":
+        if self._pending is not None:
+            copy = self._pending.origin.clone()
+            for a in self._pending.decisions:
+                copy.apply_action(a)
+            return copy
+        c = State.__new__(State)
+        c.game = self.game
+        c.board = self.board[:]
+        c.stock = self.stock[:]
+        c.removed = self.removed
+        c.marks = self.marks[:]
+        c.to_move = self.to_move
+        c.stage = self.stage
+        c.moves_played = self.moves_played
+        c.terminal = self.terminal
+        c.end_reason = self.end_reason
+        c._returns = self._returns[:]
+        c._starts = self._starts
+        c._legal = self._legal
+        c._pending = None
+        c._seen = set(self._seen)
+        c._history = self._history[:]
+        c.last_move = self.last_move
+        return c
+
+    def action_to_string(self, *args: int) -> str:
+        """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
+        from .notation import action_to_string
+
+        return action_to_string(self, args[-1])
+
+    def string_to_action(self, *args: Any) -> int:
+        """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
+        from .notation import string_to_action
+
+        return string_to_action(self, args[-1])
+
+    def snapshot(self) -> dict[str, Any]:
+        from .snapshot import snapshot
+
+        return snapshot(self)
+
+    def __str__(self) -> str:
+        from .render import render
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.name} to_move={self.to_move} moves={self.moves_played}>"
+
+    # --- scores and keys -----------------------------------------------------------
+    def score(self, player: int) -> int:
+        geo = self.game.geo
+        total = 0
+        for what in self.game.score_counts:
+            if what == "store":
+                total += self.board[geo.store[player]]
+            elif what == "own_pits":
+                total += sum([self.board[q] for q in geo.own[player]])
+            else:
+                total += self.stock[player]
+        return total * self.game.piece_value
+
+    def position_key(self) -> tuple[int, ...]:
+        if self.game.mark_names:
+            return (self.to_move, self.stage, *self.board, *self.stock, *self.marks)
+        return (self.to_move, self.stage, *self.board, *self.stock)
+
+    def pending_request(self) -> Request | None:
+        """The decision being asked inside a move, or None at the start of a turn."""
+        return self._pending.request if self._pending else None
+
+    # --- the turn cycle ------------------------------------------------------------
+    def scratch(self) -> "State":
+        """A bare copy for look-ahead: position only, no caches or history."""
+        c = State.__new__(State)
+        c.game = self.game
+        c.board = self.board[:]
+        c.stock = self.stock[:]
+        c.removed = self.removed
+        c.marks = self.marks[:]
+        c.to_move = self.to_move
+        c.stage = self.stage
+        c.moves_played = self.moves_played
+        return c
+
+    def _finish_move(self, mv: MoveInfo, rs: Any) -> None:
+        game = self.game
+        mover = mv.mover
+        b = self.board
+        if game.clear_on_emptied:
+            mask = game.clear_on_emptied
+            for q in range(game.geo.n_pits):
+                if self.marks[q] & mask and not b[q]:
+                    self.marks[q] &= ~mask
+        if mv.captured and game.clear_on_captured_move:
+            for q in game.geo.own[mover]:
+                self.marks[q] &= ~game.clear_on_captured_move
+        for bit, test in game.mark_setters:
+            for q in game.geo.own[mover]:
+                if test(self, q, mv):
+                    self.marks[q] |= bit
+        again = rs.extra_turn is not None and rs.extra_turn(self, mv.last, mv)
+        self.moves_played += 1
+        if rs.until is not None and rs.until(self, mv.last, mv):
+            self.stage += 1
+        self.to_move = mover if again else 1 - mover
+        if mv.captured:
+            self._seen.clear()
+        self.last_move = mv
+        self._begin_turn(mover)
+
+    def _begin_turn(self, last_mover: int, check_repetition: bool = True) -> None:
+        game = self.game
+        rs = game.rulesets[self.stage]
+        starts: dict[int, list[Start]] = {}
+        base = self.to_move * game.per_player
+        pick = game.pick_base
+        for s in legal_starts(self, rs, game.feed, game.dir_base, pick):
+            a = s.pit - base if 0 <= s.pit - base < game.per_player else pick + s.pit
+            starts.setdefault(a, []).append(s)
+        self._starts = starts
+        self._legal = sorted(starts)
+        for end in game.ends:
+            if end.kind == "repetition" and not check_repetition:
+                continue
+            who = end.check(self, last_mover)
+            if who != NOT_ENDED:
+                finish(self, end, who)
+                return
+
+
+def _player_name(player: int) -> str:
+    return {0: "South", 1: "North"}.get(player, "nobody")

@@ -1,0 +1,144 @@
+"""From a YAML file to a validated Spec: parse, substitute parameters, validate, check."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import ParameterError, Problem, SpecError, UnknownVariantError
+from .models import Parameter, Spec
+from .semantic import check_spec
+from .suggest import did_you_mean
+from .validation import problems_from
+from .yamlio import SourceMap, plain, read_yaml
+
+PARAM_REF = re.compile(r"^\$([A-Za-z][A-Za-z0-9_-]*)$")
+
+
+@dataclass
+class LoadedSpec:
+    """A validated spec with the parameter values it was loaded with and its source map."""
+
+    spec: Spec
+    path: str
+    params: dict[str, Any]
+    source: SourceMap
+    text: str
+    raw: dict[str, Any] = field(repr=False, default_factory=dict)
+    """The plain document before parameter substitution (for `$name` references)."""
+
+
+def variants_dir() -> Path:
+    """The folder of shipped variants (installed package data, or the checkout's variants/)."""
+    try:
+        return Path(str(resources.files("rulespec.variants")))
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / "variants"
+
+
+def shipped_variants() -> list[str]:
+    return sorted(p.stem for p in variants_dir().glob("*.yaml"))
+
+
+def resolve(name_or_path: str | Path) -> Path:
+    """A shipped variant's file by name, or the given path."""
+    text = str(name_or_path)
+    candidate = Path(text)
+    if text.endswith((".yaml", ".yml")) or candidate.exists():
+        if not candidate.exists():
+            raise UnknownVariantError(text, None, shipped_variants())
+        return candidate
+    path = variants_dir() / f"{text}.yaml"
+    if path.exists():
+        return path
+    known = shipped_variants()
+    hint = did_you_mean(text, known)
+    raise UnknownVariantError(text, hint[len(" (did you mean '"):-3] if hint else None, known)
+
+
+def _parameters(root: Any, smap: SourceMap) -> tuple[dict[str, Parameter], list[Problem]]:
+    block = root.get("parameters") or {}
+    if not isinstance(block, dict):
+        return {}, [smap.problem(("parameters",), "parameters must be a mapping of name: {doc, default, ...}")]
+    out: dict[str, Parameter] = {}
+    problems: list[Problem] = []
+    for name, body in block.items():
+        try:
+            out[str(name)] = Parameter.model_validate(plain(body))
+        except ValidationError as exc:
+            sub = SourceMap(root, smap.path)
+            for p in problems_from(exc, {"parameters": {name: body}}, sub):
+                problems.append(p)
+    return out, problems
+
+
+def _substitute(node: Any, values: dict[str, Any], trail: tuple[Any, ...], smap: SourceMap,
+                problems: list[Problem], used: set[str]) -> Any:
+    """Replace every `$name` scalar by the parameter's value (in place, keeping positions)."""
+    if isinstance(node, dict):
+        for key in list(node.keys()):
+            if trail == () and key == "parameters":
+                continue
+            node[key] = _substitute(node[key], values, trail + (key,), smap, problems, used)
+        return node
+    if isinstance(node, list):
+        for i in range(len(node)):
+            node[i] = _substitute(node[i], values, trail + (i,), smap, problems, used)
+        return node
+    if isinstance(node, str):
+        m = PARAM_REF.match(node)
+        if m:
+            name = m.group(1)
+            if name in values:
+                used.add(name)
+                return values[name]
+            problems.append(smap.problem(trail, f"unknown parameter ${name}{did_you_mean(name, values)}"
+                                         + ("" if values else "; declare it under 'parameters'")))
+    return node
+
+
+def load_spec(name_or_path: str | Path, **overrides: Any) -> LoadedSpec:
+    """Load, validate and check a spec. Raises SpecError listing every located problem."""
+    path = resolve(name_or_path)
+    text = path.read_text(encoding="utf-8")
+    return load_spec_text(text, str(path), **overrides)
+
+
+def load_spec_text(text: str, path: str = "<spec>", **overrides: Any) -> LoadedSpec:
+    root, smap = read_yaml(text, path)
+    raw = plain(root)
+    params, problems = _parameters(root, smap)
+    if problems:
+        raise SpecError(problems)
+    for name in overrides:
+        if name not in params:
+            known = ", ".join(params) or "none"
+            raise ParameterError(f"unknown parameter {name!r}{did_you_mean(name, params)} for {path}; "
+                                 f"parameters: {known}")
+    values: dict[str, Any] = {}
+    for name, param in params.items():
+        value = overrides.get(name, param.default)
+        try:
+            param.check(value)
+        except ValueError as exc:
+            if name in overrides:
+                raise ParameterError(f"parameter {name!r} = {value!r}: {exc}") from None
+            problems.append(smap.problem(("parameters", name, "default"), f"parameter {name!r}: {exc}"))
+        values[name] = value
+    used: set[str] = set()
+    _substitute(root, values, (), smap, problems, used)
+    if problems:
+        raise SpecError(problems)
+    doc = plain(root)
+    try:
+        spec = Spec.model_validate(doc)
+    except ValidationError as exc:
+        raise SpecError(problems_from(exc, root, smap)) from None
+    problems = check_spec(spec, smap)
+    if problems:
+        raise SpecError(problems)
+    return LoadedSpec(spec=spec, path=path, params=values, source=smap, text=text, raw=raw)

@@ -1,0 +1,63 @@
+"""The board: ranks, pits, stores, the sowing circuit, names and roles."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .base import Block, Name
+
+
+class Role(Block):
+    """A named set of special pits, e.g. the house or the end pits of the front row.
+
+    Pits are named from their owner's side (South's labels); each player has the same
+    role on their own mirrored pits.
+    """
+
+    pits: list[str] = Field(min_length=1)
+    """Pit labels from the owner's side, e.g. [A5]."""
+    meaning: str
+    """The plain-English word for the role (e.g. "house"), used by the rulebook's glossary."""
+    description: str | None = None
+
+
+class Terms(Block):
+    """The game's native words, used by the rulebook and the board drawing."""
+
+    pit: str = "pit"
+    store: str = "store"
+    piece: str = "seed"
+    pieces: str | None = None
+    """Plural of `piece` (defaults to piece + 's')."""
+
+
+class Board(Block):
+    """The playing surface and how pits are named.
+
+    Each player owns the row nearest to them (2 or 3 ranks; a 3-rank board's middle row is
+    shared) or the two rows nearest to them (4 ranks). Own pits are numbered 1.. from the
+    owner's left, and a row is named by a letter (`row_labels`).
+    """
+
+    ranks: Literal[2, 3, 4] = 2
+    """Rows of pits across the board."""
+    pits: int = Field(ge=2, le=64)
+    """Pits in each rank."""
+    stores: Literal["none", "beside", "in_circuit"] = "none"
+    """`beside`: each player has a store that captured pieces go to and that is never sown;
+    `in_circuit`: each player's store sits at the player's right end of the circuit and can
+    be sown into (as in Kalah); `none`: no stores."""
+    circuit: Literal["all", "own"] | None = None
+    """The loop of pits a player sows along: `all` pits of the board, or only the player's
+    `own` two ranks. Defaults to `all` on 2 and 3 ranks and `own` on 4 ranks."""
+    notation: Literal["letters", "row-number"] = "row-number"
+    """How pits are written: `letters` (A, B, C... from South's left; a, b, c... for North)
+    or `row-number` (a row letter and a number from the owner's left, e.g. A5, b3)."""
+    row_labels: dict[Literal["front", "back", "middle"], list[str]] = Field(
+        default_factory=lambda: {"front": ["A", "a"], "back": ["B", "b"], "middle": ["M", "M"]}
+    )
+    """Letters naming each row for South and North, e.g. front: [A, a]."""
+    terms: Terms = Terms()
+    roles: dict[Name, Role] = Field(default_factory=dict)
+    """Named special pits, e.g. house: {pits: [A5], meaning: house}."""

@@ -1,0 +1,79 @@
+"""Capture rules: a trigger, what is taken, where it goes."""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Discriminator, Field, Tag
+
+from .base import Block
+from .conditions import Condition
+
+
+class Chain(Block):
+    """Pits taken in a run from the landing pit, along the mover's circuit."""
+
+    direction: Literal["backwards", "forwards"] = "backwards"
+    """`backwards`: against the sowing direction (towards where the lap came from)."""
+    while_: Condition = Field(alias="while")
+    """Each pit of the run (the landing pit first) must satisfy this; the run stops at the
+    first that does not."""
+
+
+class ChainSelector(Block):
+    chain: Chain
+
+
+class ChooseSelector(Block):
+    """The mover picks pits to take (a decision)."""
+
+    class Choose(Block):
+        count: int = Field(1, ge=0)
+        """How many pits the mover picks (fewer if fewer qualify)."""
+        from_: Condition = Field(Condition(side="opponent", count={"min": 1}), alias="from")
+        """Which pits may be picked."""
+
+    choose: Choose
+
+
+def _selector_tag(value: Any) -> str | None:
+    if isinstance(value, str):
+        return "pit"
+    if isinstance(value, (ChainSelector, ChooseSelector)):
+        return "chain" if isinstance(value, ChainSelector) else "choose"
+    if isinstance(value, dict):
+        for tag in ("chain", "choose"):
+            if tag in value:
+                return tag
+    return None
+
+
+Selector = Annotated[
+    Annotated[Literal["landing", "opposite", "behind_opposite"], Tag("pit")]
+    | Annotated[ChainSelector, Tag("chain")]
+    | Annotated[ChooseSelector, Tag("choose")],
+    Discriminator(
+        _selector_tag,
+        custom_error_type="selector",
+        custom_error_message="expected landing, opposite, behind_opposite, {chain: ...} or {choose: ...}",
+    ),
+]
+"""What a capture takes: the `landing` pit, the `opposite` pit, the pit behind the opposite
+one, a `chain`, or pits the mover will `choose`."""
+
+
+class CaptureRule(Block):
+    """Taken when the last piece of a lap lands where `when` holds. Rules are tried in order;
+    the first that applies is used."""
+
+    name: str
+    """A short name, shown in the rulebook and in rule coverage."""
+    when: Condition
+    """Tested on the pit where the last piece landed."""
+    take: list[Selector] = Field(min_length=1)
+    """The pits emptied by the capture, in order."""
+    to: Literal["store", "removed"] = "store"
+    """Where captured pieces go: the mover's `store`, or `removed` from play."""
+    grand_slam: Literal["allowed", "forfeit"] = "allowed"
+    """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
+    enabled: bool = True
+    """Set to false (usually through a parameter) to switch the rule off."""

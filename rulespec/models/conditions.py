@@ -1,0 +1,68 @@
+"""Typed predicates: the only way a spec states 'when'. Never code, never eval."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .base import Block, Count
+
+
+class Condition(Block):
+    """A test on a pit (the *subject*, usually the pit where the last piece landed) and the position.
+
+    Every key that is given must hold (they are AND-ed); `all`, `any` and `not` combine
+    conditions. Keys about the position (`stage`, `stock`, `lap`...) ignore the subject.
+    """
+
+    side: Literal["own", "opponent", "neutral"] | None = None
+    """Whose pit the subject is, from the mover's point of view."""
+    row: Literal["front", "back", "middle"] | None = None
+    """Which of its owner's rows the subject is in (front = the row facing the opponent)."""
+    role: str | list[str] | None = None
+    """The subject has this named role (or one of these), e.g. a house or an end pit."""
+    pit: str | list[str] | None = None
+    """The subject is this pit (or one of these), named from its owner's side (e.g. A5)."""
+    store: bool | None = None
+    """The subject is a store (true) or an ordinary pit (false)."""
+    count: Count | None = None
+    """Pieces in the subject now."""
+    count_before: Count | None = None
+    """Pieces in the subject before the current lap dropped its pieces there."""
+    mark: str | None = None
+    """The subject carries this mark."""
+    opposite: Condition | None = None
+    """Holds for the pit facing the subject across the board (false if there is none)."""
+    behind: Condition | None = None
+    """Holds for the pit behind the subject, in its owner's back row (false if none)."""
+    next: Condition | None = None
+    """Holds for the pit after the subject along the mover's sowing direction."""
+    origin: Condition | None = None
+    """Holds for the pit the move started from."""
+    lifted: Count | None = None
+    """Pieces lifted from the starting pit at the start of the move."""
+    lap: Count | None = None
+    """The number of the current lap (1 for the first sowing of a move)."""
+    stage: str | list[str] | None = None
+    """The game is in this stage (or one of these)."""
+    stock: Count | None = None
+    """Pieces the mover still holds in hand (stock)."""
+    stocks: Count | None = None
+    """Pieces both players hold in hand, together."""
+    own_side: Count | None = None
+    """Pieces on the mover's pits."""
+    opponent_side: Count | None = None
+    """Pieces on the opponent's pits."""
+    moves_played: Count | None = None
+    """Moves completed so far in the game (by both players)."""
+    captured: bool | None = None
+    """The current move has already captured."""
+    all: list[Condition] | None = None
+    """Every one of these holds."""
+    any: list[Condition] | None = None
+    """At least one of these holds."""
+    not_: Condition | None = Field(None, alias="not")
+    """This does not hold."""
+
+
+Condition.model_rebuild()

@@ -1,0 +1,80 @@
+"""When the game ends, what happens to the pieces left, and who wins."""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from .base import Block
+
+Remaining = Literal["stay", "to_owner", "to_player", "to_other", "removed"]
+Result = Literal["by_score", "player_loses", "player_wins"]
+
+
+class _End(Block):
+    remaining: Remaining = "stay"
+    """What happens to pieces left on the board: they `stay`, go `to_owner` (each player
+    takes their own side), `to_player` / `to_other` (all to the player this condition is
+    about, or to the other), or are `removed`."""
+    result: Result = "by_score"
+    """`by_score`: compare scores; `player_loses` / `player_wins`: the player this condition
+    is about loses / wins outright."""
+
+
+class SideEmpty(_End):
+    """A player's pits (or given rows) are empty."""
+
+    kind: Literal["side_empty"]
+    player: Literal["any", "mover", "opponent", "next"] = "any"
+    """Whose side is tested after a move: either player, the mover, the mover's opponent,
+    or the player about to move."""
+    rows: list[Literal["front", "back", "middle"]] | None = None
+    """Only these rows count (default: all the player's pits)."""
+
+
+class NoLegalMove(_End):
+    """The player to move has no legal move."""
+
+    kind: Literal["no_legal_move"]
+
+
+class Majority(_End):
+    """One player's score is more than half of all points, or both have exactly half."""
+
+    kind: Literal["majority"]
+
+
+class ScoreAtLeast(_End):
+    """A player's score reaches a threshold."""
+
+    kind: Literal["score_at_least"]
+    points: int = Field(ge=1)
+
+
+class Repetition(_End):
+    """A position (board, stores and player to move) repeats since the last capture."""
+
+    kind: Literal["repetition"]
+
+
+class MoveLimit(_End):
+    """The game has lasted this many moves."""
+
+    kind: Literal["move_limit"]
+    moves: int = Field(ge=1)
+
+
+EndCondition = Annotated[
+    Union[SideEmpty, NoLegalMove, Majority, ScoreAtLeast, Repetition, MoveLimit],
+    Field(discriminator="kind"),
+]
+
+
+class Scoring(Block):
+    """What a player's score counts."""
+
+    counts: list[Literal["store", "own_pits", "stock"]] = Field(
+        default_factory=lambda: ["store"], min_length=1
+    )
+    """The pieces that make up the score: the player's `store` (captured pieces), the pieces
+    on their `own_pits`, the pieces in their `stock`."""

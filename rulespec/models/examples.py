@@ -1,0 +1,22 @@
+"""Worked examples: a position, moves, and what must follow. Also regression tests."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from .base import Block
+
+
+class Example(Block):
+    """A worked example. `position` is a snapshot (docs/positions.md); `moves` are written
+    in the game's notation; `expect` lists snapshot keys that must hold afterwards."""
+
+    caption: str
+    position: dict[str, Any] | None = None
+    """The position before the moves (default: the initial position)."""
+    moves: list[str] = Field(min_length=1)
+    expect: dict[str, Any] = Field(default_factory=dict)
+    """Keys of the resulting snapshot (e.g. players, to_move, terminal) and their values."""
+    legal: list[str] | None = None
+    """If given, the exact legal moves (in notation) of the position, before the moves."""

@@ -1,0 +1,50 @@
+"""Named values the rest of the spec refers to as `$name`, overridable at load time."""
+from __future__ import annotations
+
+from pydantic import model_validator
+
+from .base import Block
+
+
+class Parameter(Block):
+    """A named integer, flag or choice with a default; written `$name` elsewhere in the spec."""
+
+    doc: str
+    """What the parameter means, in a sentence (shown in the rulebook and `rulespec show`)."""
+    default: int | bool | str
+    """The value used when the loader is not given one."""
+    min: int | None = None
+    """Smallest allowed value (integers only)."""
+    max: int | None = None
+    """Largest allowed value (integers only)."""
+    even: bool = False
+    """Only even values are allowed (integers only)."""
+    choices: list[str] | None = None
+    """The allowed values of a choice parameter."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Parameter":
+        if self.choices is not None and self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} is not one of the choices {self.choices}")
+        if isinstance(self.default, int) and not isinstance(self.default, bool):
+            self.check(self.default)
+        return self
+
+    def check(self, value: int | bool | str) -> None:
+        """Raise ValueError if `value` is not allowed for this parameter."""
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"expected true or false, got {value!r}")
+            return
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"expected a whole number, got {value!r}")
+            if self.min is not None and value < self.min:
+                raise ValueError(f"{value} is below the minimum {self.min}")
+            if self.max is not None and value > self.max:
+                raise ValueError(f"{value} is above the maximum {self.max}")
+            if self.even and value % 2:
+                raise ValueError(f"{value} is not even")
+            return
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"{value!r} is not one of {', '.join(map(str, self.choices))}")

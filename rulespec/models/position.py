@@ -1,0 +1,50 @@
+"""The position format: a snapshot of a state, as JSON or YAML (docs/positions.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from .base import Block
+
+
+class PlayerPosition(Block):
+    """One player's part of a position."""
+
+    pits: list[int]
+    """Pieces in the player's own pits, in the player's sowing (action) order."""
+    store: int = Field(0, ge=0)
+    """Pieces in the player's store (captured)."""
+    hand: int = Field(0, ge=0)
+    """Pieces the player still holds in stock."""
+    score: int | None = None
+    """Reported by snapshot(); ignored when a position is read."""
+
+
+class Pending(Block):
+    """A move in progress: the position at its start and the decisions made so far."""
+
+    position: dict[str, Any]
+    decisions: list[str]
+
+
+class Position(Block):
+    """A snapshot: everything needed to continue play."""
+
+    variant: str | None = None
+    params: dict[str, Any] | None = None
+    to_move: int | None = Field(0, ge=0, le=1)
+    """0 = South, 1 = North; None when the game is over."""
+    stage: str | None = None
+    moves_played: int = Field(0, ge=0)
+    players: list[PlayerPosition] = Field(min_length=2, max_length=2)
+    shared: list[int] | None = None
+    """Pieces in the shared middle row of a 3-rank board, from South's left."""
+    removed: int = Field(0, ge=0)
+    in_hand: int = Field(0, ge=0)
+    marks: dict[str, list[str]] = Field(default_factory=dict)
+    terminal: bool = False
+    returns: list[float] | None = None
+    repetition: list[list[int]] | None = None
+    """Positions seen since the last capture (games that end on repetition)."""
+    pending: Pending | None = None

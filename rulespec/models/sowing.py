@@ -1,0 +1,35 @@
+"""How pieces are spread: what is skipped, stores, laps."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .base import Block
+from .conditions import Condition
+
+
+class Laps(Block):
+    """Whether a sowing continues from where it ended."""
+
+    kind: Literal["single", "relay"] = "single"
+    """`single`: one lap per move; `relay`: when `when` holds at the landing pit, lift all its
+    pieces and sow on from the next pit, in the same direction."""
+    when: Condition = Condition(count_before={"min": 1})
+    """When a relay lap follows (default: the last piece fell into an occupied pit)."""
+    max_laps: int = Field(500, ge=1)
+    """A move that would need more laps than this is illegal (it counts as endless)."""
+
+
+class Sowing(Block):
+    """How a lifted handful is sown, one piece per pit, along the mover's circuit."""
+
+    skip_origin: bool = False
+    """The pit the lap started from receives nothing when the lap goes all round."""
+    into_own_store: bool = True
+    """With stores in the circuit: the mover sows into their own store."""
+    into_opponent_store: bool = False
+    """With stores in the circuit: the mover sows into the opponent's store."""
+    skip: Condition | None = None
+    """Pits that receive nothing (for example marked pits)."""
+    laps: Laps = Laps()

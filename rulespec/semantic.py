@@ -1,0 +1,128 @@
+"""Cross-field checks that pydantic cannot see, reported at the offending YAML location."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from .errors import Problem
+from .labels import owner_labels, player_rows
+from .models import CaptureRule, Condition, Spec
+from .suggest import did_you_mean
+from .yamlio import SourceMap
+
+Path = tuple[Any, ...]
+
+
+def _walk(obj: Any, path: Path) -> Iterator[tuple[Path, Any]]:
+    """Every model, list item and dict value inside `obj`, with its YAML path."""
+    yield path, obj
+    if isinstance(obj, BaseModel):
+        for name, f in type(obj).model_fields.items():
+            if name in obj.model_fields_set or getattr(obj, name) is not None:
+                yield from _walk(getattr(obj, name), path + (f.alias or name,))
+    elif isinstance(obj, list):
+        for i, item in enumerate(obj):
+            yield from _walk(item, path + (i,))
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _walk(v, path + (k,))
+
+
+def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def bad(path: Path, message: str, *, key: bool = False) -> None:
+        problems.append(smap.problem(path, message, key=key))
+
+    board = spec.board
+    labels = owner_labels(board)
+    rows = set(player_rows(board)) | ({"middle"} if board.ranks == 3 else set())
+    circuit = board.circuit or ("own" if board.ranks == 4 else "all")
+    if board.ranks == 4 and circuit == "all":
+        bad(("board", "circuit"), "a 4-rank board is sown around each player's own two ranks: use circuit: own")
+    if board.ranks != 4 and circuit == "own":
+        bad(("board", "circuit"), f"circuit: own needs 4 ranks (each player owning two); this board has {board.ranks}")
+    if board.stores == "in_circuit" and board.ranks != 2:
+        bad(("board", "stores"), "stores in the circuit need a 2-rank board")
+    if board.notation == "letters" and (board.ranks != 2 or board.pits > 26):
+        bad(("board", "notation"), "letters notation needs 2 ranks of at most 26 pits; use row-number")
+
+    def check_label(path: Path, label: str) -> None:
+        if label not in labels:
+            bad(path, f"unknown pit {label!r}{did_you_mean(label, labels)}; pits are named "
+                      f"{_label_range(labels)} from the owner's side")
+
+    for role, body in board.roles.items():
+        for i, label in enumerate(body.pits):
+            check_label(("board", "roles", role, "pits", i), label)
+    for label in spec.setup.pits:
+        check_label(("setup", "pits", label), label)
+    for mark, pits in spec.setup.marks.items():
+        if mark not in spec.marks:
+            bad(("setup", "marks", mark), f"undeclared mark {mark!r}{did_you_mean(mark, spec.marks)}; "
+                                          "declare it under 'marks'", key=True)
+        for i, label in enumerate(pits):
+            check_label(("setup", "marks", mark, i), label)
+    if len(spec.setup.kinds) > 1:
+        bad(("setup", "kinds"), "several kinds of piece are not supported by this interpreter version yet")
+
+    stage_names = [s.name for s in spec.stages]
+    for i, stage in enumerate(spec.stages):
+        if stage.name in stage_names[:i]:
+            bad(("stages", i, "name"), f"stage {stage.name!r} is defined twice")
+        last = i == len(spec.stages) - 1
+        if last and stage.until is not None:
+            bad(("stages", i, "until"), "the last stage cannot end: remove 'until' or add a stage after it")
+        if not last and stage.until is None:
+            bad(("stages", i), f"stage {stage.name!r} never ends: give it an 'until' condition")
+
+    has_stores = board.stores != "none"
+    for path, node in _walk(spec, ()):
+        if isinstance(node, Condition):
+            _check_condition(node, path, spec, labels, rows, stage_names, bad, check_label)
+        elif isinstance(node, CaptureRule):
+            if node.to == "store" and not has_stores:
+                bad(path + ("to",), "captures go to the store, but the board has no stores "
+                                    "(set board.stores, or use to: removed)")
+            if "behind_opposite" in node.take and board.ranks != 4:
+                bad(path + ("take",), "behind_opposite needs a 4-rank board")
+    if "store" in spec.scoring.counts and not has_stores:
+        bad(("scoring", "counts"), "the score counts the store, but the board has no stores")
+    for i, cond in enumerate(spec.end):
+        about_player = cond.kind in ("side_empty", "no_legal_move")
+        if not about_player and cond.result != "by_score":
+            bad(("end", i, "result"), f"{cond.kind} is not about one player: use result: by_score")
+        if not about_player and cond.remaining in ("to_player", "to_other"):
+            bad(("end", i, "remaining"), f"{cond.kind} is not about one player: use to_owner, stay or removed")
+        if cond.remaining in ("to_owner", "to_player", "to_other") and not has_stores:
+            bad(("end", i, "remaining"), "pieces can only be collected into stores; the board has none")
+    for i, kind in enumerate(spec.turn.moves):
+        if kind.lift == "one_from_stock" and spec.setup.stock == 0:
+            bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")
+    return problems
+
+
+def _label_range(labels: dict[str, Any]) -> str:
+    names = list(labels)
+    return f"{names[0]}..{names[-1]}" if len(names) > 2 else ", ".join(names)
+
+
+def _check_condition(cond: Condition, path: Path, spec: Spec, labels: dict[str, Any], rows: set[str],
+                     stage_names: list[str], bad: Any, check_label: Any) -> None:
+    if cond.row is not None and cond.row not in rows:
+        bad(path + ("row",), f"this board has no {cond.row} row (rows: {', '.join(sorted(rows))})")
+    for role in [cond.role] if isinstance(cond.role, str) else (cond.role or []):
+        if role not in spec.board.roles:
+            bad(path + ("role",), f"unknown role {role!r}{did_you_mean(role, spec.board.roles)}"
+                                  + ("" if spec.board.roles else "; declare roles under board.roles"))
+    for label in [cond.pit] if isinstance(cond.pit, str) else (cond.pit or []):
+        check_label(path + ("pit",), label)
+    for stage in [cond.stage] if isinstance(cond.stage, str) else (cond.stage or []):
+        if stage not in stage_names:
+            bad(path + ("stage",), f"unknown stage {stage!r}{did_you_mean(stage, stage_names)}")
+    if cond.mark is not None and cond.mark not in spec.marks:
+        bad(path + ("mark",), f"unknown mark {cond.mark!r}{did_you_mean(cond.mark, spec.marks)}")
+    if cond.store and spec.board.stores == "none":
+        bad(path + ("store",), "the board has no stores")

@@ -1,0 +1,134 @@
+"""Turn pydantic's errors into located, actionable problems."""
+from __future__ import annotations
+
+import re
+import types
+import typing
+from typing import Any, Union
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import Problem
+from .models import Spec
+from .suggest import did_you_mean
+from .yamlio import SourceMap
+
+_TYPE_WORDS = {
+    "int": "a whole number",
+    "bool": "true or false",
+    "string": "text",
+    "list": "a list",
+    "dict": "a mapping",
+    "model": "a mapping",
+}
+
+
+def _unwrap(tp: Any) -> list[Any]:
+    """The concrete alternatives inside Annotated / Optional / Union."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        out = []
+        for arg in typing.get_args(tp):
+            out.extend(_unwrap(arg))
+        return out
+    return [tp]
+
+
+def _field_names(model: type[BaseModel]) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model class that owns the last element of `loc`, walking the Spec's types."""
+    current: list[Any] = [Spec]
+    for el in loc[:-1]:
+        nxt: list[Any] = []
+        for tp in current:
+            for alt in _unwrap(tp):
+                origin = typing.get_origin(alt)
+                if isinstance(alt, type) and issubclass(alt, BaseModel):
+                    for name, f in alt.model_fields.items():
+                        if el in (name, f.alias):
+                            nxt.append(f.annotation)
+                    kind = alt.model_fields.get("kind")
+                    if kind is not None and el in typing.get_args(kind.annotation):
+                        nxt.append(alt)
+                    if el in ("chain", "choose", "range", "pit", "exact", "list"):
+                        nxt.append(alt)
+                elif origin is list and isinstance(el, int):
+                    nxt.append(typing.get_args(alt)[0])
+                elif origin is dict and isinstance(el, str):
+                    nxt.append(typing.get_args(alt)[1])
+        current = nxt
+    for tp in current:
+        for alt in _unwrap(tp):
+            if isinstance(alt, type) and issubclass(alt, BaseModel):
+                return alt
+    return None
+
+
+def _doc_path(loc: tuple[Any, ...], root: Any) -> tuple[Any, ...]:
+    """Drop pydantic's union tags from `loc`, keeping only keys present in the document."""
+    out: list[Any] = []
+    node = root
+    for i, el in enumerate(loc):
+        if isinstance(node, dict) and el in node:
+            out.append(el)
+            node = node[el]
+        elif isinstance(node, list) and isinstance(el, int) and 0 <= el < len(node):
+            out.append(el)
+            node = node[el]
+        elif isinstance(node, dict) and i == len(loc) - 1:
+            out.append(el)  # a missing key: locate at its parent
+        # otherwise a union tag: skip it
+    return tuple(out)
+
+
+def _expected(ctx: dict[str, Any]) -> list[str]:
+    return re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+
+
+def problems_from(exc: ValidationError, root: Any, smap: SourceMap) -> list[Problem]:
+    """One problem per distinct location, worded for a person editing the YAML."""
+    seen: set[tuple[Any, ...]] = set()
+    problems: list[Problem] = []
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        path = _doc_path(loc, root)
+        kind = err["type"]
+        value = err.get("input")
+        key_error = False
+        if kind == "extra_forbidden":
+            model = _model_at(loc)
+            known = _field_names(model) if model else []
+            msg = f"unknown key {loc[-1]!r}{did_you_mean(str(loc[-1]), known)}"
+            if known and not did_you_mean(str(loc[-1]), known):
+                msg += f"; expected one of: {', '.join(known)}"
+            key_error = True
+        elif kind == "missing":
+            msg = f"missing required key {loc[-1]!r}"
+            path = path[:-1]
+        elif kind == "literal_error":
+            options = _expected(err.get("ctx", {}))
+            msg = f"{value!r} is not one of: {', '.join(options)}{did_you_mean(str(value), options)}"
+        elif kind == "union_tag_invalid":
+            options = _expected(err.get("ctx", {}))
+            tag = err.get("ctx", {}).get("tag")
+            msg = f"unknown kind {tag!r}{did_you_mean(str(tag), options)}; expected one of: {', '.join(options)}"
+        elif kind == "union_tag_not_found":
+            msg = "missing required key 'kind'"
+        elif kind in ("int_type", "int_parsing", "int_from_float", "bool_type", "bool_parsing",
+                      "string_type", "list_type", "dict_type", "model_type", "model_attributes_type"):
+            want = _TYPE_WORDS.get(kind.split("_")[0], kind)
+            msg = f"expected {want}, got {value!r}"
+        else:
+            msg = err["msg"][0].lower() + err["msg"][1:]
+            if msg.startswith("value error, "):
+                msg = msg[len("value error, "):]
+        if path in seen and kind != "extra_forbidden":
+            continue
+        seen.add(path)
+        problems.append(smap.problem(path, msg, key=key_error))
+    return problems

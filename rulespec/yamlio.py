@@ -1,0 +1,87 @@
+"""Safe YAML 1.2 loading that remembers where every key and value came from."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError
+
+from .errors import Problem, SpecError
+
+Loc = tuple[int, int]
+
+
+class SourceMap:
+    """Maps a path of keys/indices in the document to (line, col), both 1-based."""
+
+    def __init__(self, root: Any, path: str):
+        self.root = root
+        self.path = path
+
+    def locate(self, keys: tuple[Any, ...], *, key: bool = False) -> Loc:
+        """Location of the value at `keys` (or of its key, with key=True); the nearest
+        existing ancestor when the path does not exist (e.g. a missing field)."""
+        node = self.root
+        loc: Loc = (1, 1)
+        for i, k in enumerate(keys):
+            last = i == len(keys) - 1
+            if isinstance(node, CommentedMap) and k in node:
+                kl, kc, vl, vc = node.lc.data[k]
+                loc = (kl + 1, kc + 1) if (last and key) else (vl + 1, vc + 1)
+                node = node[k]
+            elif isinstance(node, CommentedSeq) and isinstance(k, int) and 0 <= k < len(node):
+                ln, cn = node.lc.data[k]
+                loc = (ln + 1, cn + 1)
+                node = node[k]
+            else:
+                if isinstance(node, (CommentedMap, CommentedSeq)) and i == 0 and loc == (1, 1):
+                    loc = (node.lc.line + 1, node.lc.col + 1)
+                break
+        return loc
+
+    def problem(self, keys: tuple[Any, ...], message: str, *, key: bool = False) -> Problem:
+        line, col = self.locate(keys, key=key)
+        return Problem(self.path, line, col, message)
+
+
+def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
+    """Parse YAML safely (no tags that build objects), keeping positions."""
+    yaml = YAML(typ="rt", pure=True)
+    yaml.allow_duplicate_keys = False
+    try:
+        root = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = (exc.problem or exc.context or "invalid YAML").strip()
+        raise SpecError([Problem(path, line, col, f"YAML syntax error: {what}")]) from None
+    except Exception as exc:  # ruamel raises a few unmarked errors (e.g. bad tags)
+        raise SpecError([Problem(path, 1, 1, f"YAML error: {exc}")]) from None
+    if not isinstance(root, CommentedMap):
+        raise SpecError([Problem(path, 1, 1, "a spec must be a YAML mapping of rule blocks")])
+    return root, SourceMap(root, path)
+
+
+def read_yaml_file(path: Path) -> tuple[Any, SourceMap, str]:
+    text = path.read_text(encoding="utf-8")
+    root, smap = read_yaml(text, str(path))
+    return root, smap, text
+
+
+def plain(node: Any) -> Any:
+    """A copy made of plain dicts, lists, str, int, float, bool and None."""
+    if isinstance(node, dict):
+        return {str(k): plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [plain(v) for v in node]
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    if isinstance(node, str):
+        return str(node)
+    return node
