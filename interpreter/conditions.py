@@ -58,13 +58,15 @@ class ConditionCompiler:
         g = self.geo
         tests: list[Test] = []
         owner = g.owner
+        side_test = None
         if cond.side is not None:
             if cond.side == "own":
-                tests.append(lambda st, p, m: owner[p] == m.mover)
+                side_test = lambda st, p, m: owner[p] == m.mover  # noqa: E731
             elif cond.side == "opponent":
-                tests.append(lambda st, p, m: owner[p] == 1 - m.mover)
+                side_test = lambda st, p, m: owner[p] == 1 - m.mover  # noqa: E731
             else:
-                tests.append(lambda st, p, m: owner[p] == NONE)
+                side_test = lambda st, p, m: owner[p] == NONE  # noqa: E731
+            tests.append(side_test)
         if cond.row is not None:
             rows = g.row
             want = cond.row
@@ -82,7 +84,12 @@ class ConditionCompiler:
             tests.append((lambda st, p, m: p >= n_pits) if cond.store else (lambda st, p, m: p < n_pits))
         if cond.count is not None:
             f = count_matcher(cond.count)
-            if isinstance(cond.count, int):
+            if isinstance(cond.count, list) and cond.side in ("own", "opponent") and tests[0] is side_test:
+                # The commonest capture trigger, fused into one call: "an opponent's pit holding 2 or 3".
+                allowed = frozenset(cond.count)
+                flip = 0 if cond.side == "own" else 1
+                tests[0] = lambda st, p, m: owner[p] == (m.mover ^ flip) and st.board[p] in allowed
+            elif isinstance(cond.count, int):
                 k = cond.count
                 tests.append(lambda st, p, m: st.board[p] == k)
             elif isinstance(cond.count, list):
@@ -131,13 +138,16 @@ class ConditionCompiler:
         if cond.stocks is not None:
             f = count_matcher(cond.stocks)
             tests.append(lambda st, p, m: f(st.stock[0] + st.stock[1]))
-        own = g.own
+        side = g.side_counts
         if cond.own_side is not None:
             f = count_matcher(cond.own_side)
-            tests.append(lambda st, p, m: f(sum([st.board[q] for q in own[m.mover]])))
+            tests.append(lambda st, p, m: f(sum(side[m.mover](st.board))))
         if cond.opponent_side is not None:
-            f = count_matcher(cond.opponent_side)
-            tests.append(lambda st, p, m: f(sum([st.board[q] for q in own[1 - m.mover]])))
+            if cond.opponent_side == 0:
+                tests.append(lambda st, p, m: not any(side[1 - m.mover](st.board)))
+            else:
+                f = count_matcher(cond.opponent_side)
+                tests.append(lambda st, p, m: f(sum(side[1 - m.mover](st.board))))
         if cond.moves_played is not None:
             f = count_matcher(cond.moves_played)
             tests.append(lambda st, p, m: f(st.moves_played))

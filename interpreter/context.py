@@ -3,24 +3,28 @@ from __future__ import annotations
 
 
 class MoveInfo:
-    """The facts of one move as it unfolds; conditions read it, rules update it."""
+    """The facts of one move as it unfolds; conditions read it, rules update it.
 
-    __slots__ = ("mover", "origin", "direction", "lifted", "lap", "captured", "last",
-                 "lap_seq", "lap_hand", "first_ok", "sowings", "fired")
+    Defaults live on the class so that starting a move sets only three attributes.
+    """
+
+    origin = -1
+    direction = 0
+    lifted = 0
+    lap = 0
+    captured = 0
+    last = -1
+    lap_seq: tuple[int, ...] = ()
+    lap_hand = 0
+    first_ok = True
+    sowings = 0
+    fired: tuple[str, ...] = ()
+    """Names of the capture rules that fired, in order (rule coverage)."""
 
     def __init__(self, mover: int, origin: int = -1, direction: int = 0):
         self.mover = mover
         self.origin = origin
         self.direction = direction
-        self.lifted = 0
-        self.lap = 0
-        self.captured = 0
-        self.last = -1
-        self.lap_seq: tuple[int, ...] | list[int] = ()
-        self.lap_hand = 0
-        self.first_ok = True
-        self.sowings = 0
-        self.fired: list[str] = []
 
     def sown_into(self, pit: int) -> int:
         """Pieces the current lap dropped into `pit`."""

@@ -18,8 +18,10 @@ class EndProgram:
     result: str
 
 
-def compile_end(cond: Any) -> EndProgram:
+def compile_end(cond: Any, game: Any) -> EndProgram:
+    """Compile one end condition for `game` (its geometry and score function are known)."""
     kind = cond.kind
+    score = game.score
     if kind == "side_empty":
         rows = set(cond.rows) if cond.rows else None
         who = cond.player
@@ -36,25 +38,40 @@ def compile_end(cond: Any) -> EndProgram:
             else:
                 players = (st.to_move,)
             for p in players:
-                if not any(b[q] for q in geo.own[p] if rows is None or geo.row[q] in rows):
+                if rows is None:
+                    if not any(geo.side_counts[p](b)):
+                        return p
+                elif not any(b[q] for q in geo.own[p] if geo.row[q] in rows):
                     return p
             return NOT_ENDED
     elif kind == "no_legal_move":
         def check(st: Any, mover: int) -> int:
             return NOT_ENDED if st._legal else st.to_move
     elif kind == "majority":
+        half = game.total_pieces * game.piece_value / 2
+        if list(game.score_counts) == ["store"] and game.piece_value == 1:
+            st0, st1 = game.geo.store
+
+            def check(st: Any, mover: int) -> int:
+                b = st.board
+                s0, s1 = b[st0], b[st1]
+                return NOBODY if (s0 > half or s1 > half or s0 == s1 == half) else NOT_ENDED
+
+            return EndProgram(kind, check, cond.remaining, cond.result)
+
         def check(st: Any, mover: int) -> int:
-            half = st.game.total_pieces * st.game.piece_value / 2
-            s0, s1 = st.score(0), st.score(1)
+            s0, s1 = score(st, 0), score(st, 1)
             return NOBODY if (s0 > half or s1 > half or s0 == s1 == half) else NOT_ENDED
     elif kind == "score_at_least":
         points = cond.points
 
         def check(st: Any, mover: int) -> int:
-            return NOBODY if st.score(0) >= points or st.score(1) >= points else NOT_ENDED
+            return NOBODY if score(st, 0) >= points or score(st, 1) >= points else NOT_ENDED
     elif kind == "repetition":
+        key_of = game.position_key
+
         def check(st: Any, mover: int) -> int:
-            key = st.position_key()
+            key = key_of(st)
             if key in st._seen:
                 return NOBODY
             st._seen.add(key)

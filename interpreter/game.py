@@ -7,6 +7,7 @@ from rulespec.loader import LoadedSpec
 from rulespec.models import Stage
 
 from .conditions import ConditionCompiler
+from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
 from .rules import compile_ruleset
@@ -45,14 +46,15 @@ class Game:
         self.rulesets = [
             compile_ruleset(geo, self.circuit, stage.turn or spec.turn, stage.sowing or spec.sowing,
                             stage.captures if stage.captures is not None else spec.captures,
-                            stage.until, cc, {}, feeding, mask("lifted"), mask("captured"))
+                            stage.until, cc, {"pick": geo.per_player + 2}, feeding, mask("lifted"), mask("captured"))
             for stage in stages
         ]
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
         self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]
-        self.ends = [compile_end(e) for e in spec.end]
-        self.uses_repetition = any(e.kind == "repetition" for e in spec.end)
+        self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
+        """Read-only move contexts for conditions tested between moves."""
+        self.score = _score_function(spec.scoring.counts, geo, self.piece_value)
         self.score_counts = tuple(spec.scoring.counts)
         self.first_player = 0 if spec.turn.first_player == "south" else 1
         self.initial_board = [0] * geo.n_slots
@@ -64,6 +66,7 @@ class Game:
         for pit in range(geo.n_pits):
             if geo.owner[pit] == -1:
                 self.initial_board[pit] = spec.setup.per_pit
+        self.has_mark_rules = bool(self.clear_on_emptied or self.clear_on_captured_move or self.mark_setters)
         self.initial_marks = [0] * geo.n_slots
         for name, labels in spec.setup.marks.items():
             for label in labels:
@@ -71,6 +74,10 @@ class Game:
                     self.initial_marks[geo.relative[p][label]] |= self.mark_bit[name]
         self.initial_stock = [spec.setup.stock, spec.setup.stock]
         self.total_pieces = sum(self.initial_board) + 2 * spec.setup.stock
+        self.position_key = _key_function(self)
+        self.ends = [compile_end(e, self) for e in spec.end]
+        self.ends_without_repetition = [e for e in self.ends if e.kind != "repetition"]
+        self.uses_repetition = len(self.ends_without_repetition) < len(self.ends)
 
     def __repr__(self) -> str:
         params = ", ".join(f"{k}={v}" for k, v in self.params.items())
@@ -95,3 +102,34 @@ class Game:
 
     def min_utility(self) -> float:
         return -1.0
+
+
+def _score_function(counts: list[str], geo: Any, value: int) -> Any:
+    """score(state, player) for the spec's scoring block, specialised for the common cases."""
+    store, side = geo.store, geo.side_counts
+    if list(counts) == ["store"]:
+        return lambda st, p: st.board[store[p]] * value
+    if list(counts) == ["store", "own_pits"]:
+        return lambda st, p: (st.board[store[p]] + sum(side[p](st.board))) * value
+
+    def score(st: Any, p: int) -> int:
+        total = 0
+        for what in counts:
+            if what == "store":
+                total += st.board[store[p]]
+            elif what == "own_pits":
+                total += sum(side[p](st.board))
+            else:
+                total += st.stock[p]
+        return total * value
+
+    return score
+
+
+def _key_function(game: Game) -> Any:
+    """position_key(state): what makes two positions the same, with no constant parts."""
+    if len(game.stage_names) == 1 and not game.mark_names and not any(game.initial_stock):
+        return lambda st: (st.to_move, *st.board)
+    if game.mark_names:
+        return lambda st: (st.to_move, st.stage, *st.board, *st.stock, *st.marks)
+    return lambda st: (st.to_move, st.stage, *st.board, *st.stock)

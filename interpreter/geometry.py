@@ -7,7 +7,9 @@ left). Stores, if any, come last: South's then North's.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from rulespec.labels import pit_label, player_rows
 from rulespec.models import Board
@@ -41,6 +43,8 @@ class Geometry:
     by_label: dict[str, int] = field(default_factory=dict)
     relative: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
     """Per player: South-side label (e.g. A5) -> that player's pit."""
+    side_counts: list[Callable[[list[int]], tuple[int, ...]]] = field(default_factory=list)
+    """side_counts[p](board): the counts of p's own pits, as a tuple (fast, in C)."""
 
     def is_store(self, slot: int) -> bool:
         return slot >= self.n_pits
@@ -123,4 +127,12 @@ def build_geometry(board: Board) -> Geometry:
             if len(rows) == 2:
                 g.behind[pit] = at[(back_rank[p], g.xcol[pit])]
     g.by_label = {g.label[s]: s for s in range(size)}
+    g.side_counts = [_getter(g.own[p]) for p in (0, 1)]
     return g
+
+
+def _getter(pits: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    if len(pits) == 1:
+        only = pits[0]
+        return lambda board: (board[only],)
+    return itemgetter(*pits)

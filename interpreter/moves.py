@@ -1,11 +1,14 @@
-"""The per-move path: which starts are legal, and playing a move as a generator of decisions.
+"""The per-move path: which starts are legal, and playing a move.
 
-A move is a generator: it mutates the state, yields a Request whenever the mover must decide
-something, receives the chosen action id, and returns the MoveInfo when the move is over.
+A move is a plain function that mutates the state. When the mover must decide something
+inside the move it calls `ask(request)`: live play answers from the decisions made so far or
+raises NeedDecision (the state then replays the move from its start once the decision is
+made); look-ahead answers with the first option.
 """
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable
+from itertools import compress
 from typing import Any
 
 from .context import MoveInfo
@@ -17,11 +20,38 @@ class EndlessMove(Exception):
     """A move needed more laps than the spec's bound allows (it counts as endless)."""
 
 
-def play(st: Any, rs: Ruleset, starts: list[Start], dir_base: int, pick_base: int
-         ) -> Generator[Request, int, MoveInfo]:
+class NeedDecision(Exception):
+    """Raised by `ask` in live play: the move cannot go on until the mover decides."""
+
+    def __init__(self, request: Request):
+        self.request = request
+
+
+Ask = Callable[[Request], int]
+
+
+def replayer(decisions: list[int]) -> Ask:
+    """An `ask` that answers from `decisions` in order, then raises NeedDecision."""
+    it = iter(decisions)
+
+    def ask(request: Request) -> int:
+        for d in it:
+            return d
+        raise NeedDecision(request)
+
+    return ask
+
+
+def first_option(request: Request) -> int:
+    return request.options[0]
+
+
+def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask) -> MoveInfo:
+    """Play one move from one of `starts` (all of one pit) on `st`, in place."""
     start = starts[0]
     if len(starts) > 1:
-        chosen = yield Request("direction", [dir_base + s.direction for s in starts])
+        dir_base = st.game.dir_base
+        chosen = ask(Request("direction", [dir_base + s.direction for s in starts]))
         start = next(s for s in starts if dir_base + s.direction == chosen)
     kind = start.kind
     mover = st.to_move
@@ -47,13 +77,11 @@ def play(st: Any, rs: Ruleset, starts: list[Start], dir_base: int, pick_base: in
         last = pit
         landed = True
     laps = 0
-    skip_origin, skip = rs.skip_origin, rs.skip
+    skip = rs.skip
     captures = rs.captures if kind.captures else ()
     while True:
         if not landed:
             seq = after[last]
-            if skip_origin:
-                seq = seq[:-1]
             if skip is not None:
                 seq = tuple(s for s in seq if not skip(st, s, mv))
             n = len(seq)
@@ -84,16 +112,17 @@ def play(st: Any, rs: Ruleset, starts: list[Start], dir_base: int, pick_base: in
                     for q in sel(st, last, mv):
                         if q not in pits:
                             pits.append(q)
+                game = st.game
                 for count, test in cap.choose:
+                    pick_base = game.pick_base
                     for _ in range(count):
-                        options = [pick_base + q for q in range(st.game.geo.n_pits)
+                        options = [pick_base + q for q in range(game.geo.n_pits)
                                    if q not in pits and b[q] and test(st, q, mv)]
                         if not options:
                             break
-                        chosen = yield Request("pit", options)
-                        pits.append(chosen - pick_base)
+                        pits.append(ask(Request("pit", options)) - pick_base)
                 mv.captured += _take(st, rs, cap, pits, mv)
-                mv.fired.append(cap.name)
+                mv.fired += (cap.name,)
                 ended = True
                 break
         if ended:
@@ -133,41 +162,39 @@ def _take(st: Any, rs: Ruleset, cap: Any, pits: list[int], mv: MoveInfo) -> int:
     return total
 
 
-def run_to_end(gen: Generator[Request, int, MoveInfo]) -> MoveInfo:
-    """Play a move to its end, taking the first option at every decision (for look-ahead)."""
-    try:
-        req = next(gen)
-        while True:
-            req = gen.send(req.options[0])
-    except StopIteration as stop:
-        return stop.value
-
-
-def legal_starts(st: Any, rs: Ruleset, feed: Any, dir_base: int, pick_base: int) -> list[Start]:
-    """The legal starts of the player to move, from the first move kind that has any."""
-    game = st.game
-    geo = game.geo
+def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, list[Start]]]:
+    """The legal start actions of the player to move (sorted) and the starts behind each,
+    from the first move kind that has any."""
     b = st.board
     mover = st.to_move
-    ctx = MoveInfo(mover)
-    feeding = feed is not None and feed(st, NONE, ctx)
+    game = st.game
+    feeding = feed is not None and feed(st, NONE, game.turn_ctx[mover])
     for kind in rs.kinds:
-        pits = geo.own[mover] if kind.pits_scope == "own" else range(geo.n_pits)
-        test = kind.test
-        found = [Start(kind, pit, d) for pit in pits
-                 if (b[pit] or not kind.lift_all) and test(st, pit, ctx) for d in kind.directions]
-        if found and (rs.must_simulate or feeding):
-            found = [s for s in found if _acceptable(st, rs, s, kind, feeding, dir_base, pick_base)]
-        if found:
-            return found
-    return []
+        by_aid = kind.by_aid[mover]
+        if kind.test is None and kind.pits_scope == "own" and kind.lift_all:
+            legal = list(compress(kind.aids[mover], game.geo.side_counts[mover](b)))
+        else:
+            test, lift_all = kind.test, kind.lift_all
+            ctx = game.turn_ctx[mover]
+            legal = [aid for aid, pit, _ in kind.table[mover]
+                     if (b[pit] or not lift_all) and (test is None or test(st, pit, ctx))]
+        if legal and (rs.must_simulate or feeding):
+            kept: dict[int, list[Start]] = {}
+            for aid in legal:
+                ok = [s for s in by_aid[aid] if _acceptable(st, rs, s, kind, feeding)]
+                if ok:
+                    kept[aid] = ok
+            return list(kept), kept
+        if legal:
+            return legal, by_aid
+    return [], {}
 
 
-def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool,
-                dir_base: int, pick_base: int) -> bool:
+def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool) -> bool:
+    """Look ahead (first option at every decision): is this start allowed?"""
     scratch = st.scratch()
     try:
-        mv = run_to_end(play(scratch, rs, [start], dir_base, pick_base))
+        mv = play(scratch, rs, [start], first_option)
     except EndlessMove:
         return False
     if kind.require_capture and not mv.captured:

@@ -5,7 +5,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.models import CaptureRule, ChainSelector, ChooseSelector, MoveKind, Sowing, Turn
+from rulespec.models import (CaptureRule, ChainSelector, ChooseSelector, Condition, CountRange, MoveKind,
+                             Sowing, Turn)
 
 from .conditions import ConditionCompiler, Test
 from .geometry import CCW, CW, NONE, Geometry
@@ -34,13 +35,20 @@ class Start:
 class StartKind:
     name: str
     index: int
-    test: Test
+    test: Test | None
+    """Extra test on a candidate pit; None when 'an own pit with pieces' says it all."""
     pits_scope: str
     lift_all: bool
     directions: list[int]
     captures: bool
     require_capture: bool
     require: Test | None
+    table: list[list[tuple[int, int, list["Start"]]]] = field(default_factory=list)
+    """table[player]: (action id, pit, the Start objects for that pit) in action order."""
+    aids: list[list[int]] = field(default_factory=list)
+    """aids[player]: the action ids of the table, in order."""
+    by_aid: list[dict[int, list["Start"]]] = field(default_factory=list)
+    """by_aid[player]: action id -> the Start objects for that pit."""
 
 
 @dataclass
@@ -60,7 +68,8 @@ class Ruleset:
     kinds: list[StartKind]
     captures: list[CaptureProgram]
     after: list[list[dict[int, tuple[int, ...]]]]
-    """after[player][direction][slot]: the circuit from the slot after `slot` round to `slot`."""
+    """after[player][direction][slot]: the circuit from the slot after `slot` round to `slot`
+    (or to the slot before it, when the origin is skipped)."""
     steps: list[list[list[int]]]
     skip_origin: bool
     skip: Test | None
@@ -88,7 +97,8 @@ def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any],
                                opponent_store=sowing.into_opponent_store)
             n = len(loop)
             length = max(length, n)
-            table = {s: tuple(loop[i + 1:] + loop[: i + 1]) for i, s in enumerate(loop)}
+            cut = 0 if sowing.skip_origin else 1
+            table = {s: tuple(loop[i + 1:] + loop[: i + cut]) for i, s in enumerate(loop)}
             nxt = [NONE] * geo.n_slots
             for i, s in enumerate(loop):
                 nxt[s] = loop[(i + 1) % n]
@@ -105,11 +115,11 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                     clear_on_capture: int) -> Ruleset:
     after, steps, length = circuit_tables(geo, circuit, sowing)
     cc.steps = steps
-    kinds = [_kind(i, k, cc) for i, k in enumerate(turn.moves)]
+    kinds = [_kind(i, k, cc, geo, action_base) for i, k in enumerate(turn.moves)]
     progs = [_capture(rule, cc, geo, steps) for rule in captures if rule.enabled]
     relay = sowing.laps.kind == "relay"
     may_ask = any(len(k.directions) > 1 for k in kinds) or any(p.choose for p in progs)
-    must_sim = relay or feeding or any(k.require_capture or k.require for k in kinds)
+    must_sim = relay or any(k.require_capture or k.require for k in kinds)
     return Ruleset(
         kinds=kinds, captures=progs, after=after, steps=steps,
         skip_origin=sowing.skip_origin,
@@ -122,15 +132,31 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     )
 
 
-def _kind(index: int, kind: MoveKind, cc: ConditionCompiler) -> StartKind:
+def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry,
+          action_base: dict[str, int]) -> StartKind:
     dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW]}[kind.direction]
-    return StartKind(
-        name=kind.name, index=index, test=cc.compile(kind.from_),
-        pits_scope="own" if kind.from_.side == "own" else "all",
-        lift_all=kind.lift == "all", directions=dirs, captures=kind.captures,
+    scope = "own" if kind.from_.side == "own" else "all"
+    rest = kind.from_.model_copy(update={"side": None}) if scope == "own" else kind.from_
+    lift_all = kind.lift == "all"
+    trivial = rest == Condition() or (lift_all and rest == Condition(count=CountRange(min=1)))
+    sk = StartKind(
+        name=kind.name, index=index, test=None if trivial else cc.compile(rest),
+        pits_scope=scope, lift_all=lift_all, directions=dirs, captures=kind.captures,
         require_capture=kind.require_capture,
         require=cc.compile(kind.require) if kind.require else None,
     )
+    for p in (0, 1):
+        pits = geo.own[p] if scope == "own" else range(geo.n_pits)
+        rows = []
+        for pit in pits:
+            own_index = pit - p * geo.per_player
+            aid = own_index if 0 <= own_index < geo.per_player else action_base["pick"] + pit
+            rows.append((aid, pit, [Start(sk, pit, d) for d in dirs]))
+        rows.sort(key=lambda row: row[0])
+        sk.table.append(rows)
+        sk.aids.append([aid for aid, _, _ in rows])
+        sk.by_aid.append({aid: ss for aid, _, ss in rows})
+    return sk
 
 
 def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,

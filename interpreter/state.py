@@ -1,7 +1,6 @@
 """A game state with OpenSpiel's method names. Plain lists of ints, copied cheaply."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,21 +8,20 @@ from rulespec.errors import IllegalActionError
 
 from .context import MoveInfo
 from .endgame import NOT_ENDED, finish
-from .moves import legal_starts, play
+from .moves import NeedDecision, legal_starts, play, replayer
 from .rules import Request, Start
 
 TERMINAL = -4
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pending:
-    """A move waiting for a decision: the live move, and how to rebuild it."""
+    """A move waiting for a decision: where it started, what was decided, what is asked."""
 
-    gen: Generator[Request, int, MoveInfo]
-    request: Request
-    decisions: list[int]
     origin: "State"
-    """The state before the move's first decision (clone and snapshot replay from it)."""
+    """The state before the move's first decision (never changed; shared by clones)."""
+    decisions: tuple[int, ...]
+    request: Request
 
 
 class State:
@@ -99,33 +97,35 @@ class State:
         pending = self._pending
         self._history.append(action)
         if pending is None:
-            origin = self.clone() if rs.may_ask else None
-            gen = play(self, rs, self._starts[action], game.dir_base, game.pick_base)
-            try:
-                request = next(gen)
-            except StopIteration as stop:
-                self._finish_move(stop.value, rs)
+            starts = self._starts[action]
+            if not rs.may_ask:
+                self._finish_move(play(self, rs, starts, None), rs)  # type: ignore[arg-type]
                 return
-            assert origin is not None
-            self._pending = Pending(gen, request, [action], origin)
-            self._legal = request.options
-            return
-        pending.decisions.append(action)
+            origin = self.clone()
+            decisions: tuple[int, ...] = (action,)
+            work = self
+        else:
+            origin = pending.origin
+            decisions = pending.decisions + (action,)
+            starts = origin._starts[decisions[0]]
+            work = origin.scratch()
         try:
-            request = pending.gen.send(action)
-        except StopIteration as stop:
-            self._pending = None
-            self._finish_move(stop.value, rs)
+            mv = play(work, rs, starts, replayer(list(decisions[1:])))
+        except NeedDecision as need:
+            self._adopt(work)
+            self._pending = Pending(origin, decisions, need.request)
+            self._legal = need.request.options
             return
-        pending.request = request
-        self._legal = request.options
+        self._adopt(work)
+        self._pending = None
+        self._finish_move(mv, rs)
+
+    def _adopt(self, work: "State") -> None:
+        """Take over the position of a replayed copy."""
+        if work is not self:
+            self.board, self.stock, self.removed, self.marks = work.board, work.stock, work.removed, work.marks
 
     def clone(self) -> "State":
-        if self._pending is not None:
-            copy = self._pending.origin.clone()
-            for a in self._pending.decisions:
-                copy.apply_action(a)
-            return copy
         c = State.__new__(State)
         c.game = self.game
         c.board = self.board[:]
@@ -140,7 +140,7 @@ class State:
         c._returns = self._returns[:]
         c._starts = self._starts
         c._legal = self._legal
-        c._pending = None
+        c._pending = self._pending
         c._seen = set(self._seen)
         c._history = self._history[:]
         c.last_move = self.last_move
@@ -173,21 +173,12 @@ class State:
 
     # --- scores and keys -----------------------------------------------------------
     def score(self, player: int) -> int:
-        geo = self.game.geo
-        total = 0
-        for what in self.game.score_counts:
-            if what == "store":
-                total += self.board[geo.store[player]]
-            elif what == "own_pits":
-                total += sum([self.board[q] for q in geo.own[player]])
-            else:
-                total += self.stock[player]
-        return total * self.game.piece_value
+        """The player's score as the spec's scoring block counts it."""
+        return self.game.score(self, player)
 
     def position_key(self) -> tuple[int, ...]:
-        if self.game.mark_names:
-            return (self.to_move, self.stage, *self.board, *self.stock, *self.marks)
-        return (self.to_move, self.stage, *self.board, *self.stock)
+        """What makes two positions the same (for repetition)."""
+        return self.game.position_key(self)
 
     def pending_request(self) -> Request | None:
         """The decision being asked inside a move, or None at the start of a turn."""
@@ -210,19 +201,8 @@ class State:
     def _finish_move(self, mv: MoveInfo, rs: Any) -> None:
         game = self.game
         mover = mv.mover
-        b = self.board
-        if game.clear_on_emptied:
-            mask = game.clear_on_emptied
-            for q in range(game.geo.n_pits):
-                if self.marks[q] & mask and not b[q]:
-                    self.marks[q] &= ~mask
-        if mv.captured and game.clear_on_captured_move:
-            for q in game.geo.own[mover]:
-                self.marks[q] &= ~game.clear_on_captured_move
-        for bit, test in game.mark_setters:
-            for q in game.geo.own[mover]:
-                if test(self, q, mv):
-                    self.marks[q] |= bit
+        if game.has_mark_rules:
+            self._update_marks(mv)
         again = rs.extra_turn is not None and rs.extra_turn(self, mv.last, mv)
         self.moves_played += 1
         if rs.until is not None and rs.until(self, mv.last, mv):
@@ -233,20 +213,26 @@ class State:
         self.last_move = mv
         self._begin_turn(mover)
 
+    def _update_marks(self, mv: MoveInfo) -> None:
+        game = self.game
+        b = self.board
+        if game.clear_on_emptied:
+            mask = game.clear_on_emptied
+            for q in range(game.geo.n_pits):
+                if self.marks[q] & mask and not b[q]:
+                    self.marks[q] &= ~mask
+        if mv.captured and game.clear_on_captured_move:
+            for q in game.geo.own[mv.mover]:
+                self.marks[q] &= ~game.clear_on_captured_move
+        for bit, test in game.mark_setters:
+            for q in game.geo.own[mv.mover]:
+                if test(self, q, mv):
+                    self.marks[q] |= bit
+
     def _begin_turn(self, last_mover: int, check_repetition: bool = True) -> None:
         game = self.game
-        rs = game.rulesets[self.stage]
-        starts: dict[int, list[Start]] = {}
-        base = self.to_move * game.per_player
-        pick = game.pick_base
-        for s in legal_starts(self, rs, game.feed, game.dir_base, pick):
-            a = s.pit - base if 0 <= s.pit - base < game.per_player else pick + s.pit
-            starts.setdefault(a, []).append(s)
-        self._starts = starts
-        self._legal = sorted(starts)
-        for end in game.ends:
-            if end.kind == "repetition" and not check_repetition:
-                continue
+        self._legal, self._starts = legal_starts(self, game.rulesets[self.stage], game.feed)
+        for end in game.ends if check_repetition else game.ends_without_repetition:
             who = end.check(self, last_mover)
             if who != NOT_ENDED:
                 finish(self, end, who)

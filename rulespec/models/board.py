@@ -42,7 +42,7 @@ class Board(Block):
 
     ranks: Literal[2, 3, 4] = 2
     """Rows of pits across the board."""
-    pits: int = Field(ge=2, le=64)
+    pits: int = Field(ge=1, le=64)
     """Pits in each rank."""
     stores: Literal["none", "beside", "in_circuit"] = "none"
     """`beside`: each player has a store that captured pieces go to and that is never sown;

@@ -1,0 +1,182 @@
+"""The `rulespec` command: validate, show, play, schema, book."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from .errors import RulespecError, SpecError
+from .loader import load_spec, shipped_variants
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def _params(pairs: list[str] | None) -> dict[str, Any]:
+    """--param k=v pairs, with numbers and true/false typed."""
+    values: dict[str, Any] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise typer.BadParameter(f"expected NAME=VALUE, got {pair!r}", param_hint="--param")
+        key, raw = pair.split("=", 1)
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        values[key.strip()] = value
+    return values
+
+
+def _fail(exc: RulespecError) -> None:
+    err.print(str(exc), markup=False)
+    raise typer.Exit(1)
+
+
+def _game(variant: str, params: dict[str, Any]) -> Any:
+    from interpreter import Game
+
+    try:
+        return Game(load_spec(variant, **params))
+    except RulespecError as exc:
+        _fail(exc)
+
+
+ParamOpt = typer.Option(None, "--param", "-p", help="Set a parameter: NAME=VALUE (repeatable).")
+
+
+@app.command()
+def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."),
+             source: bool = typer.Option(False, "--source", help="Show the offending line with a caret.")) -> None:
+    """Check spec files; print every problem as path:line:col: message."""
+    failed = False
+    for path in files:
+        try:
+            loaded = load_spec(path)
+        except SpecError as exc:
+            failed = True
+            text = path.read_text(encoding="utf-8") if path.exists() else ""
+            for problem in exc.problems:
+                err.print(problem.with_source(text) if source else str(problem), markup=False)
+            continue
+        except RulespecError as exc:
+            failed = True
+            err.print(f"{path}: {exc}", markup=False)
+            continue
+        out.print(f"{path}: ok ({loaded.spec.name})", markup=False)
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def show(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+         param: list[str] = ParamOpt) -> None:
+    """Print the initial board and a short summary of the rules."""
+    from .summary import summary
+
+    game = _game(variant, _params(param))
+    out.print(summary(game), markup=False)
+    out.print()
+    out.print(str(game.new_initial_state()), markup=False)
+
+
+@app.command()
+def play(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+         opponent: str = typer.Option("greedy", help="The computer player: random or greedy."),
+         seat: str = typer.Option("south", help="Your side: south (moves first) or north."),
+         seed: int = typer.Option(0, help="Random seed of the computer player."),
+         param: list[str] = ParamOpt) -> None:
+    """Play against the computer in the terminal, typing moves in the game's notation."""
+    from interpreter.notation import parse_move
+
+    from .players import PLAYERS
+
+    if opponent not in PLAYERS:
+        raise typer.BadParameter(f"unknown player {opponent!r}; choose from {', '.join(PLAYERS)}")
+    if seat not in ("south", "north"):
+        raise typer.BadParameter("seat must be south or north")
+    game = _game(variant, _params(param))
+    human = 0 if seat == "south" else 1
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    out.print("Type a move in the game's notation (several decisions may be written together), "
+              "'legal' to list the legal moves, 'quit' to stop.", markup=False)
+    shown = None
+    while not state.is_terminal():
+        if shown != state.move_number():
+            out.print()
+            out.print(str(state), markup=False)
+            shown = state.move_number()
+        if state.current_player() != human:
+            action = PLAYERS[opponent](state, rng)
+            out.print(f"computer plays {state.action_to_string(action)}", markup=False)
+            state.apply_action(action)
+            continue
+        legal = [state.action_to_string(a) for a in state.legal_actions()]
+        try:
+            text = input(f"your move ({', '.join(legal)}): ").strip()
+        except EOFError:
+            out.print()
+            raise typer.Exit(0) from None
+        if text in ("quit", "exit"):
+            raise typer.Exit(0)
+        if text in ("legal", "help", "?"):
+            out.print("legal: " + ", ".join(legal), markup=False)
+            continue
+        try:
+            for action in parse_move(state, text):
+                state.apply_action(action)
+        except RulespecError as exc:
+            out.print(f"illegal move: {exc}", markup=False)
+    out.print()
+    out.print(str(state), markup=False)
+
+
+@app.command()
+def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the committed schema is stale."),
+           output: Path | None = typer.Option(None, "-o", "--output", help="Write here instead.")) -> None:
+    """Write the spec language's JSON Schema (used by the variants' editor modeline)."""
+    from .schema import SCHEMA_PATH, schema_text, write_schema
+
+    target = output or SCHEMA_PATH
+    if check:
+        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        if current != schema_text():
+            err.print(f"{target} is stale: run `rulespec schema`", markup=False)
+            raise typer.Exit(1)
+        out.print(f"{target}: up to date", markup=False)
+        return
+    out.print(f"wrote {write_schema(target)}", markup=False)
+
+
+@app.command()
+def book(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+         output: Path | None = typer.Option(None, "-o", "--output", help="Write the Markdown here."),
+         param: list[str] = ParamOpt) -> None:
+    """Render the variant's rulebook as Markdown, from one English template per rule block."""
+    from .book import render_markdown
+
+    game = _game(variant, _params(param))
+    text = render_markdown(game)
+    if output:
+        output.write_text(text, encoding="utf-8")
+        out.print(f"wrote {output}", markup=False)
+    else:
+        sys.stdout.write(text)
+
+
+@app.command(name="list")
+def list_variants() -> None:
+    """List the shipped variants."""
+    for name in shipped_variants():
+        out.print(name, markup=False)
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    app()

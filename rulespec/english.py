@@ -1,0 +1,114 @@
+"""English phrases for conditions and counts, used by the rulebook templates as filters."""
+from __future__ import annotations
+
+from typing import Any
+
+from .models import Condition, CountRange
+
+NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "eleven", "twelve"]
+
+
+def number(n: int) -> str:
+    """Numbers up to twelve in words, as a rulebook prints them."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{number(n)} {word if n == 1 else (words or word + 's')}"
+
+
+def count_phrase(spec: Any, noun: str = "piece", nouns: str | None = None) -> str:
+    """'two or three seeds', 'at least one seed', 'no seeds'."""
+    many = nouns or noun + "s"
+    if isinstance(spec, CountRange):
+        if spec.min is not None and spec.max is not None:
+            return f"between {number(spec.min)} and {number(spec.max)} {many}"
+        if spec.min is not None:
+            return f"at least {number(spec.min)} {noun if spec.min == 1 else many}"
+        if spec.max is not None:
+            return f"at most {number(spec.max)} {noun if spec.max == 1 else many}"
+        return f"any number of {many}"
+    if isinstance(spec, list):
+        words = [number(n) for n in spec]
+        joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return f"{joined} {noun if spec == [1] else many}"
+    if spec == 0:
+        return f"no {many}"
+    return f"exactly {plural(spec, noun, many)}" if spec else f"no {many}"
+
+
+def condition_phrase(cond: Condition | None, terms: Any, subject: str = "the pit") -> str:
+    """A condition as a clause: 'it is on the opponent's side and now holds two or three seeds'."""
+    if cond is None:
+        return "always"
+    parts = _parts(cond, terms)
+    if not parts:
+        return "always"
+    return _join(parts)
+
+
+def _join(parts: list[str], word: str = "and") -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+
+
+def _parts(c: Condition, terms: Any) -> list[str]:
+    noun, nouns = terms.piece, terms.pieces or terms.piece + "s"
+    pit = terms.pit
+    out: list[str] = []
+    if c.side == "own":
+        out.append(f"it is one of the mover's own {pit}s")
+    elif c.side == "opponent":
+        out.append(f"it is on the opponent's side")
+    elif c.side == "neutral":
+        out.append("it is in the shared middle row")
+    if c.row:
+        out.append(f"it is in its owner's {c.row} row")
+    if c.role:
+        roles = [c.role] if isinstance(c.role, str) else c.role
+        out.append("it is " + " or ".join(f"a {r}" for r in roles))
+    if c.pit:
+        pits = [c.pit] if isinstance(c.pit, str) else c.pit
+        out.append("it is " + " or ".join(pits))
+    if c.store is True:
+        out.append(f"it is the {terms.store}")
+    elif c.store is False:
+        out.append(f"it is a {pit}, not a {terms.store}")
+    if c.count is not None:
+        out.append(f"it now holds {count_phrase(c.count, noun, nouns)}")
+    if c.count_before is not None:
+        out.append(f"it held {count_phrase(c.count_before, noun, nouns)} before this lap reached it")
+    if c.mark:
+        out.append(f"it is marked {c.mark}")
+    for key, where in (("opposite", "the pit opposite it"), ("behind", "the pit behind it"),
+                       ("next", "the next pit along the sowing"), ("origin", "the pit the move started from")):
+        sub = getattr(c, key)
+        if sub is not None:
+            inner = _parts(sub, terms)
+            out.append(f"for {where}: " + _join(inner).replace("it now holds", "it holds") if inner else where)
+    if c.lifted is not None:
+        out.append(f"the move lifted {count_phrase(c.lifted, noun, nouns)}")
+    if c.lap is not None:
+        out.append(f"this is lap {count_phrase(c.lap, 'lap').split(' lap')[0]}")
+    if c.stage:
+        stages = [c.stage] if isinstance(c.stage, str) else c.stage
+        out.append("the game is in the " + " or ".join(stages) + " stage")
+    if c.stock is not None:
+        out.append(f"the mover holds {count_phrase(c.stock, noun, nouns)} in hand")
+    if c.stocks is not None:
+        out.append(f"the players hold {count_phrase(c.stocks, noun, nouns)} in hand together")
+    if c.own_side is not None:
+        out.append(f"the mover's side holds {count_phrase(c.own_side, noun, nouns)}")
+    if c.opponent_side is not None:
+        out.append(f"the opponent's side holds {count_phrase(c.opponent_side, noun, nouns)}")
+    if c.moves_played is not None:
+        out.append(f"{count_phrase(c.moves_played, 'move')} have been played")
+    if c.captured is not None:
+        out.append("the move has already captured" if c.captured else "the move has not captured yet")
+    if c.all:
+        out.extend(_join(_parts(x, terms)) for x in c.all)
+    if c.any:
+        out.append("either " + _join([_join(_parts(x, terms)) for x in c.any], "or"))
+    if c.not_ is not None:
+        out.append("not (" + _join(_parts(c.not_, terms)) + ")")
+    return out

@@ -1,0 +1,27 @@
+"""A few lines that say what a variant is, for `rulespec show`."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def summary(game: Any) -> str:
+    spec = game.spec
+    board = spec.board
+    lines = [spec.name + (f" ({', '.join(spec.aliases)})" if spec.aliases else "")]
+    if spec.origin and spec.origin.region:
+        lines.append(f"  from: {spec.origin.region}")
+    stores = {"none": "no stores", "beside": "a store beside the board for each player",
+              "in_circuit": "a store in the circuit for each player"}[board.stores]
+    lines.append(f"  board: {board.ranks} x {board.pits} {board.terms.pit}s, {stores}")
+    lines.append(f"  pieces: {game.total_pieces} ({', '.join(k.name for k in spec.setup.kinds)})")
+    if game.params:
+        lines.append("  parameters: " + ", ".join(f"{k}={v}" for k, v in game.params.items()))
+    if len(game.stage_names) > 1:
+        lines.append("  stages: " + " -> ".join(game.stage_names))
+    lines.append("  moves: " + "; ".join(f"{m.name} ({m.direction})" for m in spec.turn.moves))
+    laps = spec.sowing.laps.kind
+    lines.append(f"  sowing: {laps} laps" + (", origin skipped" if spec.sowing.skip_origin else ""))
+    if spec.captures:
+        lines.append("  captures: " + "; ".join(c.name for c in spec.captures if c.enabled))
+    lines.append("  end: " + "; ".join(e.kind.replace("_", " ") for e in spec.end))
+    return "\n".join(lines)

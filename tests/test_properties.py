@@ -1,0 +1,92 @@
+"""Hypothesis-driven random play over every shipped variant, checking invariants after each action."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rulespec
+from rulespec import IllegalActionError
+
+VARIANTS = rulespec.shipped_variants()
+GAMES = {name: rulespec.load(name) for name in VARIANTS}
+MAX_ACTIONS = 400
+
+
+def pieces(snap: dict) -> int:
+    """Every piece in a snapshot: pits, stores, hands, removed and in hand mid-move."""
+    total = snap["removed"] + snap.get("in_hand", 0) + sum(snap.get("shared") or [])
+    for player in snap["players"]:
+        total += sum(player["pits"]) + player["store"] + player["hand"]
+    return total
+
+
+def play_random(game, data, max_actions: int = MAX_ACTIONS):
+    """Play random legal actions drawn by hypothesis; yield (state, action) before each."""
+    state = game.new_initial_state()
+    actions = []
+    while not state.is_terminal() and len(actions) < max_actions:
+        legal = state.legal_actions()
+        action = data.draw(st.sampled_from(legal), label="action")
+        yield state, action
+        state.apply_action(action)
+        actions.append(action)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_invariants_hold_during_random_play(name: str, data: st.DataObject) -> None:
+    game = GAMES[name]
+    total = game.total_pieces
+    state = game.new_initial_state()
+    history = []
+    while not state.is_terminal() and len(history) < MAX_ACTIONS:
+        snap = state.snapshot()
+        assert pieces(snap) == total, "pieces are conserved"
+        legal = state.legal_actions()
+        assert legal, "a non-terminal state has a legal action"
+        assert legal == sorted(set(legal)) and state.current_player() in (0, 1)
+        for a in legal:
+            text = state.action_to_string(a)
+            assert state.string_to_action(text) == a, "notation round-trips"
+        illegal = data.draw(st.integers(-3, game.num_distinct_actions + 3).filter(lambda a: a not in legal),
+                            label="illegal")
+        with pytest.raises(IllegalActionError):
+            state.apply_action(illegal)
+        assert state.snapshot() == snap, "an illegal action changes nothing"
+        action = data.draw(st.sampled_from(legal), label="action")
+        twin = state.clone()
+        state.apply_action(action)
+        history.append(action)
+        assert twin.snapshot() == snap, "a clone is independent of its original"
+        restored = game.state_from_snapshot(json.loads(json.dumps(snap)))
+        restored.apply_action(action)
+        assert restored.snapshot() == state.snapshot(), "a snapshot plays on exactly like the state"
+    if state.is_terminal():
+        assert state.legal_actions() == [] and state.current_player() == -4
+        assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+        assert pieces(state.snapshot()) == total
+    replay = game.new_initial_state()
+    for a in history:
+        replay.apply_action(a)
+    assert replay.snapshot() == state.snapshot(), "play is deterministic given the actions"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_random_games_end(name: str) -> None:
+    """Thousands of random games: each ends, conserving pieces."""
+    import random
+
+    game = GAMES[name]
+    rng = random.Random(7)
+    for _ in range(300):
+        state = game.new_initial_state()
+        for _ in range(5000):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.is_terminal(), f"a random game of {name} did not end in 5000 actions"
+        assert pieces(state.snapshot()) == game.total_pieces
