@@ -14,8 +14,8 @@ from .loader import load_spec, shipped_variants
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _params(pairs: list[str] | None) -> dict[str, Any]:
@@ -69,7 +69,20 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             failed = True
             err.print(f"{path}: {exc}", markup=False)
             continue
-        out.print(f"{path}: ok ({loaded.spec.name})", markup=False)
+        from interpreter import Game
+
+        from .examples import check_examples
+
+        problems = check_examples(Game(loaded))
+        if problems:
+            failed = True
+            text = path.read_text(encoding="utf-8")
+            for problem in problems:
+                err.print(problem.with_source(text) if source else str(problem), markup=False)
+            continue
+        examples = len(loaded.spec.examples)
+        out.print(f"{path}: ok ({loaded.spec.name}; {examples} example{'s' if examples != 1 else ''} replayed)",
+                  markup=False)
     if failed:
         raise typer.Exit(1)
 

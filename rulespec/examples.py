@@ -1,0 +1,72 @@
+"""Worked examples are tests: replay each through the engine and compare with what it expects."""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import Problem, RulespecError
+
+
+def _mismatches(expected: Any, actual: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
+    """Where `actual` differs from `expected`; mappings are compared on expected's keys only."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [(path, f"expected a mapping, got {actual!r}")]
+        out = []
+        for key, value in expected.items():
+            if key not in actual:
+                out.append((path + (key,), f"the position has no {key!r}"))
+            else:
+                out.extend(_mismatches(value, actual[key], path + (key,)))
+        return out
+    if isinstance(expected, list) and expected and isinstance(expected[0], dict):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return [(path, f"expected {len(expected)} entries, got {actual!r}")]
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            out.extend(_mismatches(e, a, path + (i,)))
+        return out
+    if expected != actual:
+        return [(path, f"expected {expected!r}, got {actual!r}")]
+    return []
+
+
+def run_example(game: Any, index: int) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]:
+    """Replay example `index`; return the final state and the mismatches (path under the
+    example, message)."""
+    from interpreter.notation import parse_move
+
+    example = game.spec.examples[index]
+    if example.position is None:
+        state = game.new_initial_state()
+    else:
+        snap = dict(example.position)
+        state = game.state_from_snapshot(snap)
+    problems: list[tuple[tuple[Any, ...], str]] = []
+    if example.legal is not None:
+        legal = [state.action_to_string(a) for a in state.legal_actions()]
+        if sorted(legal) != sorted(example.legal):
+            problems.append((("legal",), f"legal moves are {legal}, not {example.legal}"))
+    for i, move in enumerate(example.moves):
+        try:
+            for action in parse_move(state, move):
+                state.apply_action(action)
+        except RulespecError as exc:
+            problems.append((("moves", i), str(exc)))
+            return state, problems
+    problems.extend((("expect",) + path, msg) for path, msg in _mismatches(example.expect, state.snapshot(), ()))
+    return state, problems
+
+
+def check_examples(game: Any) -> list[Problem]:
+    """Every example's problems, located in the spec file."""
+    out: list[Problem] = []
+    source = game.loaded.source
+    for i in range(len(game.spec.examples)):
+        try:
+            _, problems = run_example(game, i)
+        except RulespecError as exc:
+            out.append(source.problem(("examples", i, "position"), f"example {i + 1}: {exc}"))
+            continue
+        for path, message in problems:
+            out.append(source.problem(("examples", i) + path, f"example {i + 1}: {message}"))
+    return out

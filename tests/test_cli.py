@@ -1,0 +1,108 @@
+"""The command line: exit codes, one located line per problem, never a traceback."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rulespec.cli import app
+
+runner = CliRunner()
+
+BAD = """\
+name: Broken
+board:
+  ranks: 2
+  pits: 6
+  stores: besides
+setup:
+  per_pit: 4
+sowng:
+  skip_origin: true
+end:
+  - {kind: majority}
+"""
+
+
+def test_validate_ok_for_shipped_variants() -> None:
+    result = runner.invoke(app, ["validate", "variants/oware.yaml", "variants/kalah.yaml"])
+    assert result.exit_code == 0, result.output
+    assert "variants/oware.yaml: ok (Oware; 5 examples replayed)" in result.output
+
+
+def test_validate_reports_every_problem_on_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(BAD)
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert lines == [
+        f"{path}:5:11: 'besides' is not one of: none, beside, in_circuit (did you mean 'beside'?)",
+        f"{path}:8:1: unknown key 'sowng' (did you mean 'sowing'?)",
+    ]
+    assert "Traceback" not in result.output
+
+
+def test_validate_source_shows_a_caret(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(BAD)
+    result = runner.invoke(app, ["validate", "--source", str(path)])
+    assert "    sowng:\n    ^" in result.output
+
+
+def test_validate_unreadable_yaml(tmp_path: Path) -> None:
+    path = tmp_path / "syntax.yaml"
+    path.write_text("name: [unclosed\n")
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path}:2:1: YAML syntax error")
+
+
+def test_show_prints_summary_and_board() -> None:
+    result = runner.invoke(app, ["show", "kalah", "--param", "seeds=3"])
+    assert result.exit_code == 0, result.output
+    assert "parameters: pits=6, seeds=3, empty_capture=False" in result.output
+    assert "   3   3   3   3   3   3" in result.output
+
+
+def test_unknown_variant_suggests_a_name() -> None:
+    result = runner.invoke(app, ["show", "owar"])
+    assert result.exit_code == 1
+    assert "unknown variant 'owar' (did you mean 'oware'?)" in result.output
+
+
+def test_parameter_out_of_bounds() -> None:
+    result = runner.invoke(app, ["show", "oware", "--param", "pits=40"])
+    assert result.exit_code == 1
+    assert "parameter 'pits' = 40: 40 is above the maximum 26" in result.output
+
+
+def test_play_explains_an_illegal_move_and_goes_on() -> None:
+    result = runner.invoke(app, ["play", "oware", "--opponent", "random"], input="Z\nlegal\nA\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "illegal move: 'Z' is not a legal move here" in result.output or "illegal move: 'Z'" in result.output
+    assert "legal: A, B, C, D, E, F" in result.output
+    assert "computer plays" in result.output
+
+
+def test_play_a_whole_game_against_itself_ends() -> None:
+    moves = "\n".join(["A", "B", "C", "D", "E", "F"] * 60)
+    result = runner.invoke(app, ["play", "kalah", "--opponent", "greedy"], input=moves + "\n")
+    assert result.exit_code == 0
+    assert "result:" in result.output or "your move" in result.output
+
+
+def test_schema_check_passes() -> None:
+    result = runner.invoke(app, ["schema", "--check"])
+    assert result.exit_code == 0, result.output
+
+
+def test_book_renders_markdown(tmp_path: Path) -> None:
+    out = tmp_path / "oware.md"
+    result = runner.invoke(app, ["book", "oware", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert text.startswith("# Oware")
+    for heading in ("## Equipment", "## A turn", "## Sowing", "## Capturing", "## Feeding", "## End of the game"):
+        assert heading in text
+    assert "None" not in text and "skip_origin" not in text
