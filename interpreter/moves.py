@@ -107,11 +107,15 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask) -> MoveInfo:
         ended = False
         for cap in captures:
             if cap.when(st, last, mv):
-                pits: list[int] = []
-                for sel in cap.fixed:
-                    for q in sel(st, last, mv):
-                        if q not in pits:
-                            pits.append(q)
+                fixed = cap.fixed
+                if len(fixed) == 1:
+                    pits = fixed[0](st, last, mv)
+                else:
+                    pits = []
+                    for sel in fixed:
+                        for q in sel(st, last, mv):
+                            if q not in pits:
+                                pits.append(q)
                 game = st.game
                 for count, test in cap.choose:
                     pick_base = game.pick_base
@@ -145,8 +149,9 @@ def _take(st: Any, rs: Ruleset, cap: Any, pits: list[int], mv: MoveInfo) -> int:
     geo = st.game.geo
     if cap.forfeit_grand_slam:
         opp = 1 - mv.mover
-        on_side = sum([b[q] for q in geo.own[opp]])
-        taken = sum([b[q] for q in pits if geo.owner[q] == opp])
+        on_side = sum(geo.side_counts[opp](b))
+        owner = geo.owner
+        taken = sum([b[q] for q in pits if owner[q] == opp])
         if on_side and taken == on_side:
             return 0
     total = 0

@@ -81,6 +81,8 @@ class Ruleset:
     may_ask: bool
     must_simulate: bool
     circuit_len: int
+    simple_kind: StartKind | None = None
+    """The only move kind, when its legal starts are just 'own pits with pieces' (fast path)."""
     clear_on_lift: int = 0
     clear_on_capture: int = 0
     fired_names: list[str] = field(default_factory=list)
@@ -120,7 +122,11 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     relay = sowing.laps.kind == "relay"
     may_ask = any(len(k.directions) > 1 for k in kinds) or any(p.choose for p in progs)
     must_sim = relay or any(k.require_capture or k.require for k in kinds)
+    only = kinds[0] if len(kinds) == 1 else None
+    simple = only if (only is not None and only.test is None and only.pits_scope == "own"
+                      and only.lift_all and not must_sim) else None
     return Ruleset(
+        simple_kind=simple,
         kinds=kinds, captures=progs, after=after, steps=steps,
         skip_origin=sowing.skip_origin,
         skip=cc.compile(sowing.skip) if sowing.skip else None,

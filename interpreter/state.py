@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from rulespec.errors import IllegalActionError
@@ -231,7 +232,14 @@ class State:
 
     def _begin_turn(self, last_mover: int, check_repetition: bool = True) -> None:
         game = self.game
-        self._legal, self._starts = legal_starts(self, game.rulesets[self.stage], game.feed)
+        rs = game.rulesets[self.stage]
+        simple = rs.simple_kind
+        if simple is not None and not (game.feed is not None and game.feed(self, -1, game.turn_ctx[self.to_move])):
+            p = self.to_move
+            self._legal = list(compress(simple.aids[p], game.geo.side_counts[p](self.board)))
+            self._starts = simple.by_aid[p]
+        else:
+            self._legal, self._starts = legal_starts(self, rs, game.feed)
         for end in game.ends if check_repetition else game.ends_without_repetition:
             who = end.check(self, last_mover)
             if who != NOT_ENDED:

@@ -37,3 +37,9 @@ def test_schema_rejects_a_misspelt_key() -> None:
     doc["sowing"]["skip_orign"] = True
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(doc, build_schema())
+
+
+def test_reference_docs_are_not_stale() -> None:
+    from rulespec.docgen import REFERENCE_PATH, reference
+
+    assert REFERENCE_PATH.read_text(encoding="utf-8") == reference(), "run `python -m rulespec.docgen`"

@@ -20,14 +20,18 @@ class Role(Block):
     meaning: str
     """The plain-English word for the role (e.g. "house"), used by the rulebook's glossary."""
     description: str | None = None
+    """What the role means in play, in a sentence."""
 
 
 class Terms(Block):
     """The game's native words, used by the rulebook and the board drawing."""
 
     pit: str = "pit"
+    """The word for a pit (house, hole, boma...)."""
     store: str = "store"
+    """The word for a store (kalah, cup, prison...)."""
     piece: str = "seed"
+    """The word for a piece (seed, stone, warrior...)."""
     pieces: str | None = None
     """Plural of `piece` (defaults to piece + 's')."""
 
@@ -59,5 +63,6 @@ class Board(Block):
     )
     """Letters naming each row for South and North, e.g. front: [A, a]."""
     terms: Terms = Terms()
+    """The game's own words for pits, stores and pieces."""
     roles: dict[Name, Role] = Field(default_factory=dict)
     """Named special pits, e.g. house: {pits: [A5], meaning: house}."""

@@ -20,7 +20,10 @@ class Chain(Block):
 
 
 class ChainSelector(Block):
+    """Take a run of pits: `{chain: {direction, while}}`."""
+
     chain: Chain
+    """The run's direction and the test each pit must pass."""
 
 
 class ChooseSelector(Block):
@@ -33,6 +36,7 @@ class ChooseSelector(Block):
         """Which pits may be picked."""
 
     choose: Choose
+    """How many pits, and which may be picked."""
 
 
 def _selector_tag(value: Any) -> str | None:

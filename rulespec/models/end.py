@@ -25,6 +25,7 @@ class SideEmpty(_End):
     """A player's pits (or given rows) are empty."""
 
     kind: Literal["side_empty"]
+    """Selects this end condition."""
     player: Literal["any", "mover", "opponent", "next"] = "any"
     """Whose side is tested after a move: either player, the mover, the mover's opponent,
     or the player about to move."""
@@ -36,32 +37,39 @@ class NoLegalMove(_End):
     """The player to move has no legal move."""
 
     kind: Literal["no_legal_move"]
+    """Selects this end condition."""
 
 
 class Majority(_End):
     """One player's score is more than half of all points, or both have exactly half."""
 
     kind: Literal["majority"]
+    """Selects this end condition."""
 
 
 class ScoreAtLeast(_End):
     """A player's score reaches a threshold."""
 
     kind: Literal["score_at_least"]
+    """Selects this end condition."""
     points: int = Field(ge=1)
+    """The score that ends the game."""
 
 
 class Repetition(_End):
     """A position (board, stores and player to move) repeats since the last capture."""
 
     kind: Literal["repetition"]
+    """Selects this end condition."""
 
 
 class MoveLimit(_End):
     """The game has lasted this many moves."""
 
     kind: Literal["move_limit"]
+    """Selects this end condition."""
     moves: int = Field(ge=1)
+    """Moves (by both players together) after which the game ends."""
 
 
 EndCondition = Annotated[

@@ -13,9 +13,11 @@ class Example(Block):
     in the game's notation; `expect` lists snapshot keys that must hold afterwards."""
 
     caption: str
+    """What the example shows, in a sentence or two (the rulebook's caption)."""
     position: dict[str, Any] | None = None
     """The position before the moves (default: the initial position)."""
     moves: list[str] = Field(min_length=1)
+    """The moves played, in the game's notation (a whole move may be one string)."""
     expect: dict[str, Any] = Field(default_factory=dict)
     """Keys of the resulting snapshot (e.g. players, to_move, terminal) and their values."""
     legal: list[str] | None = None

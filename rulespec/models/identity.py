@@ -10,8 +10,11 @@ class Source(Block):
     title: str
     """Title of the document or web page."""
     author: str | None = None
+    """Who wrote it."""
     year: int | None = None
+    """When it was published."""
     url: str | None = None
+    """Where to find it."""
     note: str | None = None
     """What this source is used for, or where it disagrees with others."""
 
@@ -22,4 +25,6 @@ class Origin(Block):
     region: str | None = None
     """Country, region or people."""
     people: str | None = None
+    """The people who play it."""
     period: str | None = None
+    """When it is known from."""

@@ -14,5 +14,7 @@ class Feeding(Block):
 
 
 class Obligations(Block):
+    """Duties a player has towards the opponent."""
+
     feed: Feeding | None = None
     """Must give the opponent pieces to play with."""

@@ -10,6 +10,7 @@ class PieceKind(Block):
     """A kind of piece and what it is worth when scores are counted."""
 
     name: Name
+    """The kind's name (seed, stone, gem...)."""
     value: int = 1
     """Points the piece scores when captured."""
     symbol: str | None = None

@@ -33,3 +33,4 @@ class Sowing(Block):
     skip: Condition | None = None
     """Pits that receive nothing (for example marked pits)."""
     laps: Laps = Laps()
+    """Whether a move is one lap or goes on in relay laps."""

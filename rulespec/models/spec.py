@@ -24,22 +24,38 @@ class Spec(Block):
     name: str
     """The game's usual name."""
     aliases: list[str] = Field(default_factory=list)
+    """Other names the game is known by."""
     origin: Origin | None = None
+    """Where and by whom it is played."""
     sources: list[Source] = Field(default_factory=list)
+    """The documents the rules come from."""
     summary: str | None = None
     """One paragraph: what kind of game this is."""
     history: str | None = None
+    """Prose for the rulebook: where the game comes from."""
     notes: list[str] = Field(default_factory=list)
     """Choices the spec makes where sources differ or are silent (shown in the rulebook)."""
     parameters: dict[Name, Parameter] = Field(default_factory=dict)
+    """Named values written `$name` elsewhere; overridable at load time."""
     board: Board
+    """Ranks, pits, stores, names and roles."""
     setup: Setup
+    """The starting position."""
     turn: Turn = Turn()
+    """Who moves first and the ways a move may start."""
     sowing: Sowing = Sowing()
+    """How lifted pieces are spread."""
     captures: list[CaptureRule] = Field(default_factory=list)
+    """Capture rules, tried in order where the last piece of a lap lands."""
     obligations: Obligations = Obligations()
+    """Duties towards the opponent (feeding)."""
     marks: dict[Name, MarkRule] = Field(default_factory=dict)
+    """Per-pit marks that rules set, clear and test."""
     stages: list[Stage] = Field(default_factory=list)
+    """Phases with their own rules, in order (none: one stage)."""
     end: list[EndCondition] = Field(min_length=1)
+    """When the game ends, checked in order after every move."""
     scoring: Scoring = Scoring()
+    """What a score counts."""
     examples: list[Example] = Field(default_factory=list)
+    """Worked examples: rulebook illustrations and regression tests."""

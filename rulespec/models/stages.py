@@ -15,9 +15,14 @@ class Stage(Block):
     stage lasts; the game moves to the next stage after a move at which `until` holds."""
 
     name: Name
+    """The stage's name (e.g. kunamua)."""
     description: str | None = None
+    """What happens in the stage, in a sentence (rulebook)."""
     turn: Turn | None = None
+    """The turn block while the stage lasts (default: the spec's)."""
     sowing: Sowing | None = None
+    """The sowing block while the stage lasts (default: the spec's)."""
     captures: list[CaptureRule] | None = None
+    """The capture rules while the stage lasts (default: the spec's)."""
     until: Condition | None = Field(None)
     """After a move, if this holds, the next stage begins (the last stage never ends)."""

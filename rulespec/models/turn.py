@@ -34,6 +34,8 @@ class Turn(Block):
     """The shape of a turn."""
 
     first_player: Literal["south", "north"] = "south"
+    """Who makes the first move."""
     moves: list[MoveKind] = Field(default_factory=lambda: [MoveKind()], min_length=1)
+    """The ways a move may start, in priority order."""
     extra_turn: Condition | None = None
     """When the move ends on a pit where this holds, the mover moves again."""

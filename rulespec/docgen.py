@@ -1,0 +1,86 @@
+"""The spec language reference, generated from the models' docstrings (docs/reference.md)."""
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from pathlib import Path
+from typing import Any, Union
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
+
+from . import models
+
+REFERENCE_PATH = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
+
+ORDER = [
+    models.Spec, models.Origin, models.Source, models.Parameter, models.Board, models.Role, models.Terms,
+    models.Setup, models.PieceKind, models.Turn, models.MoveKind, models.Sowing, models.Laps,
+    models.CaptureRule, models.ChainSelector, models.Chain, models.ChooseSelector,
+    models.Obligations, models.Feeding, models.MarkRule, models.Stage, models.SideEmpty,
+    models.NoLegalMove, models.Majority, models.ScoreAtLeast, models.Repetition, models.MoveLimit,
+    models.Scoring, models.Condition, models.CountRange, models.Example,
+]
+
+
+def _type_name(tp: Any) -> str:
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _type_name(typing.get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        names = [_type_name(a) for a in typing.get_args(tp) if a is not type(None)]
+        return " or ".join(dict.fromkeys(names))
+    if origin is typing.Literal:
+        return " \\| ".join(f"`{v}`" for v in typing.get_args(tp))
+    if origin is list:
+        return f"list of {_type_name(typing.get_args(tp)[0])}"
+    if origin is dict:
+        k, v = typing.get_args(tp)
+        return f"mapping {_type_name(k)} → {_type_name(v)}"
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return f"[{tp.__name__}](#{tp.__name__.lower()})"
+    return {int: "integer", str: "text", bool: "true/false", float: "number"}.get(tp, getattr(tp, "__name__", str(tp)))
+
+
+def _default(field: Any) -> str:
+    if field.is_required():
+        return "required"
+    if field.default_factory is not None:
+        value = field.default_factory()
+    else:
+        value = field.default
+    if value is None or value is PydanticUndefined:
+        return ""
+    if isinstance(value, BaseModel):
+        return "see block"
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if value == [] or value == {}:
+        return "empty"
+    return f"`{value}`"
+
+
+def reference() -> str:
+    lines = ["# Spec language reference", "",
+             "Generated from the models in `rulespec/models/` by `python -m rulespec.docgen`;",
+             "a test fails when it is out of date. Every block rejects unknown keys. Any integer,",
+             "true/false or choice value may be written as a parameter reference, `$name`.", ""]
+    for model in ORDER:
+        doc = inspect.cleandoc(model.__doc__ or "")
+        lines += [f"## {model.__name__}", "", doc, "", "| key | type | default | meaning |", "|---|---|---|---|"]
+        for name, field in model.model_fields.items():
+            desc = " ".join((field.description or "").split()).replace("|", "\\|")
+            lines.append(f"| `{field.alias or name}` | {_type_name(field.annotation)} | {_default(field)} | {desc} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def write_reference(path: Path = REFERENCE_PATH) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(reference(), encoding="utf-8")
+    return path
+
+
+if __name__ == "__main__":
+    print(write_reference())
