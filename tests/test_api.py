@@ -1,0 +1,121 @@
+"""The OpenSpiel-style API, including moves made of several decisions."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rulespec
+from rulespec import IllegalActionError, NotationError
+from interpreter import PositionError
+from interpreter.notation import parse_move
+
+CHOICE = """\
+name: Choice test
+board: {ranks: 2, pits: 4, stores: beside, notation: row-number}
+setup: {per_pit: 2}
+turn:
+  moves: [{name: sow, direction: choice}]
+captures:
+  - name: pick
+    when: {side: opponent, count: 3}
+    take: [landing, {choose: {count: 1, from: {side: opponent, count: {min: 1}}}}]
+    to: store
+end:
+  - {kind: side_empty, player: next, remaining: to_owner}
+"""
+
+
+@pytest.fixture()
+def game():
+    return rulespec.load_text(CHOICE, "choice.yaml")
+
+
+def test_a_move_of_several_decisions(game) -> None:
+    state = game.new_initial_state()
+    assert state.legal_actions() == [0, 1, 2, 3]
+    state.apply_action(state.string_to_action("A4"))
+    assert state.current_player() == 0 and state.pending_request().kind == "direction"
+    assert sorted(state.action_to_string(a) for a in state.legal_actions()) == ["<", ">"]
+    state.apply_action(state.string_to_action(">"))  # on round the corner: a1 and a2 get 3
+    assert state.pending_request().kind == "pit"
+    picks = [state.action_to_string(a) for a in state.legal_actions()]
+    assert picks == ["a1", "a3", "a4"], "a2 is already taken"
+    state.apply_action(state.string_to_action("a3"))
+    snap = state.snapshot()
+    assert snap["to_move"] == 1
+    assert snap["players"][0]["store"] == 3 + 2
+    assert snap["players"][1]["pits"] == [3, 0, 0, 2]
+
+
+def test_pending_move_snapshot_clone_and_restore(game) -> None:
+    state = game.new_initial_state()
+    for action in parse_move(state, "A4>"):
+        state.apply_action(action)
+    snap = state.snapshot()
+    assert snap["pending"]["decisions"] == ["A4", ">"]
+    assert snap["pending"]["position"]["players"][0]["pits"] == [2, 2, 2, 2]
+    twin = state.clone()
+    restored = game.state_from_snapshot(json.loads(json.dumps(snap)))
+    assert restored.legal_actions() == state.legal_actions()
+    state.apply_action(state.legal_actions()[0])
+    assert twin.snapshot() == snap, "the clone did not move"
+    restored.apply_action(restored.legal_actions()[0])
+    assert restored.snapshot() == state.snapshot()
+
+
+def test_illegal_decision_mid_move_changes_nothing(game) -> None:
+    state = game.new_initial_state()
+    state.apply_action(3)
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match=r"illegal action 0: not legal for South here; legal: >, <"):
+        state.apply_action(0)
+    assert state.snapshot() == before
+
+
+def test_string_to_action_names_the_legal_moves(game) -> None:
+    state = game.new_initial_state()
+    with pytest.raises(NotationError, match=r"'A9' is not a legal move here; legal: A1, A2, A3, A4"):
+        state.string_to_action("A9")
+
+
+def test_openspiel_style_player_arguments() -> None:
+    state = rulespec.load("oware").new_initial_state()
+    assert state.action_to_string(0, 2) == "C"
+    assert state.string_to_action(0, "C") == 2
+    assert state.legal_actions(1) == []
+
+
+def test_terminal_state_rejects_actions() -> None:
+    game = rulespec.load("kalah")
+    state = game.state_from_snapshot({"to_move": 0, "players": [
+        {"pits": [0, 0, 0, 0, 0, 1], "store": 20}, {"pits": [3, 0, 0, 2, 0, 1], "store": 21}]})
+    state.apply_action(5)
+    assert state.is_terminal() and state.current_player() == -4
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.apply_action(0)
+
+
+@pytest.mark.parametrize("snap,message", [
+    ({"players": [{"pits": [4] * 5}, {"pits": [4] * 6}]}, "players[0].pits has 5 counts"),
+    ({"players": [{"pits": [4] * 6}, {"pits": [4] * 6, "store": 1}]}, "holds 49 pieces"),
+    ({"players": [{"pits": [4] * 6}]}, "bad position at players"),
+    ({"players": [{"pits": [4] * 6}, {"pits": [4] * 6}], "stage": "endgame"}, "unknown stage 'endgame'"),
+])
+def test_bad_positions_are_explained(snap: dict, message: str) -> None:
+    with pytest.raises(PositionError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        rulespec.load("oware").state_from_snapshot(snap)
+
+
+def test_history_and_move_number() -> None:
+    state = rulespec.load("kalah").new_initial_state()
+    state.apply_action(2)  # ends in the store: South again
+    state.apply_action(0)
+    assert state.history() == [2, 0] and state.move_number() == 2
+
+
+def test_unknown_variant_and_parameter_errors() -> None:
+    with pytest.raises(rulespec.UnknownVariantError, match="did you mean 'kalah'"):
+        rulespec.load("kalha")
+    with pytest.raises(rulespec.ParameterError, match="unknown parameter 'seed' .*did you mean 'seeds'"):
+        rulespec.load("oware", seed=3)
