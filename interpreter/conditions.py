@@ -118,7 +118,14 @@ class ConditionCompiler:
         if cond.next is not None:
             inner = self.compile(cond.next)
             steps = self.steps
-            tests.append(lambda st, p, m: inner(st, steps[m.mover][m.direction][p], m))
+
+            def next_test(st: Any, p: int, m: Any, inner: Test = inner) -> bool:
+                if m.direction < 0:
+                    return False
+                q = steps[m.mover][m.direction][p]
+                return q != NONE and inner(st, q, m)
+
+            tests.append(next_test)
         if cond.origin is not None:
             inner = self.compile(cond.origin)
             tests.append(lambda st, p, m: m.origin != NONE and inner(st, m.origin, m))
@@ -131,7 +138,7 @@ class ConditionCompiler:
         if cond.stage is not None:
             names = [cond.stage] if isinstance(cond.stage, str) else cond.stage
             idx = frozenset(self.stages[n] for n in names)
-            tests.append(lambda st, p, m: st.stage in idx)
+            tests.append(lambda st, p, m: (m.stage if m.stage >= 0 else st.stage) in idx)
         if cond.stock is not None:
             f = count_matcher(cond.stock)
             tests.append(lambda st, p, m: f(st.stock[m.mover]))
@@ -154,6 +161,14 @@ class ConditionCompiler:
         if cond.captured is not None:
             want = cond.captured
             tests.append(lambda st, p, m: (m.captured > 0) == want)
+        if cond.move_kind is not None:
+            kinds = frozenset([cond.move_kind] if isinstance(cond.move_kind, str) else cond.move_kind)
+            tests.append(lambda st, p, m: m.kind in kinds)
+        if cond.count_pits is not None:
+            where = self.compile(cond.count_pits.where)
+            f = count_matcher(cond.count_pits.count)
+            n_pits = g.n_pits
+            tests.append(lambda st, p, m: f(sum(1 for q in range(n_pits) if where(st, q, m))))
         if cond.all is not None:
             tests.append(_all([self.compile(c) for c in cond.all]))
         if cond.any is not None:
@@ -162,4 +177,9 @@ class ConditionCompiler:
         if cond.not_ is not None:
             inner = self.compile(cond.not_)
             tests.append(lambda st, p, m: not inner(st, p, m))
+        if cond.threatened is not None:
+            from .moves import threat_set
+
+            want = cond.threatened
+            tests.append(lambda st, p, m: (p in threat_set(st, m)) == want)
         return _all(tests)

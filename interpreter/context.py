@@ -1,18 +1,26 @@
 """What a condition can see about the move in progress."""
 from __future__ import annotations
 
+from typing import Any
+
 
 class MoveInfo:
     """The facts of one move as it unfolds; conditions read it, rules update it.
 
-    Defaults live on the class so that starting a move sets only three attributes.
+    Defaults live on the class so that starting a move sets only a few attributes.
     """
 
     origin = -1
     direction = 0
+    """0 counter-clockwise, 1 clockwise, -1 not chosen yet."""
+    kind = ""
+    """The name of the move kind."""
+    stage = -1
+    """The stage the move was played in (-1: between moves; read the state's)."""
     lifted = 0
     lap = 0
     captured = 0
+    first_captured = False
     last = -1
     lap_seq: tuple[int, ...] = ()
     lap_hand = 0
@@ -20,6 +28,12 @@ class MoveInfo:
     sowings = 0
     fired: tuple[str, ...] = ()
     """Names of the capture rules that fired, in order (rule coverage)."""
+    first_taken: tuple[int, ...] = ()
+    """Pits the first lap's capture takes (filled by look-ahead probes)."""
+    end: Any = None
+    """(end program, player) when an end condition fired in the middle of the move."""
+    threats: dict[int, frozenset[int]] | None = None
+    """A cache for `threatened` look-aheads while marks are updated after this move."""
 
     def __init__(self, mover: int, origin: int = -1, direction: int = 0):
         self.mover = mover

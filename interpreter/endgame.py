@@ -16,6 +16,7 @@ class EndProgram:
     """check(state, last_mover) -> NOT_ENDED, NOBODY (ended, about no player) or the player."""
     remaining: str
     result: str
+    during_move: bool = False
 
 
 def compile_end(cond: Any, game: Any) -> EndProgram:
@@ -83,7 +84,7 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
             return NOBODY if st.moves_played >= limit else NOT_ENDED
     else:  # pragma: no cover - the model's discriminator admits no other kind
         raise ValueError(kind)
-    return EndProgram(kind, check, cond.remaining, cond.result)
+    return EndProgram(kind, check, cond.remaining, cond.result, cond.during_move)
 
 
 def finish(st: Any, end: EndProgram, player: int) -> None:

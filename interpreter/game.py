@@ -31,7 +31,10 @@ class Game:
         self.stage_names = [s.name for s in stages]
         self.per_player = geo.per_player
         self.dir_base = geo.per_player
-        self.pick_base = geo.per_player + 2
+        """Action ids: own pits 0..K-1, directions K (ccw) and K+1 (cw), relay go on K+2 and
+        stop K+3, then one id per board slot for picking pits (captures, entries)."""
+        self.relay_base = geo.per_player + 2
+        self.pick_base = geo.per_player + 4
         self.num_distinct_actions = self.pick_base + geo.n_slots
         self.piece_value = spec.setup.kinds[0].value
 
@@ -40,21 +43,27 @@ class Game:
 
         self.clear_on_emptied = mask("emptied")
         self.clear_on_captured_move = mask("captured_this_move")
+        self.clear_on_owner_moved = mask("owner_moved")
         cc = ConditionCompiler(geo, self.roles, {n: i for i, n in enumerate(self.mark_names)},
                                {n: i for i, n in enumerate(self.stage_names)}, None)
         feeding = spec.obligations.feed is not None
+        self.piece_value = spec.setup.kinds[0].value
+        self.score = _score_function(spec.scoring.counts, geo, self.piece_value)
+        self.total_pieces = 0
+        during = [compile_end(e, self) for e in spec.end if e.during_move]
         self.rulesets = [
             compile_ruleset(geo, self.circuit, stage.turn or spec.turn, stage.sowing or spec.sowing,
                             stage.captures if stage.captures is not None else spec.captures,
-                            stage.until, cc, {"pick": geo.per_player + 2}, feeding, mask("lifted"), mask("captured"))
+                            stage.until, cc, self.pick_base, feeding, mask("lifted"), mask("captured"), during)
             for stage in stages
         ]
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
-        self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move))
+        self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move), m.unique)
                              for n, m in spec.marks.items() if m.set_after_move is not None]
+        self.mark_clearers = [(self.mark_bit[n], cc.compile(m.clear_after_move))
+                              for n, m in spec.marks.items() if m.clear_after_move is not None]
         self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
         """Read-only move contexts for conditions tested between moves."""
-        self.score = _score_function(spec.scoring.counts, geo, self.piece_value)
         self.score_counts = tuple(spec.scoring.counts)
         self.first_player = 0 if spec.turn.first_player == "south" else 1
         self.initial_board = [0] * geo.n_slots
@@ -66,7 +75,8 @@ class Game:
         for pit in range(geo.n_pits):
             if geo.owner[pit] == -1:
                 self.initial_board[pit] = spec.setup.per_pit
-        self.has_mark_rules = bool(self.clear_on_emptied or self.clear_on_captured_move or self.mark_setters)
+        self.has_mark_rules = bool(self.clear_on_emptied or self.clear_on_captured_move or self.mark_setters
+                                   or self.mark_clearers or self.clear_on_owner_moved)
         self.initial_marks = [0] * geo.n_slots
         for name, labels in spec.setup.marks.items():
             for label in labels:

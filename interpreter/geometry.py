@@ -55,16 +55,20 @@ class Geometry:
         if kind == "own":
             loop = list(self.own[player])
         else:
-            south, north = self.own[0][: self.width], self.own[1][: self.width]
-            loop = list(south)
-            if self.stores_in_circuit and (own_store if player == 0 else opponent_store):
-                loop.append(self.store[0])
+            mine, theirs = self.own[player][: self.width], self.own[1 - player][: self.width]
+            loop = list(mine)
+            if self.stores_in_circuit and own_store:
+                loop.append(self.store[player])
             if self.ranks == 3:
-                middle = list(range(2 * self.per_player, 2 * self.per_player + self.width))
-                loop += list(reversed(middle))
-            loop += north
-            if self.stores_in_circuit and (own_store if player == 1 else opponent_store):
-                loop.append(self.store[1])
+                # A snake, the same for both players: own row, the middle row back, then
+                # the opponent's row the other way.
+                middle = sorted(range(2 * self.per_player, 2 * self.per_player + self.width),
+                                key=lambda q: self.xcol[q], reverse=(player == 0))
+                loop += middle + list(reversed(theirs))
+            else:
+                loop += theirs
+            if self.stores_in_circuit and opponent_store:
+                loop.append(self.store[1 - player])
         return loop if direction == CCW else loop[::-1]
 
 

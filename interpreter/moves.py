@@ -12,12 +12,13 @@ from itertools import compress
 from typing import Any
 
 from .context import MoveInfo
-from .geometry import NONE
-from .rules import Request, Ruleset, Start
+from .endgame import NOT_ENDED
+from .geometry import CCW, CW, NONE
+from .rules import LATER, TAKE_ALL, TAKE_NONE, CaptureProgram, Request, Ruleset, Start
 
 
 class EndlessMove(Exception):
-    """A move needed more laps than the spec's bound allows (it counts as endless)."""
+    """A move needed more laps than the spec's bound allows, or had nowhere to sow."""
 
 
 class NeedDecision(Exception):
@@ -46,45 +47,80 @@ def first_option(request: Request) -> int:
     return request.options[0]
 
 
-def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask) -> MoveInfo:
-    """Play one move from one of `starts` (all of one pit) on `st`, in place."""
+def arrow(geo: Any, steps: list[list[int]], origin: int, direction: int) -> str:
+    """'<' or '>': which way the hand moves from `origin` in `direction`, seen from the
+    owner of `origin` (along its row; at a row's end, away from the pit before it)."""
+    nxt = steps[direction][origin]
+    if nxt != NONE and geo.row[nxt] == geo.row[origin] and geo.owner[nxt] == geo.owner[origin]:
+        return ">" if geo.col[nxt] > geo.col[origin] else "<"
+    prev = steps[1 - direction][origin]
+    if prev != NONE and geo.row[prev] == geo.row[origin] and geo.owner[prev] == geo.owner[origin]:
+        return "<" if geo.col[prev] > geo.col[origin] else ">"
+    return "ccw" if direction == CCW else "cw"
+
+
+def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int]) -> Request:
+    game = st.game
+    steps = rs.steps[st.to_move]
+    return Request("direction", [game.dir_base + d for d in directions],
+                   [arrow(game.geo, steps, origin, d) for d in directions])
+
+
+def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = False) -> MoveInfo:
+    """Play one move from one of `starts` (all of one pit) on `st`, in place. With `probe`,
+    stop after the first lap and record what its capture would take (for look-ahead)."""
+    game = st.game
     start = starts[0]
     if len(starts) > 1:
-        dir_base = st.game.dir_base
-        chosen = ask(Request("direction", [dir_base + s.direction for s in starts]))
-        start = next(s for s in starts if dir_base + s.direction == chosen)
+        req = _direction_request(st, rs, start.pit, [s.direction for s in starts])
+        chosen = ask(req) - game.dir_base
+        start = next(s for s in starts if s.direction == chosen)
     kind = start.kind
     mover = st.to_move
     mv = MoveInfo(mover, start.pit, start.direction)
+    mv.kind = kind.name
+    mv.stage = st.stage
     b = st.board
-    after = rs.after[mover][start.direction]
     pit = start.pit
-    if kind.lift_all:
-        hand = b[pit]
-        b[pit] = 0
+    if kind.stock_drop:
+        st.stock[mover] -= kind.stock_drop
+        b[pit] += kind.stock_drop
+    take = kind.take
+    if take == TAKE_NONE:
+        hand = 0
+        mv.lifted = kind.stock_drop
+        mv.lap_seq = (pit,)
+        mv.lap_hand = kind.stock_drop
+        landed = True
+    else:
+        hand = b[pit] if take == TAKE_ALL else take
+        b[pit] -= hand
         mv.lifted = hand
-        if rs.clear_on_lift:
+        if rs.clear_on_lift and not b[pit]:
             st.marks[pit] &= ~rs.clear_on_lift
         landed = False
-        last = pit
-    else:
-        st.stock[mover] -= 1
-        b[pit] += 1
-        mv.lifted = 1
-        mv.lap_seq = (pit,)
-        mv.lap_hand = 1
-        hand = 0
-        last = pit
-        landed = True
+    last = pit
+    entry = NONE
     laps = 0
     skip = rs.skip
     captures = rs.captures if kind.captures else ()
+    during = rs.during
     while True:
         if not landed:
-            seq = after[last]
+            d = mv.direction
+            if d == LATER:
+                d = ask(_direction_request(st, rs, last, [CCW, CW])) - game.dir_base
+                mv.direction = d
+            if entry != NONE:
+                seq = rs.loop_from[mover][d][entry]
+                entry = NONE
+            else:
+                seq = rs.after[mover][d][last]
             if skip is not None:
                 seq = tuple(s for s in seq if not skip(st, s, mv))
             n = len(seq)
+            if not n:
+                raise EndlessMove("there is no pit to sow into")
             if hand <= n:
                 for s in seq[:hand]:
                     b[s] += 1
@@ -100,11 +136,13 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask) -> MoveInfo:
             mv.lap_hand = hand
         landed = False
         laps += 1
+        if laps > rs.max_laps:
+            raise EndlessMove(f"more than {rs.max_laps} laps")
         mv.lap = laps
         mv.last = last
         if laps == 1 and kind.require is not None:
             mv.first_ok = kind.require(st, last, mv)
-        ended = False
+        ended = sow_on = False
         for cap in captures:
             if cap.when(st, last, mv):
                 fixed = cap.fixed
@@ -116,24 +154,51 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask) -> MoveInfo:
                         for q in sel(st, last, mv):
                             if q not in pits:
                                 pits.append(q)
-                game = st.game
+                if probe:
+                    mv.first_taken = tuple(pits)
+                    mv.first_captured = True
+                    return mv
                 for count, test in cap.choose:
                     pick_base = game.pick_base
                     for _ in range(count):
-                        options = [pick_base + q for q in range(game.geo.n_pits)
+                        options = [q for q in range(game.geo.n_pits)
                                    if q not in pits and b[q] and test(st, q, mv)]
                         if not options:
                             break
-                        pits.append(ask(Request("pit", options)) - pick_base)
-                mv.captured += _take(st, rs, cap, pits, mv)
+                        labels = [game.geo.label[q] for q in options]
+                        pits.append(ask(Request("pit", [pick_base + q for q in options], labels)) - pick_base)
+                taken = _take(st, rs, cap, pits, mv)
+                mv.captured += taken
+                if laps == 1 and taken:
+                    mv.first_captured = True
                 mv.fired += (cap.name,)
-                ended = True
+                if cap.to == "sow" and taken:
+                    entry = _entry(st, rs, cap, last, mv, ask)
+                    hand = taken
+                    sow_on = True
+                else:
+                    ended = True
                 break
+        if during:
+            for prog in during:
+                who = prog.check(st, mover)
+                if who != NOT_ENDED:
+                    mv.end = (prog, who)
+                    ended = True
+                    break
+        if probe and laps == 1:
+            return mv
         if ended:
             break
+        if sow_on:
+            continue
         if rs.relay and rs.relay_when(st, last, mv):
-            if laps >= rs.max_laps:
-                raise EndlessMove(f"more than {rs.max_laps} laps")
+            if rs.stop_when is not None and rs.stop_when(st, last, mv):
+                break
+            if rs.ask_when is not None and rs.ask_when(st, last, mv):
+                relay_base = game.relay_base
+                if ask(Request("relay", [relay_base, relay_base + 1], ["+", "-"])) != relay_base:
+                    break
             hand = b[last]
             b[last] = 0
             if rs.clear_on_lift:
@@ -144,7 +209,41 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask) -> MoveInfo:
     return mv
 
 
-def _take(st: Any, rs: Ruleset, cap: Any, pits: list[int], mv: MoveInfo) -> int:
+def _along_row(geo: Any, steps: list[list[int]], pit: int) -> int:
+    """The direction in which the pit after `pit` lies in the same row (LATER if neither or both)."""
+    found = [d for d in (CCW, CW) if steps[d][pit] != NONE and geo.row[steps[d][pit]] == geo.row[pit]
+             and geo.owner[steps[d][pit]] == geo.owner[pit]]
+    return found[0] if len(found) == 1 else LATER
+
+
+def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, ask: Ask) -> int:
+    """The pit captured pieces are sown from; sets the move's direction from it."""
+    game = st.game
+    geo = game.geo
+    steps = rs.steps[mv.mover]
+    assert cap.entry is not None
+    entries = [q for q in geo.own[mv.mover] if cap.entry(st, q, mv)]
+    if not entries:
+        raise EndlessMove(f"capture {cap.name!r} has no entry pit to sow from")
+    chosen = NONE
+    if len(entries) == 1:
+        chosen = entries[0]
+    elif cap.nearest_when is not None and cap.nearest_when(st, last, mv):
+        chosen = min(entries, key=lambda q: (abs(geo.xcol[q] - geo.xcol[last]), q))
+    elif cap.keep_direction and mv.direction != LATER:
+        same = [q for q in entries if _along_row(geo, steps, q) == mv.direction]
+        if len(same) == 1:
+            chosen = same[0]
+    if chosen == NONE:
+        labels = ["<" if geo.col[q] < geo.col[last] else ">" for q in entries]
+        chosen = ask(Request("entry", [game.pick_base + q for q in entries], labels)) - game.pick_base
+    d = _along_row(geo, steps, chosen)
+    if d != LATER:
+        mv.direction = d
+    return chosen
+
+
+def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveInfo) -> int:
     b = st.board
     geo = st.game.geo
     if cap.forfeit_grand_slam:
@@ -160,9 +259,9 @@ def _take(st: Any, rs: Ruleset, cap: Any, pits: list[int], mv: MoveInfo) -> int:
         b[q] = 0
         if rs.clear_on_capture:
             st.marks[q] &= ~rs.clear_on_capture
-    if cap.to_store:
+    if cap.to == "store":
         b[geo.store[mv.mover]] += total
-    else:
+    elif cap.to == "removed":
         st.removed += total
     return total
 
@@ -175,23 +274,34 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
     game = st.game
     feeding = feed is not None and feed(st, NONE, game.turn_ctx[mover])
     for kind in rs.kinds:
-        by_aid = kind.by_aid[mover]
-        if kind.test is None and kind.pits_scope == "own" and kind.lift_all:
+        drop = kind.stock_drop
+        if drop and st.stock[mover] < drop:
+            continue
+        test = kind.test
+        if test is None and kind.pits_scope == "own" and kind.lift_all:
             legal = list(compress(kind.aids[mover], game.geo.side_counts[mover](b)))
+            found = {aid: kind.by_aid[mover][aid] for aid in legal} if legal and (rs.must_simulate or feeding) \
+                else kind.by_aid[mover]
         else:
-            test, lift_all = kind.test, kind.lift_all
-            ctx = game.turn_ctx[mover]
-            legal = [aid for aid, pit, _ in kind.table[mover]
-                     if (b[pit] or not lift_all) and (test is None or test(st, pit, ctx))]
+            found = {}
+            take = kind.take
+            for aid, pit, ss in kind.table[mover]:
+                n = b[pit] + drop
+                if (take == TAKE_ALL and not n) or (take > 0 and n < take):
+                    continue
+                ok = ss if test is None else [s for s in ss if test(st, pit, s.ctx)]
+                if ok:
+                    found[aid] = ok
+            legal = list(found)
         if legal and (rs.must_simulate or feeding):
             kept: dict[int, list[Start]] = {}
             for aid in legal:
-                ok = [s for s in by_aid[aid] if _acceptable(st, rs, s, kind, feeding)]
+                ok = [s for s in found[aid] if _acceptable(st, rs, s, kind, feeding)]
                 if ok:
                     kept[aid] = ok
-            return list(kept), kept
+            found, legal = kept, list(kept)
         if legal:
-            return legal, by_aid
+            return legal, found
     return [], {}
 
 
@@ -202,7 +312,10 @@ def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool) ->
         mv = play(scratch, rs, [start], first_option)
     except EndlessMove:
         return False
-    if kind.require_capture and not mv.captured:
+    if kind.require_capture == "first_lap":
+        if not mv.first_captured:
+            return False
+    elif kind.require_capture and not mv.captured:
         return False
     if not mv.first_ok:
         return False
@@ -211,3 +324,30 @@ def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool) ->
         if not any(scratch.board[q] for q in opp):
             return False
     return True
+
+
+def threat_set(st: Any, m: MoveInfo) -> frozenset[int]:
+    """The pits the mover of `m` could capture with the first lap of a legal move, if they
+    moved again now. Cached on `m` while marks are updated."""
+    cache = m.threats
+    if cache is not None and m.mover in cache:
+        return cache[m.mover]
+    game = st.game
+    probe = st.scratch()
+    probe.to_move = m.mover
+    rs = game.rulesets[probe.stage]
+    legal, starts = legal_starts(probe, rs, game.feed)
+    pits: set[int] = set()
+    for aid in legal:
+        for s in starts[aid]:
+            if not s.kind.captures:
+                continue
+            work = probe.scratch()
+            try:
+                pits.update(play(work, rs, [s], first_option, probe=True).first_taken)
+            except EndlessMove:
+                continue
+    out = frozenset(pits)
+    if cache is not None:
+        cache[m.mover] = out
+    return out

@@ -1,39 +1,26 @@
-"""Action strings: pits by label, directions as < and > from the mover's view."""
+"""Action strings: pits by label; decisions inside a move as their request labels them."""
 from __future__ import annotations
 
 from typing import Any
 
 from rulespec.errors import NotationError
 
-from .geometry import CCW, NONE
-
-
-def arrow(st: Any, origin: int, direction: int) -> str:
-    """'<' or '>': which way the hand moves from `origin`, seen from its owner's side."""
-    geo = st.game.geo
-    steps = st.game.rulesets[st.stage].steps[st.to_move]
-    nxt = steps[direction][origin]
-    if nxt != NONE and geo.row[nxt] == geo.row[origin] and geo.owner[nxt] == geo.owner[origin]:
-        return ">" if geo.col[nxt] > geo.col[origin] else "<"
-    prev = steps[1 - direction][origin]
-    if prev != NONE and geo.row[prev] == geo.row[origin] and geo.owner[prev] == geo.owner[origin]:
-        return "<" if geo.col[prev] > geo.col[origin] else ">"
-    return "ccw" if direction == CCW else "cw"
+from .geometry import CCW
 
 
 def action_to_string(st: Any, action: int) -> str:
     game = st.game
     geo = game.geo
+    pending = st._pending
+    if pending is not None and action in pending.request.options:
+        return pending.request.labels[pending.request.options.index(action)]
     if action < game.dir_base:
         player = st.to_move if st.to_move in (0, 1) else 0
         return geo.label[geo.own[player][action]]
+    if action < game.relay_base:
+        return "ccw" if action - game.dir_base == CCW else "cw"
     if action < game.pick_base:
-        direction = action - game.dir_base
-        req = st._pending
-        if req is not None and st.to_move in (0, 1):
-            origin = req.origin._starts[req.decisions[0]][0].pit
-            return arrow(st, origin, direction)
-        return "ccw" if direction == CCW else "cw"
+        return "+" if action == game.relay_base else "-"
     slot = action - game.pick_base
     return geo.label[slot] if 0 <= slot < geo.n_slots else f"#{action}"
 

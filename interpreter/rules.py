@@ -5,11 +5,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.models import (CaptureRule, ChainSelector, ChooseSelector, Condition, CountRange, MoveKind,
-                             Sowing, Turn)
+from rulespec.models import (CaptureRule, ChainSelector, ChooseSelector, Condition, CountRange, Lift,
+                             MoveKind, SowDestination, Sowing, Turn)
 
 from .conditions import ConditionCompiler, Test
+from .context import MoveInfo
 from .geometry import CCW, CW, NONE, Geometry
+
+LATER = -1
+"""The direction of a move whose direction is set later (by a capture's entry, or asked)."""
+TAKE_ALL, TAKE_NONE = -1, 0
 
 
 @dataclass
@@ -17,9 +22,11 @@ class Request:
     """A decision the mover must make before the move can go on."""
 
     kind: str
-    """'direction' or 'pit'."""
+    """'direction', 'entry', 'relay' or 'pit'."""
     options: list[int]
     """The legal action ids."""
+    labels: list[str]
+    """How each option is written, in the same order."""
 
 
 @dataclass
@@ -29,6 +36,8 @@ class Start:
     kind: "StartKind"
     pit: int
     direction: int
+    ctx: MoveInfo
+    """A read-only context (mover, pit, direction) for testing the start's conditions."""
 
 
 @dataclass
@@ -36,19 +45,25 @@ class StartKind:
     name: str
     index: int
     test: Test | None
-    """Extra test on a candidate pit; None when 'an own pit with pieces' says it all."""
+    """Extra test on a candidate start; None when 'an own pit with pieces' says it all."""
     pits_scope: str
-    lift_all: bool
+    stock_drop: int
+    take: int
+    """TAKE_ALL, TAKE_NONE or a number of pieces."""
     directions: list[int]
     captures: bool
-    require_capture: bool
+    require_capture: bool | str
     require: Test | None
-    table: list[list[tuple[int, int, list["Start"]]]] = field(default_factory=list)
+    table: list[list[tuple[int, int, list[Start]]]] = field(default_factory=list)
     """table[player]: (action id, pit, the Start objects for that pit) in action order."""
     aids: list[list[int]] = field(default_factory=list)
     """aids[player]: the action ids of the table, in order."""
-    by_aid: list[dict[int, list["Start"]]] = field(default_factory=list)
+    by_aid: list[dict[int, list[Start]]] = field(default_factory=list)
     """by_aid[player]: action id -> the Start objects for that pit."""
+
+    @property
+    def lift_all(self) -> bool:
+        return self.take == TAKE_ALL and not self.stock_drop
 
 
 @dataclass
@@ -57,8 +72,12 @@ class CaptureProgram:
     when: Test
     fixed: list[Callable[[Any, int, Any], list[int]]]
     choose: list[tuple[int, Test]]
-    to_store: bool
+    to: str
+    """'store', 'removed' or 'sow'."""
     forfeit_grand_slam: bool
+    entry: Test | None = None
+    nearest_when: Test | None = None
+    keep_direction: bool = True
 
 
 @dataclass
@@ -70,11 +89,14 @@ class Ruleset:
     after: list[list[dict[int, tuple[int, ...]]]]
     """after[player][direction][slot]: the circuit from the slot after `slot` round to `slot`
     (or to the slot before it, when the origin is skipped)."""
+    loop_from: list[list[dict[int, tuple[int, ...]]]]
+    """loop_from[player][direction][slot]: the whole circuit starting at `slot`."""
     steps: list[list[list[int]]]
-    skip_origin: bool
     skip: Test | None
     relay: bool
     relay_when: Test
+    stop_when: Test | None
+    ask_when: Test | None
     max_laps: int
     extra_turn: Test | None
     until: Test | None
@@ -85,69 +107,86 @@ class Ruleset:
     """The only move kind, when its legal starts are just 'own pits with pieces' (fast path)."""
     clear_on_lift: int = 0
     clear_on_capture: int = 0
-    fired_names: list[str] = field(default_factory=list)
+    during: list[Any] = field(default_factory=list)
+    """End programs checked inside a move."""
 
 
-def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any], list[Any], int]:
+def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any], list[Any], list[Any], int]:
     after: list[list[dict[int, tuple[int, ...]]]] = []
+    loop_from: list[list[dict[int, tuple[int, ...]]]] = []
     steps: list[list[list[int]]] = []
     length = 0
+    cut = 0 if sowing.skip_origin else 1
     for p in (0, 1):
-        per_dir_after, per_dir_steps = [], []
+        a_dirs, l_dirs, s_dirs = [], [], []
         for d in (CCW, CW):
             loop = geo.circuit(p, kind, d, own_store=sowing.into_own_store,
                                opponent_store=sowing.into_opponent_store)
             n = len(loop)
             length = max(length, n)
-            cut = 0 if sowing.skip_origin else 1
-            table = {s: tuple(loop[i + 1:] + loop[: i + cut]) for i, s in enumerate(loop)}
+            a_dirs.append({s: tuple(loop[i + 1:] + loop[: i + cut]) for i, s in enumerate(loop)})
+            l_dirs.append({s: tuple(loop[i:] + loop[:i]) for i, s in enumerate(loop)})
             nxt = [NONE] * geo.n_slots
             for i, s in enumerate(loop):
                 nxt[s] = loop[(i + 1) % n]
-            per_dir_after.append(table)
-            per_dir_steps.append(nxt)
-        after.append(per_dir_after)
-        steps.append(per_dir_steps)
-    return after, steps, length
+            s_dirs.append(nxt)
+        after.append(a_dirs)
+        loop_from.append(l_dirs)
+        steps.append(s_dirs)
+    return after, loop_from, steps, length
 
 
 def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                     captures: list[CaptureRule], until: Any, cc: ConditionCompiler,
-                    action_base: dict[str, int], feeding: bool, clear_on_lift: int,
-                    clear_on_capture: int) -> Ruleset:
-    after, steps, length = circuit_tables(geo, circuit, sowing)
+                    pick_base: int, feeding: bool, clear_on_lift: int, clear_on_capture: int,
+                    during: list[Any]) -> Ruleset:
+    after, loop_from, steps, length = circuit_tables(geo, circuit, sowing)
     cc.steps = steps
-    kinds = [_kind(i, k, cc, geo, action_base) for i, k in enumerate(turn.moves)]
+    kinds = [_kind(i, k, cc, geo, pick_base) for i, k in enumerate(turn.moves)]
     progs = [_capture(rule, cc, geo, steps) for rule in captures if rule.enabled]
-    relay = sowing.laps.kind == "relay"
-    may_ask = any(len(k.directions) > 1 for k in kinds) or any(p.choose for p in progs)
-    must_sim = relay or any(k.require_capture or k.require for k in kinds)
+    laps = sowing.laps
+    relay = laps.kind == "relay"
+    may_ask = (any(len(k.directions) > 1 or LATER in k.directions for k in kinds)
+               or any(p.choose or p.to == "sow" for p in progs)
+               or (relay and laps.ask_when is not None))
+    must_sim = relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs)
     only = kinds[0] if len(kinds) == 1 else None
     simple = only if (only is not None and only.test is None and only.pits_scope == "own"
                       and only.lift_all and not must_sim) else None
     return Ruleset(
-        simple_kind=simple,
-        kinds=kinds, captures=progs, after=after, steps=steps,
-        skip_origin=sowing.skip_origin,
+        simple_kind=simple, kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
         skip=cc.compile(sowing.skip) if sowing.skip else None,
-        relay=relay, relay_when=cc.compile(sowing.laps.when), max_laps=sowing.laps.max_laps,
+        relay=relay, relay_when=cc.compile(laps.when),
+        stop_when=cc.compile(laps.stop_when) if relay and laps.stop_when else None,
+        ask_when=cc.compile(laps.ask_when) if relay and laps.ask_when else None,
+        max_laps=laps.max_laps,
         extra_turn=cc.compile(turn.extra_turn) if turn.extra_turn else None,
         until=cc.compile(until) if until is not None else None,
         may_ask=may_ask, must_simulate=must_sim, circuit_len=length,
-        clear_on_lift=clear_on_lift, clear_on_capture=clear_on_capture,
+        clear_on_lift=clear_on_lift, clear_on_capture=clear_on_capture, during=during,
     )
 
 
-def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry,
-          action_base: dict[str, int]) -> StartKind:
-    dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW]}[kind.direction]
+def _lift(kind: MoveKind) -> tuple[int, int]:
+    lift = kind.lift
+    if lift == "all":
+        return 0, TAKE_ALL
+    if lift == "one_from_stock":
+        return 1, TAKE_NONE
+    assert isinstance(lift, Lift)
+    take = TAKE_ALL if lift.take == "all" else TAKE_NONE if lift.take == "none" else int(lift.take)
+    return lift.from_stock, take
+
+
+def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick_base: int) -> StartKind:
+    dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW], "later": [LATER]}[kind.direction]
     scope = "own" if kind.from_.side == "own" else "all"
     rest = kind.from_.model_copy(update={"side": None}) if scope == "own" else kind.from_
-    lift_all = kind.lift == "all"
-    trivial = rest == Condition() or (lift_all and rest == Condition(count=CountRange(min=1)))
+    drop, take = _lift(kind)
+    trivial = rest == Condition() or (take == TAKE_ALL and not drop and rest == Condition(count=CountRange(min=1)))
     sk = StartKind(
         name=kind.name, index=index, test=None if trivial else cc.compile(rest),
-        pits_scope=scope, lift_all=lift_all, directions=dirs, captures=kind.captures,
+        pits_scope=scope, stock_drop=drop, take=take, directions=dirs, captures=kind.captures,
         require_capture=kind.require_capture,
         require=cc.compile(kind.require) if kind.require else None,
     )
@@ -156,8 +195,8 @@ def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry,
         rows = []
         for pit in pits:
             own_index = pit - p * geo.per_player
-            aid = own_index if 0 <= own_index < geo.per_player else action_base["pick"] + pit
-            rows.append((aid, pit, [Start(sk, pit, d) for d in dirs]))
+            aid = own_index if 0 <= own_index < geo.per_player else pick_base + pit
+            rows.append((aid, pit, [Start(sk, pit, d, MoveInfo(p, pit, d)) for d in dirs]))
         rows.sort(key=lambda row: row[0])
         sk.table.append(rows)
         sk.aids.append([aid for aid, _, _ in rows])
@@ -196,5 +235,11 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
             fixed.append(chain)
         elif isinstance(sel, ChooseSelector):
             choose.append((sel.choose.count, cc.compile(sel.choose.from_)))
-    return CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
-                          rule.to == "store", rule.grand_slam == "forfeit")
+    prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
+                          rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit")
+    if isinstance(rule.to, SowDestination):
+        sow = rule.to.sow
+        prog.entry = cc.compile(sow.entry)
+        prog.nearest_when = cc.compile(sow.nearest_when) if sow.nearest_when else None
+        prog.keep_direction = sow.keep_direction
+    return prog

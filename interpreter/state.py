@@ -202,33 +202,50 @@ class State:
     def _finish_move(self, mv: MoveInfo, rs: Any) -> None:
         game = self.game
         mover = mv.mover
-        if game.has_mark_rules:
-            self._update_marks(mv)
-        again = rs.extra_turn is not None and rs.extra_turn(self, mv.last, mv)
         self.moves_played += 1
+        self.last_move = mv
+        if mv.end is not None:
+            finish(self, *mv.end)
+            return
+        again = rs.extra_turn is not None and rs.extra_turn(self, mv.last, mv)
         if rs.until is not None and rs.until(self, mv.last, mv):
             self.stage += 1
         self.to_move = mover if again else 1 - mover
+        if game.has_mark_rules:
+            self._update_marks(mv)
         if mv.captured:
             self._seen.clear()
-        self.last_move = mv
         self._begin_turn(mover)
 
     def _update_marks(self, mv: MoveInfo) -> None:
+        """Marks after a move: events first, then the spec's clear and set conditions."""
         game = self.game
+        geo = game.geo
         b = self.board
+        marks = self.marks
         if game.clear_on_emptied:
             mask = game.clear_on_emptied
-            for q in range(game.geo.n_pits):
-                if self.marks[q] & mask and not b[q]:
-                    self.marks[q] &= ~mask
+            for q in range(geo.n_pits):
+                if marks[q] & mask and not b[q]:
+                    marks[q] &= ~mask
         if mv.captured and game.clear_on_captured_move:
-            for q in game.geo.own[mv.mover]:
-                self.marks[q] &= ~game.clear_on_captured_move
-        for bit, test in game.mark_setters:
-            for q in game.geo.own[mv.mover]:
-                if test(self, q, mv):
-                    self.marks[q] |= bit
+            for q in geo.own[mv.mover]:
+                marks[q] &= ~game.clear_on_captured_move
+        if game.clear_on_owner_moved:
+            for q in geo.own[mv.mover]:
+                marks[q] &= ~game.clear_on_owner_moved
+        mv.threats = {}
+        for bit, test in game.mark_clearers:
+            for q in range(geo.n_pits):
+                if marks[q] & bit and test(self, q, mv):
+                    marks[q] &= ~bit
+        for bit, test, unique in game.mark_setters:
+            hits = [q for q in range(geo.n_pits) if test(self, q, mv)]
+            if unique and len(hits) != 1:
+                continue
+            for q in hits:
+                marks[q] |= bit
+        mv.threats = None
 
     def _begin_turn(self, last_mover: int, check_repetition: bool = True) -> None:
         game = self.game

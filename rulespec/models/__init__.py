@@ -1,8 +1,8 @@
 """The spec language: one pydantic model per rule block."""
 from .base import Block, Count, CountRange
 from .board import Board, Role, Terms
-from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, Selector
-from .conditions import Condition
+from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, Selector, SowDestination, SowFrom
+from .conditions import Condition, PitCount
 from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty
 from .examples import Example
 from .identity import Origin, Source
@@ -13,6 +13,6 @@ from .setup import PieceKind, Setup
 from .sowing import Laps, Sowing
 from .spec import Spec
 from .stages import Stage
-from .turn import MoveKind, Turn
+from .turn import Lift, MoveKind, Turn
 
 __all__ = [name for name in dir() if not name.startswith("_")]

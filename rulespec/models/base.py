@@ -20,9 +20,9 @@ class Block(BaseModel):
 class CountRange(Block):
     """An inclusive range of piece counts; either end may be left open."""
 
-    min: int | None = None
+    min: int | None = Field(None, ge=0)
     """Smallest count that matches (inclusive)."""
-    max: int | None = None
+    max: int | None = Field(None, ge=0)
     """Largest count that matches (inclusive)."""
 
 
@@ -35,7 +35,9 @@ def _count_tag(value: Any) -> str:
 
 
 Count = Annotated[
-    Annotated[int, Tag("exact")] | Annotated[list[int], Tag("list")] | Annotated[CountRange, Tag("range")],
+    Annotated[Annotated[int, Field(ge=0)], Tag("exact")]
+    | Annotated[list[Annotated[int, Field(ge=0)]], Tag("list")]
+    | Annotated[CountRange, Tag("range")],
     Discriminator(_count_tag),
 ]
 """A piece count test: an exact number, a list of allowed numbers, or a {min, max} range."""

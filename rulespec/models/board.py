@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from .base import Block, Name
+
+DEFAULT_ROW_LABELS = {"front": ["A", "a"], "back": ["B", "b"], "middle": ["M", "m"]}
 
 
 class Role(Block):
@@ -59,9 +61,18 @@ class Board(Block):
     """How pits are written: `letters` (A, B, C... from South's left; a, b, c... for North)
     or `row-number` (a row letter and a number from the owner's left, e.g. A5, b3)."""
     row_labels: dict[Literal["front", "back", "middle"], list[str]] = Field(
-        default_factory=lambda: {"front": ["A", "a"], "back": ["B", "b"], "middle": ["M", "M"]}
+        default_factory=lambda: dict(DEFAULT_ROW_LABELS)
     )
-    """Letters naming each row for South and North, e.g. front: [A, a]."""
+    """Letters naming each row for South and North, e.g. front: [A, a]; rows not given keep
+    their default letters (A/a front, B/b back, M/m middle)."""
+    @field_validator("row_labels")
+    @classmethod
+    def _merge_row_labels(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        for row, letters in value.items():
+            if len(letters) != 2:
+                raise ValueError(f"row {row!r} needs two labels, South's and North's, e.g. [A, a]")
+        return {**DEFAULT_ROW_LABELS, **value}
+
     terms: Terms = Terms()
     """The game's own words for pits, stores and pieces."""
     roles: dict[Name, Role] = Field(default_factory=dict)

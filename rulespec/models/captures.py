@@ -65,6 +65,25 @@ Selector = Annotated[
 one, a `chain`, or pits the mover will `choose`."""
 
 
+class SowFrom(Block):
+    """Captured pieces are sown again on the mover's side, starting in an entry pit (the first
+    piece goes into the entry itself), and the move goes on from where they end."""
+
+    entry: Condition
+    """The mover's pits captured pieces may be sown from (e.g. the ends of the front row)."""
+    nearest_when: Condition | None = None
+    """If the capturing pit satisfies this, the entry nearest to it must be used."""
+    keep_direction: bool = True
+    """When the move already has a direction, use the entry from which sowing runs in it."""
+
+
+class SowDestination(Block):
+    """`to: {sow: {...}}`."""
+
+    sow: SowFrom
+    """Where the captured pieces are sown from."""
+
+
 class CaptureRule(Block):
     """Taken when the last piece of a lap lands where `when` holds. Rules are tried in order;
     the first that applies is used."""
@@ -75,8 +94,9 @@ class CaptureRule(Block):
     """Tested on the pit where the last piece landed."""
     take: list[Selector] = Field(min_length=1)
     """The pits emptied by the capture, in order."""
-    to: Literal["store", "removed"] = "store"
-    """Where captured pieces go: the mover's `store`, or `removed` from play."""
+    to: Literal["store", "removed"] | SowDestination = "store"
+    """Where captured pieces go: the mover's `store`, `removed` from play, or `{sow: ...}`
+    back onto the mover's side (the move then goes on)."""
     grand_slam: Literal["allowed", "forfeit"] = "allowed"
     """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
     enabled: bool = True

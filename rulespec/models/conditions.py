@@ -8,6 +8,15 @@ from pydantic import Field
 from .base import Block, Count
 
 
+class PitCount(Block):
+    """How many pits of the board satisfy `where` (each tested as the subject)."""
+
+    where: "Condition"
+    """The test each pit must pass."""
+    count: Count
+    """How many pits must pass it."""
+
+
 class Condition(Block):
     """A test on a pit (the *subject*, usually the pit where the last piece landed) and the position.
 
@@ -57,6 +66,13 @@ class Condition(Block):
     """Moves completed so far in the game (by both players)."""
     captured: bool | None = None
     """The current move has already captured."""
+    move_kind: str | list[str] | None = None
+    """The current move is of this kind (or one of these), by the move kind's name."""
+    count_pits: PitCount | None = None
+    """The number of pits satisfying a condition, e.g. occupied pits in the mover's front row."""
+    threatened: bool | None = None
+    """The mover could capture the subject with the first capture of a move if they moved
+    again now (a look-ahead over every legal start)."""
     all: list[Condition] | None = None
     """Every one of these holds."""
     any: list[Condition] | None = None
@@ -65,4 +81,5 @@ class Condition(Block):
     """This does not hold."""
 
 
+PitCount.model_rebuild()
 Condition.model_rebuild()

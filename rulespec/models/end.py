@@ -19,6 +19,8 @@ class _End(Block):
     result: Result = "by_score"
     """`by_score`: compare scores; `player_loses` / `player_wins`: the player this condition
     is about loses / wins outright."""
+    during_move: bool = False
+    """Also checked after every lap and capture inside a move: the game can end mid-move."""
 
 
 class SideEmpty(_End):

@@ -15,10 +15,16 @@ class MarkRule(Block):
 
     meaning: str
     """The plain-English meaning, for the glossary."""
-    cleared_when: list[Literal["lifted", "emptied", "captured", "captured_this_move"]] = Field(
+    cleared_when: list[Literal["lifted", "emptied", "captured", "captured_this_move", "owner_moved"]] = Field(
         default_factory=list
     )
-    """Events that remove the mark: the pit is `lifted` by its owner, found `emptied` after
-    a move, `captured` from, or its owner's move `captured_this_move`."""
+    """Events that remove the mark: all the pit's pieces are `lifted` to be sown, the pit is
+    found `emptied` after a move, it is `captured` from, its owner's move
+    `captured_this_move`, or its owner has made a move (`owner_moved`)."""
+    clear_after_move: Condition | None = None
+    """After each move, marked pits where this holds lose the mark."""
     set_after_move: Condition | None = None
-    """After each move, the mover's pits where this holds get the mark."""
+    """After each move, the pits where this holds get the mark (tested on every pit; `side`
+    is from the mover's point of view)."""
+    unique: bool = False
+    """Set the mark only if exactly one pit satisfies `set_after_move`."""

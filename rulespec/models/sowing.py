@@ -18,7 +18,12 @@ class Laps(Block):
     when: Condition = Condition(count_before={"min": 1})
     """When a relay lap follows (default: the last piece fell into an occupied pit)."""
     max_laps: int = Field(500, ge=1)
-    """A move that would need more laps than this is illegal (it counts as endless)."""
+    """A move that would need more laps (sowings, including sowings of captured pieces) than
+    this is illegal: it counts as endless."""
+    stop_when: Condition | None = None
+    """Where a relay would go on, the move ends instead if the landing pit satisfies this."""
+    ask_when: Condition | None = None
+    """Where a relay would go on, the mover decides whether to go on (`+`) or stop (`-`)."""
 
 
 class Sowing(Block):

@@ -9,6 +9,17 @@ from .base import Block
 from .conditions import Condition
 
 
+class Lift(Block):
+    """How a move takes its pieces: first drop `from_stock` pieces from the mover's stock into
+    the chosen pit, then take `take` of its pieces to sow (`all`, a number, or `none`: the
+    pit itself is then treated as where a lap just ended)."""
+
+    from_stock: int = Field(0, ge=0)
+    """Pieces dropped from the mover's stock into the chosen pit first."""
+    take: Literal["all", "none"] | int = "all"
+    """Pieces then lifted from the pit to sow."""
+
+
 class MoveKind(Block):
     """One way of starting a move. A turn offers the kinds in order and uses the first one
     that has a legal start (so earlier kinds have priority)."""
@@ -17,15 +28,17 @@ class MoveKind(Block):
     """A short name (shown in the rulebook and notation)."""
     from_: Condition = Field(Condition(side="own", count={"min": 1}), alias="from")
     """Which pits may start the move (tested on each candidate pit)."""
-    lift: Literal["all", "one_from_stock"] = "all"
+    lift: Literal["all", "one_from_stock"] | Lift = "all"
     """`all`: lift every piece from the pit; `one_from_stock`: drop one piece from the
-    mover's stock into the pit, and treat the pit as where that lap ended."""
-    direction: Literal["counterclockwise", "clockwise", "choice"] = "counterclockwise"
-    """The sowing direction, or `choice` for the mover to decide (a separate decision)."""
+    mover's stock into the pit and treat the pit as where a lap ended; or a {from_stock, take}."""
+    direction: Literal["counterclockwise", "clockwise", "choice", "later"] = "counterclockwise"
+    """The sowing direction; `choice`: the mover decides (a separate decision) before sowing;
+    `later`: set by the first capture that sows from an entry pit, or asked when first needed."""
     captures: bool = True
     """Whether this kind of move may capture at all."""
-    require_capture: bool = False
-    """Only starts whose move captures are legal under this kind (must capture if you can)."""
+    require_capture: bool | Literal["first_lap"] = False
+    """Only starts whose move captures are legal under this kind (`first_lap`: the first lap
+    itself must end in a capture). Must capture if you can."""
     require: Condition | None = None
     """Tested on the pit where the first lap ends: only starts where it holds are legal."""
 
