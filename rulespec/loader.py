@@ -14,7 +14,7 @@ from .models import Parameter, Spec
 from .semantic import check_spec
 from .suggest import did_you_mean
 from .validation import problems_from
-from .yamlio import SourceMap, plain, read_yaml
+from .yamlio import SourceMap, plain, read_yaml  # noqa: F401
 
 PARAM_REF = re.compile(r"^\$([A-Za-z][A-Za-z0-9_-]*)$")
 
@@ -70,9 +70,7 @@ def _parameters(root: Any, smap: SourceMap) -> tuple[dict[str, Parameter], list[
         try:
             out[str(name)] = Parameter.model_validate(plain(body))
         except ValidationError as exc:
-            sub = SourceMap(root, smap.path)
-            for p in problems_from(exc, {"parameters": {name: body}}, sub):
-                problems.append(p)
+            problems.extend(problems_from(exc, root, smap, prefix=("parameters", name)))
     return out, problems
 
 

@@ -49,16 +49,16 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     if board.notation == "letters" and (board.ranks != 2 or board.pits > 26):
         bad(("board", "notation"), "letters notation needs 2 ranks of at most 26 pits; use row-number")
 
-    def check_label(path: Path, label: str) -> None:
+    def check_label(path: Path, label: str, key: bool = False) -> None:
         if label not in labels:
             bad(path, f"unknown pit {label!r}{did_you_mean(label, labels)}; pits are named "
-                      f"{_label_range(labels)} from the owner's side")
+                      f"{_label_range(labels)} from the owner's side", key=key)
 
     for role, body in board.roles.items():
         for i, label in enumerate(body.pits):
             check_label(("board", "roles", role, "pits", i), label)
     for label in spec.setup.pits:
-        check_label(("setup", "pits", label), label)
+        check_label(("setup", "pits", label), label, key=True)
     for mark, pits in spec.setup.marks.items():
         if mark not in spec.marks:
             bad(("setup", "marks", mark), f"undeclared mark {mark!r}{did_you_mean(mark, spec.marks)}; "
@@ -89,7 +89,11 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             if "behind_opposite" in node.take and board.ranks != 4:
                 bad(path + ("take",), "behind_opposite needs a 4-rank board")
     if "store" in spec.scoring.counts and not has_stores:
-        bad(("scoring", "counts"), "the score counts the store, but the board has no stores")
+        if "scoring" in spec.model_fields_set:
+            bad(("scoring", "counts"), "the score counts the store, but the board has no stores")
+        else:
+            bad(("board", "stores"), "the board has no stores, but the score counts the store by default: "
+                                     "give a scoring block (e.g. counts: [own_pits])")
     for i, cond in enumerate(spec.end):
         about_player = cond.kind in ("side_empty", "no_legal_move")
         if not about_player and cond.result != "by_score":

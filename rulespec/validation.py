@@ -86,16 +86,33 @@ def _doc_path(loc: tuple[Any, ...], root: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _expected(ctx: dict[str, Any]) -> list[str]:
-    return re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+def _node(root: Any, path: tuple[Any, ...]) -> Any:
+    node = root
+    for key in path:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
 
 
-def problems_from(exc: ValidationError, root: Any, smap: SourceMap) -> list[Problem]:
-    """One problem per distinct location, worded for a person editing the YAML."""
+def _expected(ctx: dict[str, Any], key: str = "expected") -> list[str]:
+    """The options pydantic lists, e.g. "'a', 'b' or 'c'" or "2, 3 or 4"."""
+    text = str(ctx.get(key, ""))
+    quoted = re.findall(r"'([^']*)'", text)
+    if quoted:
+        return quoted
+    return [part.strip() for part in re.split(r",| or ", text) if part.strip()]
+
+
+def problems_from(exc: ValidationError, root: Any, smap: SourceMap,
+                  prefix: tuple[Any, ...] = ()) -> list[Problem]:
+    """One problem per distinct location, worded for a person editing the YAML. `prefix` is
+    the path of the validated part within the document."""
     seen: set[tuple[Any, ...]] = set()
     problems: list[Problem] = []
     for err in exc.errors():
-        loc = tuple(err["loc"])
+        loc = prefix + tuple(err["loc"])
         path = _doc_path(loc, root)
         kind = err["type"]
         value = err.get("input")
@@ -114,11 +131,17 @@ def problems_from(exc: ValidationError, root: Any, smap: SourceMap) -> list[Prob
             options = _expected(err.get("ctx", {}))
             msg = f"{value!r} is not one of: {', '.join(options)}{did_you_mean(str(value), options)}"
         elif kind == "union_tag_invalid":
-            options = _expected(err.get("ctx", {}))
+            options = _expected(err.get("ctx", {}), "expected_tags")
             tag = err.get("ctx", {}).get("tag")
             msg = f"unknown kind {tag!r}{did_you_mean(str(tag), options)}; expected one of: {', '.join(options)}"
+            node = _node(root, path)
+            if isinstance(node, dict) and "kind" in node:
+                path = path + ("kind",)
         elif kind == "union_tag_not_found":
             msg = "missing required key 'kind'"
+        elif kind == "too_short":
+            need = err.get("ctx", {}).get("min_length", 1)
+            msg = f"at least {need} {'entry is' if need == 1 else 'entries are'} needed here"
         elif kind in ("int_type", "int_parsing", "int_from_float", "bool_type", "bool_parsing",
                       "string_type", "list_type", "dict_type", "model_type", "model_attributes_type"):
             want = _TYPE_WORDS.get(kind.split("_")[0], kind)

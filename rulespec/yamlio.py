@@ -55,13 +55,34 @@ def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = (exc.problem or exc.context or "invalid YAML").strip()
+        what = _plain_words((exc.problem or exc.context or "invalid YAML").strip())
+        if (exc.context and "while parsing a flow" in exc.context and exc.context_mark and exc.problem_mark
+                and exc.context_mark.line != exc.problem_mark.line):
+            what += (f" ({exc.context.strip()} that starts at line {exc.context_mark.line + 1}, "
+                     f"column {exc.context_mark.column + 1})")
         raise SpecError([Problem(path, line, col, f"YAML syntax error: {what}")]) from None
     except Exception as exc:  # ruamel raises a few unmarked errors (e.g. bad tags)
         raise SpecError([Problem(path, 1, 1, f"YAML error: {exc}")]) from None
     if not isinstance(root, CommentedMap):
         raise SpecError([Problem(path, 1, 1, "a spec must be a YAML mapping of rule blocks")])
     return root, SourceMap(root, path)
+
+
+_JARGON = {
+    "expected <block end>, but found '<block mapping start>'":
+        "bad indentation: this line is indented differently from the keys above it",
+    "expected <block end>, but found '<block sequence start>'":
+        "bad indentation: this list is indented differently from the keys above it",
+    "expected <block end>, but found '<scalar>'":
+        "bad indentation: this line is indented differently from the lines above it",
+    "mapping values are not allowed here":
+        "a ':' is not allowed here (fix the indentation, or quote the text)",
+}
+
+
+def _plain_words(message: str) -> str:
+    """The parser's message, with its jargon replaced by words a spec author knows."""
+    return _JARGON.get(message, message)
 
 
 def read_yaml_file(path: Path) -> tuple[Any, SourceMap, str]:
