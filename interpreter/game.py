@@ -58,7 +58,8 @@ class Game:
             for stage in stages
         ]
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
-        self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move), m.unique)
+        self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move), m.unique,
+                              cc.compile(m.unless) if m.unless else None)
                              for n, m in spec.marks.items() if m.set_after_move is not None]
         self.mark_clearers = [(self.mark_bit[n], cc.compile(m.clear_after_move))
                               for n, m in spec.marks.items() if m.clear_after_move is not None]

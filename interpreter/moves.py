@@ -71,7 +71,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
     stop after the first lap and record what its capture would take (for look-ahead)."""
     game = st.game
     start = starts[0]
-    if len(starts) > 1:
+    if len(starts) > 1 or start.kind.ask_direction:
         req = _direction_request(st, rs, start.pit, [s.direction for s in starts])
         chosen = ask(req) - game.dir_base
         start = next(s for s in starts if s.direction == chosen)
@@ -142,6 +142,13 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         mv.last = last
         if laps == 1 and kind.require is not None:
             mv.first_ok = kind.require(st, last, mv)
+        if during:
+            for prog in during:
+                who = prog.check(st, mover)
+                if who != NOT_ENDED:
+                    mv.end = (prog, who)
+                    mv.sowings = laps
+                    return mv
         ended = sow_on = False
         for cap in captures:
             if cap.when(st, last, mv):
@@ -179,13 +186,6 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                 else:
                     ended = True
                 break
-        if during:
-            for prog in during:
-                who = prog.check(st, mover)
-                if who != NOT_ENDED:
-                    mv.end = (prog, who)
-                    ended = True
-                    break
         if probe and laps == 1:
             return mv
         if ended:
@@ -197,7 +197,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                 break
             if rs.ask_when is not None and rs.ask_when(st, last, mv):
                 relay_base = game.relay_base
-                if ask(Request("relay", [relay_base, relay_base + 1], ["+", "-"])) != relay_base:
+                if ask(Request("relay", [relay_base, relay_base + 1], ["+", "-"], relay_base + 1)) != relay_base:
                     break
             hand = b[last]
             b[last] = 0
@@ -307,6 +307,12 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
 
 def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool) -> bool:
     """Look ahead (first option at every decision): is this start allowed?"""
+    if kind.require_capture == "first_lap":
+        try:
+            if not play(st.scratch(), rs, [start], first_option, probe=True).first_captured:
+                return False
+        except EndlessMove:
+            return False
     scratch = st.scratch()
     try:
         mv = play(scratch, rs, [start], first_option)

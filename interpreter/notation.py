@@ -58,4 +58,7 @@ def parse_move(st: Any, text: str) -> list[int]:
             break
     if rest:
         raise NotationError(f"{text!r}: the move is complete before {rest!r}")
+    while work._pending is not None and work._pending.request.default is not None:
+        actions.append(work._pending.request.default)
+        work.apply_action(actions[-1])
     return actions

@@ -27,6 +27,8 @@ class Request:
     """The legal action ids."""
     labels: list[str]
     """How each option is written, in the same order."""
+    default: int | None = None
+    """The option taken when a move written in notation ends before this decision."""
 
 
 @dataclass
@@ -51,6 +53,8 @@ class StartKind:
     take: int
     """TAKE_ALL, TAKE_NONE or a number of pieces."""
     directions: list[int]
+    ask_direction: bool
+    """The direction is the mover's decision (asked even when only one is legal)."""
     captures: bool
     require_capture: bool | str
     require: Test | None
@@ -186,7 +190,8 @@ def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick
     trivial = rest == Condition() or (take == TAKE_ALL and not drop and rest == Condition(count=CountRange(min=1)))
     sk = StartKind(
         name=kind.name, index=index, test=None if trivial else cc.compile(rest),
-        pits_scope=scope, stock_drop=drop, take=take, directions=dirs, captures=kind.captures,
+        pits_scope=scope, stock_drop=drop, take=take, directions=dirs, ask_direction=kind.direction == "choice",
+        captures=kind.captures,
         require_capture=kind.require_capture,
         require=cc.compile(kind.require) if kind.require else None,
     )

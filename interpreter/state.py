@@ -239,12 +239,13 @@ class State:
             for q in range(geo.n_pits):
                 if marks[q] & bit and test(self, q, mv):
                     marks[q] &= ~bit
-        for bit, test, unique in game.mark_setters:
+        for bit, test, unique, unless in game.mark_setters:
             hits = [q for q in range(geo.n_pits) if test(self, q, mv)]
             if unique and len(hits) != 1:
                 continue
             for q in hits:
-                marks[q] |= bit
+                if unless is None or not unless(self, q, mv):
+                    marks[q] |= bit
         mv.threats = None
 
     def _begin_turn(self, last_mover: int, check_repetition: bool = True) -> None:

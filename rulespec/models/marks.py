@@ -28,3 +28,5 @@ class MarkRule(Block):
     is from the mover's point of view)."""
     unique: bool = False
     """Set the mark only if exactly one pit satisfies `set_after_move`."""
+    unless: Condition | None = None
+    """Pits chosen by `set_after_move` (after the `unique` test) that satisfy this are not marked."""
