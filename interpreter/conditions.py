@@ -53,133 +53,169 @@ class ConditionCompiler:
         """steps[player][direction][slot] -> the next slot along that player's circuit."""
 
     def compile(self, cond: Condition | None) -> Test:
+        """One closure for the whole condition (the AND of its keys, cheapest first)."""
         if cond is None:
             return lambda st, p, m: True
-        g = self.geo
         tests: list[Test] = []
-        owner = g.owner
-        side_test = None
-        if cond.side is not None:
-            if cond.side == "own":
-                side_test = lambda st, p, m: owner[p] == m.mover  # noqa: E731
-            elif cond.side == "opponent":
-                side_test = lambda st, p, m: owner[p] == 1 - m.mover  # noqa: E731
-            else:
-                side_test = lambda st, p, m: owner[p] == NONE  # noqa: E731
-            tests.append(side_test)
-        if cond.row is not None:
-            rows = g.row
-            want = cond.row
-            tests.append(lambda st, p, m: rows[p] == want)
-        if cond.role is not None:
-            names = [cond.role] if isinstance(cond.role, str) else cond.role
-            pits = frozenset().union(*(self.roles[n] for n in names))
-            tests.append(lambda st, p, m: p in pits)
-        if cond.pit is not None:
-            labels = [cond.pit] if isinstance(cond.pit, str) else cond.pit
-            pits = frozenset(g.relative[pl][lab] for lab in labels for pl in (0, 1))
-            tests.append(lambda st, p, m: p in pits)
-        if cond.store is not None:
-            n_pits = g.n_pits
-            tests.append((lambda st, p, m: p >= n_pits) if cond.store else (lambda st, p, m: p < n_pits))
-        if cond.count is not None:
-            f = count_matcher(cond.count)
-            if isinstance(cond.count, list) and cond.side in ("own", "opponent") and tests[0] is side_test:
-                # The commonest capture trigger, fused into one call: "an opponent's pit holding 2 or 3".
-                allowed = frozenset(cond.count)
-                flip = 0 if cond.side == "own" else 1
-                tests[0] = lambda st, p, m: owner[p] == (m.mover ^ flip) and st.board[p] in allowed
-            elif isinstance(cond.count, int):
-                k = cond.count
-                tests.append(lambda st, p, m: st.board[p] == k)
-            elif isinstance(cond.count, list):
-                allowed = frozenset(cond.count)
-                tests.append(lambda st, p, m: st.board[p] in allowed)
-            else:
-                tests.append(lambda st, p, m: f(st.board[p]))
-        if cond.count_before is not None:
-            f = count_matcher(cond.count_before)
-
-            def before(st: Any, p: int, m: Any, f: Callable[[int], bool] = f) -> bool:
-                if p == m.last and m.lap_hand <= len(m.lap_seq):
-                    return f(st.board[p] - 1)
-                return f(st.board[p] - m.sown_into(p))
-
-            tests.append(before)
-        if cond.mark is not None:
-            bit = 1 << self.marks[cond.mark]
-            tests.append(lambda st, p, m: bool(st.marks[p] & bit))
-        for key, table in (("opposite", g.opposite), ("behind", g.behind)):
-            sub = getattr(cond, key)
-            if sub is not None:
-                inner = self.compile(sub)
-                tests.append(lambda st, p, m, inner=inner, table=table:
-                             table[p] != NONE and inner(st, table[p], m))
-        if cond.next is not None:
-            inner = self.compile(cond.next)
-            steps = self.steps
-
-            def next_test(st: Any, p: int, m: Any, inner: Test = inner) -> bool:
-                if m.direction < 0:
-                    return False
-                q = steps[m.mover][m.direction][p]
-                return q != NONE and inner(st, q, m)
-
-            tests.append(next_test)
-        if cond.origin is not None:
-            inner = self.compile(cond.origin)
-            tests.append(lambda st, p, m: m.origin != NONE and inner(st, m.origin, m))
-        if cond.lifted is not None:
-            f = count_matcher(cond.lifted)
-            tests.append(lambda st, p, m: f(m.lifted))
-        if cond.lap is not None:
-            f = count_matcher(cond.lap)
-            tests.append(lambda st, p, m: f(m.lap))
-        if cond.stage is not None:
-            names = [cond.stage] if isinstance(cond.stage, str) else cond.stage
-            idx = frozenset(self.stages[n] for n in names)
-            tests.append(lambda st, p, m: (m.stage if m.stage >= 0 else st.stage) in idx)
-        if cond.stock is not None:
-            f = count_matcher(cond.stock)
-            tests.append(lambda st, p, m: f(st.stock[m.mover]))
-        if cond.stocks is not None:
-            f = count_matcher(cond.stocks)
-            tests.append(lambda st, p, m: f(st.stock[0] + st.stock[1]))
-        side = g.side_counts
-        if cond.own_side is not None:
-            f = count_matcher(cond.own_side)
-            tests.append(lambda st, p, m: f(sum(side[m.mover](st.board))))
-        if cond.opponent_side is not None:
-            if cond.opponent_side == 0:
-                tests.append(lambda st, p, m: not any(side[1 - m.mover](st.board)))
-            else:
-                f = count_matcher(cond.opponent_side)
-                tests.append(lambda st, p, m: f(sum(side[1 - m.mover](st.board))))
-        if cond.moves_played is not None:
-            f = count_matcher(cond.moves_played)
-            tests.append(lambda st, p, m: f(st.moves_played))
-        if cond.captured is not None:
-            want = cond.captured
-            tests.append(lambda st, p, m: (m.captured > 0) == want)
-        if cond.move_kind is not None:
-            kinds = frozenset([cond.move_kind] if isinstance(cond.move_kind, str) else cond.move_kind)
-            tests.append(lambda st, p, m: m.kind in kinds)
-        if cond.count_pits is not None:
-            where = self.compile(cond.count_pits.where)
-            f = count_matcher(cond.count_pits.count)
-            n_pits = g.n_pits
-            tests.append(lambda st, p, m: f(sum(1 for q in range(n_pits) if where(st, q, m))))
-        if cond.all is not None:
-            tests.append(_all([self.compile(c) for c in cond.all]))
-        if cond.any is not None:
-            alts = [self.compile(c) for c in cond.any]
-            tests.append(lambda st, p, m: any(t(st, p, m) for t in alts))
-        if cond.not_ is not None:
-            inner = self.compile(cond.not_)
-            tests.append(lambda st, p, m: not inner(st, p, m))
-        if cond.threatened is not None:
-            from .moves import threat_set
-
-            want = cond.threatened
-            tests.append(lambda st, p, m: (p in threat_set(st, m)) == want)
+        for key in _KEY_ORDER:
+            value = getattr(cond, key)
+            if value is None or (key == "count" and isinstance(value, list) and cond.side in ("own", "opponent")):
+                continue  # (a list count with a side is fused into the side test)
+            tests.append(getattr(self, "_" + key)(value, cond))
         return _all(tests)
+
+    # One factory per key: each closure binds only its own values.
+
+    def _side(self, side: str, cond: Condition) -> Test:
+        owner = self.geo.owner
+        if cond.count is not None and isinstance(cond.count, list) and side != "neutral":
+            # The commonest capture trigger fused into one call: "an opponent's pit holding 2 or 3".
+            allowed = frozenset(cond.count)
+            flip = 0 if side == "own" else 1
+            return lambda st, p, m: owner[p] == (m.mover ^ flip) and st.board[p] in allowed
+        if side == "own":
+            return lambda st, p, m: owner[p] == m.mover
+        if side == "opponent":
+            return lambda st, p, m: owner[p] == 1 - m.mover
+        return lambda st, p, m: owner[p] == NONE
+
+    def _row(self, want: str, cond: Condition) -> Test:
+        rows = self.geo.row
+        return lambda st, p, m: rows[p] == want
+
+    def _role(self, role: str | list[str], cond: Condition) -> Test:
+        names = [role] if isinstance(role, str) else role
+        pits = frozenset().union(*(self.roles[n] for n in names))
+        return lambda st, p, m: p in pits
+
+    def _pit(self, pit: str | list[str], cond: Condition) -> Test:
+        labels = [pit] if isinstance(pit, str) else pit
+        pits = frozenset(self.geo.relative[pl][lab] for lab in labels for pl in (0, 1))
+        return lambda st, p, m: p in pits
+
+    def _store(self, store: bool, cond: Condition) -> Test:
+        n_pits = self.geo.n_pits
+        return (lambda st, p, m: p >= n_pits) if store else (lambda st, p, m: p < n_pits)
+
+    def _count(self, count: Any, cond: Condition) -> Test:
+        if isinstance(count, int):
+            return lambda st, p, m: st.board[p] == count
+        if isinstance(count, list):
+            allowed = frozenset(count)
+            return lambda st, p, m: st.board[p] in allowed
+        f = count_matcher(count)
+        return lambda st, p, m: f(st.board[p])
+
+    def _count_before(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+
+        def before(st: Any, p: int, m: Any) -> bool:
+            if p == m.last and m.lap_hand <= len(m.lap_seq):
+                return f(st.board[p] - 1)
+            return f(st.board[p] - m.sown_into(p))
+
+        return before
+
+    def _mark(self, mark: str, cond: Condition) -> Test:
+        bit = 1 << self.marks[mark]
+        return lambda st, p, m: bool(st.marks[p] & bit)
+
+    def _across(self, sub: Condition, table: list[int]) -> Test:
+        inner = self.compile(sub)
+        return lambda st, p, m: table[p] != NONE and inner(st, table[p], m)
+
+    def _opposite(self, sub: Condition, cond: Condition) -> Test:
+        return self._across(sub, self.geo.opposite)
+
+    def _behind(self, sub: Condition, cond: Condition) -> Test:
+        return self._across(sub, self.geo.behind)
+
+    def _next(self, sub: Condition, cond: Condition) -> Test:
+        inner = self.compile(sub)
+        steps = self.steps
+
+        def next_test(st: Any, p: int, m: Any) -> bool:
+            if m.direction < 0:
+                return False
+            q = steps[m.mover][m.direction][p]
+            return q != NONE and inner(st, q, m)
+
+        return next_test
+
+    def _origin(self, sub: Condition, cond: Condition) -> Test:
+        inner = self.compile(sub)
+        return lambda st, p, m: m.origin != NONE and inner(st, m.origin, m)
+
+    def _lifted(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        return lambda st, p, m: f(m.lifted)
+
+    def _lap(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        return lambda st, p, m: f(m.lap)
+
+    def _stage(self, stage: str | list[str], cond: Condition) -> Test:
+        names = [stage] if isinstance(stage, str) else stage
+        idx = frozenset(self.stages[n] for n in names)
+        return lambda st, p, m: (m.stage if m.stage >= 0 else st.stage) in idx
+
+    def _stock(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        return lambda st, p, m: f(st.stock[m.mover])
+
+    def _stocks(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        return lambda st, p, m: f(st.stock[0] + st.stock[1])
+
+    def _own_side(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        side = self.geo.side_counts
+        return lambda st, p, m: f(sum(side[m.mover](st.board)))
+
+    def _opponent_side(self, count: Any, cond: Condition) -> Test:
+        side = self.geo.side_counts
+        if count == 0:
+            return lambda st, p, m: not any(side[1 - m.mover](st.board))
+        f = count_matcher(count)
+        return lambda st, p, m: f(sum(side[1 - m.mover](st.board)))
+
+    def _moves_played(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        return lambda st, p, m: f(st.moves_played)
+
+    def _captured(self, want: bool, cond: Condition) -> Test:
+        return lambda st, p, m: (m.captured > 0) == want
+
+    def _move_kind(self, kind: str | list[str], cond: Condition) -> Test:
+        kinds = frozenset([kind] if isinstance(kind, str) else kind)
+        return lambda st, p, m: m.kind in kinds
+
+    def _count_pits(self, spec: Any, cond: Condition) -> Test:
+        where = self.compile(spec.where)
+        f = count_matcher(spec.count)
+        n_pits = self.geo.n_pits
+        return lambda st, p, m: f(sum(1 for q in range(n_pits) if where(st, q, m)))
+
+    def _all(self, conds: list[Condition], cond: Condition) -> Test:
+        return _all([self.compile(c) for c in conds])
+
+    def _any(self, conds: list[Condition], cond: Condition) -> Test:
+        alts = [self.compile(c) for c in conds]
+        return lambda st, p, m: any(t(st, p, m) for t in alts)
+
+    def _not_(self, sub: Condition, cond: Condition) -> Test:
+        inner = self.compile(sub)
+        return lambda st, p, m: not inner(st, p, m)
+
+    def _threatened(self, want: bool, cond: Condition) -> Test:
+        from .moves import threat_set
+
+        return lambda st, p, m: (p in threat_set(st, m)) == want
+
+
+_KEY_ORDER = [
+    "side", "row", "role", "pit", "store", "count", "count_before", "mark", "opposite", "behind",
+    "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+    "moves_played", "captured", "move_kind", "count_pits", "all", "any", "not_", "threatened",
+]
+"""The order keys are tested in: cheap pit tests first, look-aheads last."""

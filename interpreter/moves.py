@@ -59,11 +59,11 @@ def arrow(geo: Any, steps: list[list[int]], origin: int, direction: int) -> str:
     return "ccw" if direction == CCW else "cw"
 
 
-def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int]) -> Request:
+def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int], in_hand: int = 0) -> Request:
     game = st.game
     steps = rs.steps[st.to_move]
     return Request("direction", [game.dir_base + d for d in directions],
-                   [arrow(game.geo, steps, origin, d) for d in directions])
+                   [arrow(game.geo, steps, origin, d) for d in directions], in_hand=in_hand)
 
 
 def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = False) -> MoveInfo:
@@ -109,7 +109,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         if not landed:
             d = mv.direction
             if d == LATER:
-                d = ask(_direction_request(st, rs, last, [CCW, CW])) - game.dir_base
+                d = ask(_direction_request(st, rs, last, [CCW, CW], hand)) - game.dir_base
                 mv.direction = d
             if entry != NONE:
                 seq = rs.loop_from[mover][d][entry]
@@ -180,7 +180,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                     mv.first_captured = True
                 mv.fired += (cap.name,)
                 if cap.to == "sow" and taken:
-                    entry = _entry(st, rs, cap, last, mv, ask)
+                    entry = _entry(st, rs, cap, last, mv, ask, taken)
                     hand = taken
                     sow_on = True
                 else:
@@ -216,7 +216,7 @@ def _along_row(geo: Any, steps: list[list[int]], pit: int) -> int:
     return found[0] if len(found) == 1 else LATER
 
 
-def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, ask: Ask) -> int:
+def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, ask: Ask, hand: int) -> int:
     """The pit captured pieces are sown from; sets the move's direction from it."""
     game = st.game
     geo = game.geo
@@ -236,7 +236,7 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
             chosen = same[0]
     if chosen == NONE:
         labels = ["<" if geo.col[q] < geo.col[last] else ">" for q in entries]
-        chosen = ask(Request("entry", [game.pick_base + q for q in entries], labels)) - game.pick_base
+        chosen = ask(Request("entry", [game.pick_base + q for q in entries], labels, in_hand=hand)) - game.pick_base
     d = _along_row(geo, steps, chosen)
     if d != LATER:
         mv.direction = d

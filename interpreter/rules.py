@@ -29,6 +29,8 @@ class Request:
     """How each option is written, in the same order."""
     default: int | None = None
     """The option taken when a move written in notation ends before this decision."""
+    in_hand: int = 0
+    """Pieces the mover holds (lifted, not yet sown) while deciding."""
 
 
 @dataclass

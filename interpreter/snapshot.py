@@ -37,9 +37,14 @@ def snapshot(st: State) -> dict[str, Any]:
             for p in (0, 1)
         ],
         "removed": st.removed,
-        "in_hand": 0,
+        "in_hand": pending.request.in_hand if pending is not None else 0,
         "terminal": st.terminal,
     }
+    if geo.ranks == 4:
+        for p in (0, 1):
+            out["players"][p]["rows"] = {
+                letter: [b[q] for q in sorted(pits, key=lambda q: geo.col[q])]
+                for letter, pits in _row_pits(geo, p).items()}
     if geo.ranks == 3:
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
     if game.mark_names:
@@ -82,6 +87,10 @@ def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
     st = State(game)
     st.board = [0] * geo.n_slots
     for p, pl in enumerate(pos.players):
+        if pl.rows is not None:
+            pl = pl.model_copy(update={"pits": _pits_from_rows(game, p, pl.rows)})
+        if pl.pits is None:
+            raise PositionError(f"players[{p}] needs pits (in action order) or rows (by row letter)")
         if len(pl.pits) != geo.per_player:
             raise PositionError(f"players[{p}].pits has {len(pl.pits)} counts; this board gives "
                                 f"each player {geo.per_player} pits")
@@ -130,6 +139,30 @@ def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
         st._seen = {st.position_key()}
     st._begin_turn(1 - st.to_move, check_repetition=False)
     return st
+
+
+def _row_pits(geo: Any, player: int) -> dict[str, list[int]]:
+    """The player's pits grouped by row letter (front row first)."""
+    letters: dict[str, list[int]] = {}
+    for q in sorted(geo.own[player], key=lambda q: geo.row[q] != "front"):
+        letters.setdefault(geo.label[q].rstrip("0123456789"), []).append(q)
+    return letters
+
+
+def _pits_from_rows(game: Any, player: int, rows: dict[str, list[int]]) -> list[int]:
+    """Counts in action order from counts given per row letter, each from the owner's left."""
+    geo = game.geo
+    letters = _row_pits(geo, player)
+    counts = [0] * geo.per_player
+    for letter, values in rows.items():
+        if letter not in letters:
+            raise PositionError(f"players[{player}].rows: unknown row {letter!r}; rows: {', '.join(letters)}")
+        pits = sorted(letters[letter], key=lambda q: geo.col[q])
+        if len(values) != len(pits):
+            raise PositionError(f"players[{player}].rows.{letter} has {len(values)} counts; the row has {len(pits)}")
+        for q, n in zip(pits, values):
+            counts[q - player * geo.per_player] = n
+    return counts
 
 
 __all__ = ["snapshot", "state_from_snapshot", "PositionError", "finish"]

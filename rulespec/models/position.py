@@ -11,8 +11,12 @@ from .base import Block
 class PlayerPosition(Block):
     """One player's part of a position."""
 
-    pits: list[int]
+    pits: list[int] | None = None
     """Pieces in the player's own pits, in the player's sowing (action) order."""
+    rows: dict[str, list[int]] | None = None
+    """Instead of `pits`: pieces per row, by the row's letter, each from the owner's left
+    (e.g. {A: [0, 0, 0, 0, 6, 2, 2, 0], B: [0, 0, 0, 0, 0, 0, 0, 0]}). Snapshots of 4-rank
+    boards report both; when reading, `rows` wins."""
     store: int = Field(0, ge=0)
     """Pieces in the player's store (captured)."""
     hand: int = Field(0, ge=0)
