@@ -26,13 +26,22 @@ def render(st: Any) -> str:
     lines.append(_player_line(st, 1))
     pad = " " * 6
     top = geo.ranks - 1
-    lines.append(pad + labels(top))
+    lettered = game.spec.board.notation == "letters"
+
+    def numbers(reverse: bool) -> str:
+        cols = range(width, 0, -1) if reverse else range(1, width + 1)
+        return pad + "".join(str(c).rjust(cell) for c in cols)
+
+    lines.append(pad + labels(top) if lettered else numbers(reverse=True))
     for rank in range(top, -1, -1):
         row = pad + counts(rank)
+        if not lettered:
+            letter = geo.label[grid[(rank, 0)]].rstrip("0123456789")
+            row = f"   {letter:<3}" + row[6:]
         if geo.store[0] != -1 and rank == geo.ranks // 2:
             row = f"[{st.board[geo.store[1]]:>3}]" + row[5:] + f"  [{st.board[geo.store[0]]:>3}]"
         lines.append(row)
-    lines.append(pad + labels(0))
+    lines.append(pad + labels(0) if lettered else numbers(reverse=False))
     lines.append(_player_line(st, 0))
     if game.mark_names and any(marked):
         for name, bit in game.mark_bit.items():

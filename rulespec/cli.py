@@ -184,6 +184,35 @@ def book(variant: str = typer.Argument(..., help="A shipped variant's name or a 
         sys.stdout.write(text)
 
 
+@app.command()
+def replay(record: Path = typer.Argument(..., help="A game record (header, then 'N: south north; comment')."),
+           variant: str | None = typer.Option(None, help="The variant (default: the record's Variant header)."),
+           param: list[str] = ParamOpt) -> None:
+    """Replay a game record, print the final position, and report the first illegal move."""
+    from .records import RecordError, parse_record, replay as replay_record
+
+    text = record.read_text(encoding="utf-8")
+    try:
+        rec = parse_record(text, str(record))
+    except RecordError as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
+    name = variant or rec.header.get("Variant") or rec.header.get("Game")
+    if not name:
+        err.print(f"{record}: say which game it is: a 'Variant: NAME' header or --variant NAME", markup=False)
+        raise typer.Exit(1)
+    game = _game(name, _params(param))
+    try:
+        state, warnings = replay_record(game, rec, str(record))
+    except RecordError as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
+    for warning in warnings:
+        err.print(warning, markup=False)
+    out.print(f"{len(rec.moves)} moves replayed", markup=False)
+    out.print(str(state), markup=False)
+
+
 @app.command(name="list")
 def list_variants() -> None:
     """List the shipped variants."""

@@ -18,7 +18,10 @@ def summary(game: Any) -> str:
         lines.append("  parameters: " + ", ".join(f"{k}={v}" for k, v in game.params.items()))
     if len(game.stage_names) > 1:
         lines.append("  stages: " + " -> ".join(game.stage_names))
-    lines.append("  moves: " + "; ".join(f"{m.name} ({m.direction})" for m in spec.turn.moves))
+    for stage in spec.stages or [None]:
+        turn = stage.turn if stage is not None and stage.turn else spec.turn
+        where = f" in {stage.name}" if stage is not None else ""
+        lines.append(f"  moves{where}: " + "; ".join(f"{m.name} ({m.direction})" for m in turn.moves))
     laps = spec.sowing.laps.kind
     lines.append(f"  sowing: {laps} laps" + (", origin skipped" if spec.sowing.skip_origin else ""))
     if spec.captures:

@@ -1,0 +1,147 @@
+"""Game records: the transcript format of the Bao notation appendix, for any variant.
+
+    Variant: bao-la-kiswahili
+    South: Ali
+    North: Juma
+
+    1: A6< a5<; a comment
+    2: A4> a2
+
+A header of `Key: value` lines, then one line per pair of moves: the move number, a colon,
+South's move, North's move, and optionally a semicolon and a comment. A move is written in
+the game's notation as one string (all its decisions); a pit number without its row letter
+means the mover's front row (as Bao's kunamua moves are written); trailing `*` (kutakata) and
+`**` (kutakatia) are annotations and are checked.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import Problem, RulespecError
+
+MOVE_LINE = re.compile(r"^\s*(\d+)\s*[:.]\s*(.*)$")
+HEADER_LINE = re.compile(r"^\s*([A-Za-z][\w -]*?)\s*:\s*(.*?)\s*$")
+
+
+@dataclass
+class RecordedMove:
+    line: int
+    col: int
+    number: int
+    text: str
+
+
+@dataclass
+class Record:
+    header: dict[str, str] = field(default_factory=dict)
+    moves: list[RecordedMove] = field(default_factory=list)
+    comments: dict[int, str] = field(default_factory=dict)
+
+
+def parse_record(text: str, path: str = "<record>") -> Record:
+    """Read a transcript. Raises RecordError (with line and column) when a line is unreadable."""
+    record = Record()
+    in_header = True
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = MOVE_LINE.match(line)
+        if m:
+            in_header = False
+            number = int(m.group(1))
+            body, _, comment = m.group(2).partition(";")
+            if comment.strip():
+                record.comments[no] = comment.strip()
+            offset = line.index(m.group(2))
+            for tok in re.finditer(r"\S+", body):
+                record.moves.append(RecordedMove(no, offset + tok.start() + 1, number, tok.group()))
+            continue
+        h = HEADER_LINE.match(line)
+        if in_header and h:
+            record.header[h.group(1).strip()] = h.group(2)
+            continue
+        raise RecordError(Problem(path, no, 1, f"cannot read this line: expected 'N: south north; comment'"))
+    return record
+
+
+class RecordError(RulespecError):
+    """A record that cannot be read or replayed; `problem` says where."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def complete_moves(state: Any, limit: int = 400) -> list[str]:
+    """Every legal whole move from `state`, written as one string each (defaults omitted)."""
+    out: list[str] = []
+
+    def walk(st: Any, prefix: str, player: int) -> None:
+        if len(out) >= limit:
+            return
+        for a in st.legal_actions():
+            label = st.action_to_string(a)
+            request = st.pending_request()
+            nxt = st.clone()
+            nxt.apply_action(a)
+            written = "" if request is not None and request.default == a else label
+            if nxt.is_terminal() or nxt.pending_request() is None:
+                out.append(prefix + written)
+            else:
+                walk(nxt, prefix + written, player)
+
+    walk(state, "", state.current_player())
+    return out
+
+
+def _normalise(state: Any, text: str) -> tuple[str, int]:
+    """The move without annotations, with the front-row letter added to a bare number; and
+    the number of trailing asterisks."""
+    stars = len(text) - len(text.rstrip("*"))
+    move = text.rstrip("*")
+    if move[:1].isdigit():
+        geo = state.game.geo
+        front = [q for q in geo.own[state.current_player()] if geo.row[q] == "front"]
+        move = geo.label[front[0]].rstrip("0123456789") + move
+    return move, stars
+
+
+def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list[str]]:
+    """Play a record from the initial position. Returns the final state and warnings; raises
+    RecordError at the first move that cannot be played, listing the legal moves."""
+    from interpreter.notation import parse_move
+
+    state = game.new_initial_state()
+    warnings: list[str] = []
+    for rec in record.moves:
+        if state.is_terminal():
+            raise RecordError(Problem(path, rec.line, rec.col,
+                                      f"move {rec.number}: {rec.text!r} is played after the game ended"))
+        who = "South" if state.current_player() == 0 else "North"
+        move, stars = _normalise(state, rec.text)
+        try:
+            actions = parse_move(state, move)
+        except RulespecError as exc:
+            legal = ", ".join(complete_moves(state)) or "none"
+            raise RecordError(Problem(path, rec.line, rec.col,
+                                      f"move {rec.number} ({who}): {rec.text!r} is not legal here "
+                                      f"({exc}); legal moves: {legal}")) from None
+        for a in actions:
+            state.apply_action(a)
+        if stars and state.last_move is not None:
+            if state.last_move.captured:
+                warnings.append(f"{path}:{rec.line}:{rec.col}: move {rec.number} ({who}): {rec.text!r} is "
+                                f"marked as a move without capture ('*'), but it captured")
+    return state, warnings
+
+
+def format_record(game: Any, moves: list[str], header: dict[str, str] | None = None) -> str:
+    """A record of whole moves (as complete_moves writes them), two per line."""
+    lines = [f"{k}: {v}" for k, v in (header or {"Variant": game.name}).items()]
+    lines.append("")
+    for i in range(0, len(moves), 2):
+        lines.append(f"{i // 2 + 1}: " + " ".join(moves[i:i + 2]))
+    return "\n".join(lines) + "\n"
