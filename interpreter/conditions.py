@@ -37,7 +37,9 @@ def _all(tests: list[Test]) -> Test:
     if len(tests) == 3:
         a, b, c = tests
         return lambda st, p, m: a(st, p, m) and b(st, p, m) and c(st, p, m)
-    return lambda st, p, m: all(t(st, p, m) for t in tests)
+    a, b, c = tests[:3]
+    rest = _all(tests[3:])
+    return lambda st, p, m: a(st, p, m) and b(st, p, m) and c(st, p, m) and rest(st, p, m)
 
 
 class ConditionCompiler:
@@ -190,11 +192,18 @@ class ConditionCompiler:
         kinds = frozenset([kind] if isinstance(kind, str) else kind)
         return lambda st, p, m: m.kind in kinds
 
+    def candidates(self, cond: Condition) -> list[list[int]]:
+        """Per mover, the pits that can satisfy `cond`'s fixed keys (side, row, role, pit,
+        store): tests over many pits only look at these."""
+        fixed = Condition(side=cond.side, row=cond.row, role=cond.role, pit=cond.pit, store=cond.store)
+        test = self.compile(fixed)
+        return [[q for q in range(self.geo.n_slots) if test(None, q, _Mover(p))] for p in (0, 1)]
+
     def _count_pits(self, spec: Any, cond: Condition) -> Test:
         where = self.compile(spec.where)
         f = count_matcher(spec.count)
-        n_pits = self.geo.n_pits
-        return lambda st, p, m: f(sum(1 for q in range(n_pits) if where(st, q, m)))
+        pits = self.candidates(spec.where)
+        return lambda st, p, m: f(sum(1 for q in pits[m.mover] if where(st, q, m)))
 
     def _all(self, conds: list[Condition], cond: Condition) -> Test:
         return _all([self.compile(c) for c in conds])
@@ -211,6 +220,15 @@ class ConditionCompiler:
         from .moves import threat_set
 
         return lambda st, p, m: (p in threat_set(st, m)) == want
+
+
+class _Mover:
+    """A stand-in move context for testing the fixed keys of a condition at compile time."""
+
+    direction = 0
+
+    def __init__(self, mover: int):
+        self.mover = mover
 
 
 _KEY_ORDER = [

@@ -26,9 +26,13 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
     if kind == "side_empty":
         rows = set(cond.rows) if cond.rows else None
         who = cond.player
+        geo = game.geo
+        from .geometry import _getter
+
+        row_counts = [_getter([q for q in geo.own[p] if geo.row[q] in rows]) if rows else geo.side_counts[p]
+                      for p in (0, 1)]
 
         def check(st: Any, mover: int) -> int:
-            geo = st.game.geo
             b = st.board
             if who == "any":
                 players = (st.to_move, 1 - st.to_move) if st.to_move in (0, 1) else (0, 1)
@@ -39,10 +43,7 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
             else:
                 players = (st.to_move,)
             for p in players:
-                if rows is None:
-                    if not any(geo.side_counts[p](b)):
-                        return p
-                elif not any(b[q] for q in geo.own[p] if geo.row[q] in rows):
+                if not any(row_counts[p](b)):
                     return p
             return NOT_ENDED
     elif kind == "no_legal_move":

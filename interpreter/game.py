@@ -59,9 +59,10 @@ class Game:
         ]
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
         self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move), m.unique,
-                              cc.compile(m.unless) if m.unless else None)
+                              cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]
-        self.mark_clearers = [(self.mark_bit[n], cc.compile(m.clear_after_move))
+        self.mark_clearers = [(self.mark_bit[n], cc.compile(m.clear_after_move),
+                               _pit_candidates(cc, m.clear_after_move))
                               for n, m in spec.marks.items() if m.clear_after_move is not None]
         self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
         """Read-only move contexts for conditions tested between moves."""
@@ -144,3 +145,14 @@ def _key_function(game: Game) -> Any:
     if game.mark_names:
         return lambda st: (st.to_move, st.stage, *st.board, *st.stock, *st.marks)
     return lambda st: (st.to_move, st.stage, *st.board, *st.stock)
+
+
+def _pit_candidates(cc: ConditionCompiler, cond: Any) -> list[list[int]]:
+    """Per mover, the pits a mark condition can hold for (its fixed keys, also inside `all`)."""
+    parts = [cond] + list(cond.all or [])
+    n_pits = cc.geo.n_pits
+    out = [set(range(n_pits)), set(range(n_pits))]
+    for part in parts:
+        for p, pits in enumerate(cc.candidates(part)):
+            out[p] &= set(pits)
+    return [sorted(s) for s in out]

@@ -63,7 +63,7 @@ def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int],
     game = st.game
     steps = rs.steps[st.to_move]
     return Request("direction", [game.dir_base + d for d in directions],
-                   [arrow(game.geo, steps, origin, d) for d in directions], in_hand=in_hand)
+                   lambda: [arrow(game.geo, steps, origin, d) for d in directions], in_hand=in_hand)
 
 
 def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = False) -> MoveInfo:
@@ -209,20 +209,13 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
     return mv
 
 
-def _along_row(geo: Any, steps: list[list[int]], pit: int) -> int:
-    """The direction in which the pit after `pit` lies in the same row (LATER if neither or both)."""
-    found = [d for d in (CCW, CW) if steps[d][pit] != NONE and geo.row[steps[d][pit]] == geo.row[pit]
-             and geo.owner[steps[d][pit]] == geo.owner[pit]]
-    return found[0] if len(found) == 1 else LATER
-
-
 def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, ask: Ask, hand: int) -> int:
     """The pit captured pieces are sown from; sets the move's direction from it."""
     game = st.game
     geo = game.geo
-    steps = rs.steps[mv.mover]
+    along = rs.along_row[mv.mover]
     assert cap.entry is not None
-    entries = [q for q in geo.own[mv.mover] if cap.entry(st, q, mv)]
+    entries = [q for q in cap.entry_pits[mv.mover] if cap.entry(st, q, mv)]
     if not entries:
         raise EndlessMove(f"capture {cap.name!r} has no entry pit to sow from")
     chosen = NONE
@@ -231,13 +224,13 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
     elif cap.nearest_when is not None and cap.nearest_when(st, last, mv):
         chosen = min(entries, key=lambda q: (abs(geo.xcol[q] - geo.xcol[last]), q))
     elif cap.keep_direction and mv.direction != LATER:
-        same = [q for q in entries if _along_row(geo, steps, q) == mv.direction]
+        same = [q for q in entries if along[q] == mv.direction]
         if len(same) == 1:
             chosen = same[0]
     if chosen == NONE:
         labels = ["<" if geo.col[q] < geo.col[last] else ">" for q in entries]
         chosen = ask(Request("entry", [game.pick_base + q for q in entries], labels, in_hand=hand)) - game.pick_base
-    d = _along_row(geo, steps, chosen)
+    d = along[chosen]
     if d != LATER:
         mv.direction = d
     return chosen

@@ -17,20 +17,32 @@ LATER = -1
 TAKE_ALL, TAKE_NONE = -1, 0
 
 
-@dataclass
 class Request:
     """A decision the mover must make before the move can go on."""
 
-    kind: str
-    """'direction', 'entry', 'relay' or 'pit'."""
-    options: list[int]
-    """The legal action ids."""
-    labels: list[str]
-    """How each option is written, in the same order."""
-    default: int | None = None
-    """The option taken when a move written in notation ends before this decision."""
-    in_hand: int = 0
-    """Pieces the mover holds (lifted, not yet sown) while deciding."""
+    __slots__ = ("kind", "options", "_labels", "default", "in_hand")
+
+    def __init__(self, kind: str, options: list[int], labels: list[str] | Callable[[], list[str]],
+                 default: int | None = None, in_hand: int = 0):
+        self.kind = kind
+        """'direction', 'entry', 'relay' or 'pit'."""
+        self.options = options
+        """The legal action ids."""
+        self._labels = labels
+        self.default = default
+        """The option taken when a move written in notation ends before this decision."""
+        self.in_hand = in_hand
+        """Pieces the mover holds (lifted, not yet sown) while deciding."""
+
+    @property
+    def labels(self) -> list[str]:
+        """How each option is written, in the same order (computed when first needed)."""
+        if callable(self._labels):
+            self._labels = self._labels()
+        return self._labels
+
+    def __repr__(self) -> str:
+        return f"Request({self.kind!r}, {self.options}, {self.labels})"
 
 
 @dataclass
@@ -82,6 +94,8 @@ class CaptureProgram:
     """'store', 'removed' or 'sow'."""
     forfeit_grand_slam: bool
     entry: Test | None = None
+    entry_pits: list[list[int]] = field(default_factory=list)
+    """Per mover, the mover's own pits that can be entries (the fixed part of `entry`)."""
     nearest_when: Test | None = None
     keep_direction: bool = True
 
@@ -98,6 +112,8 @@ class Ruleset:
     loop_from: list[list[dict[int, tuple[int, ...]]]]
     """loop_from[player][direction][slot]: the whole circuit starting at `slot`."""
     steps: list[list[list[int]]]
+    along_row: list[list[int]]
+    """along_row[player][pit]: the direction whose next pit is in the same row (LATER if none or both)."""
     skip: Test | None
     relay: bool
     relay_when: Test
@@ -159,8 +175,10 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     only = kinds[0] if len(kinds) == 1 else None
     simple = only if (only is not None and only.test is None and only.pits_scope == "own"
                       and only.lift_all and not must_sim) else None
+    along = [[_along(geo, steps[p], q) for q in range(geo.n_slots)] for p in (0, 1)]
     return Ruleset(
         simple_kind=simple, kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
+        along_row=along,
         skip=cc.compile(sowing.skip) if sowing.skip else None,
         relay=relay, relay_when=cc.compile(laps.when),
         stop_when=cc.compile(laps.stop_when) if relay and laps.stop_when else None,
@@ -171,6 +189,12 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         may_ask=may_ask, must_simulate=must_sim, circuit_len=length,
         clear_on_lift=clear_on_lift, clear_on_capture=clear_on_capture, during=during,
     )
+
+
+def _along(geo: Geometry, steps: list[list[int]], pit: int) -> int:
+    found = [d for d in (CCW, CW) if steps[d][pit] != NONE and geo.row[steps[d][pit]] == geo.row[pit]
+             and geo.owner[steps[d][pit]] == geo.owner[pit]]
+    return found[0] if len(found) == 1 else LATER
 
 
 def _lift(kind: MoveKind) -> tuple[int, int]:
@@ -247,6 +271,7 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
         prog.entry = cc.compile(sow.entry)
+        prog.entry_pits = [[q for q in pits if geo.owner[q] == p] for p, pits in enumerate(cc.candidates(sow.entry))]
         prog.nearest_when = cc.compile(sow.nearest_when) if sow.nearest_when else None
         prog.keep_direction = sow.keep_direction
     return prog

@@ -235,12 +235,12 @@ class State:
             for q in geo.own[mv.mover]:
                 marks[q] &= ~game.clear_on_owner_moved
         mv.threats = {}
-        for bit, test in game.mark_clearers:
-            for q in range(geo.n_pits):
+        for bit, test, pits in game.mark_clearers:
+            for q in pits[mv.mover]:
                 if marks[q] & bit and test(self, q, mv):
                     marks[q] &= ~bit
-        for bit, test, unique, unless in game.mark_setters:
-            hits = [q for q in range(geo.n_pits) if test(self, q, mv)]
+        for bit, test, unique, unless, pits in game.mark_setters:
+            hits = [q for q in pits[mv.mover] if test(self, q, mv)]
             if unique and len(hits) != 1:
                 continue
             for q in hits:
