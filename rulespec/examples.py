@@ -36,6 +36,13 @@ def run_example(game: Any, index: int) -> tuple[Any, list[tuple[tuple[Any, ...],
     from interpreter.notation import parse_move
 
     example = game.spec.examples[index]
+    if example.params:
+        from interpreter import Game
+
+        from .loader import load_spec_text
+
+        loaded = game.loaded
+        game = Game(load_spec_text(loaded.text, loaded.path, **{**loaded.params, **example.params}))
     if example.position is None:
         state = game.new_initial_state()
     else:

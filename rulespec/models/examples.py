@@ -14,6 +14,8 @@ class Example(Block):
 
     caption: str
     """What the example shows, in a sentence or two (the rulebook's caption)."""
+    params: dict[str, Any] = Field(default_factory=dict)
+    """Parameter values the example is played with (default: the spec's)."""
     position: dict[str, Any] | None = None
     """The position before the moves (default: the initial position)."""
     moves: list[str] = Field(min_length=1)
