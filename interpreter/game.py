@@ -35,7 +35,8 @@ class Game:
         stop K+3, then one id per board slot for picking pits (captures, entries)."""
         self.relay_base = geo.per_player + 2
         self.pick_base = geo.per_player + 4
-        self.num_distinct_actions = self.pick_base + geo.n_slots
+        self.number_base = self.pick_base + geo.n_slots
+        """Then one id per number of pieces, for 'how many do you lift' (0 .. all pieces)."""
         self.piece_value = spec.setup.kinds[0].value
 
         def mask(event: str) -> int:
@@ -54,7 +55,8 @@ class Game:
         self.rulesets = [
             compile_ruleset(geo, self.circuit, stage.turn or spec.turn, stage.sowing or spec.sowing,
                             stage.captures if stage.captures is not None else spec.captures,
-                            stage.until, cc, self.pick_base, feeding, mask("lifted"), mask("captured"), during)
+                            stage.until, cc, self.pick_base, feeding, (mask("lifted"), mask("lifted_all")),
+                            mask("captured"), during)
             for stage in stages
         ]
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
@@ -86,6 +88,8 @@ class Game:
                     self.initial_marks[geo.relative[p][label]] |= self.mark_bit[name]
         self.initial_stock = [spec.setup.stock, spec.setup.stock]
         self.total_pieces = sum(self.initial_board) + 2 * spec.setup.stock
+        self.num_distinct_actions = self.number_base + self.total_pieces + 1
+        self.victory_values = {v.margin: v.value for v in spec.scoring.victory_values}
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
         self.ends_without_repetition = [e for e in self.ends if e.kind != "repetition"]

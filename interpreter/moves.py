@@ -14,7 +14,7 @@ from typing import Any
 from .context import MoveInfo
 from .endgame import NOT_ENDED
 from .geometry import CCW, CW, NONE
-from .rules import LATER, TAKE_ALL, TAKE_NONE, CaptureProgram, Request, Ruleset, Start
+from .rules import LATER, TAKE_ALL, TAKE_ANY, TAKE_NONE, CaptureProgram, Request, Ruleset, Start
 
 
 class EndlessMove(Exception):
@@ -93,12 +93,34 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         mv.lap_hand = kind.stock_drop
         landed = True
     else:
-        hand = b[pit] if take == TAKE_ALL else take
+        if take == TAKE_ALL:
+            hand = b[pit]
+        elif take == TAKE_ANY:
+            base = game.number_base
+            hand = ask(Request("count", [base + k for k in range(1, b[pit] + 1)],
+                               lambda n=b[pit]: [f"x{k}" for k in range(1, n + 1)])) - base
+        else:
+            hand = take
         b[pit] -= hand
+        _lifted(st, rs, pit)
+        for _ in range(kind.more_pits):
+            stop = game.relay_base + 1
+            more = [q for q in game.geo.own[mover] if b[q] and q != pit]
+            if not more:
+                break
+            chosen = ask(Request("pit", [game.pick_base + q for q in more] + [stop],
+                                 lambda more=more: [game.geo.label[q] for q in more] + ["-"],
+                                 default=stop, in_hand=hand))
+            if chosen == stop:
+                break
+            q = chosen - game.pick_base
+            hand += b[q]
+            b[q] = 0
+            _lifted(st, rs, q)
         mv.lifted = hand
-        if rs.clear_on_lift and not b[pit]:
-            st.marks[pit] &= ~rs.clear_on_lift
         landed = False
+        if kind.placement:
+            return _place(st, mv, hand, ask)
     last = pit
     entry = NONE
     laps = 0
@@ -201,11 +223,34 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                     break
             hand = b[last]
             b[last] = 0
-            if rs.clear_on_lift:
-                st.marks[last] &= ~rs.clear_on_lift
+            _lifted(st, rs, last)
             continue
         break
     mv.sowings = laps
+    return mv
+
+
+def _lifted(st: Any, rs: Ruleset, pit: int) -> None:
+    """Marks cleared by lifting pieces from `pit` to sow them."""
+    if rs.clear_on_lift:
+        st.marks[pit] &= ~rs.clear_on_lift
+    if rs.clear_on_lift_all and not st.board[pit]:
+        st.marks[pit] &= ~rs.clear_on_lift_all
+
+
+def _place(st: Any, mv: MoveInfo, hand: int, ask: Ask) -> MoveInfo:
+    """Put each lifted piece into a pit of the mover's choice (a free redistribution)."""
+    game = st.game
+    geo = game.geo
+    options = [game.pick_base + q for q in range(geo.n_pits)]
+    labels = [geo.label[q] for q in range(geo.n_pits)]
+    last = mv.origin
+    while hand:
+        last = ask(Request("place", options, labels, in_hand=hand)) - game.pick_base
+        st.board[last] += 1
+        hand -= 1
+    mv.last = last
+    mv.lap = mv.sowings = 1
     return mv
 
 
@@ -270,23 +315,23 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
         drop = kind.stock_drop
         if drop and st.stock[mover] < drop:
             continue
+        simulate = (rs.must_simulate and not kind.placement) or feeding
         test = kind.test
         if test is None and kind.pits_scope == "own" and kind.lift_all:
             legal = list(compress(kind.aids[mover], game.geo.side_counts[mover](b)))
-            found = {aid: kind.by_aid[mover][aid] for aid in legal} if legal and (rs.must_simulate or feeding) \
-                else kind.by_aid[mover]
+            found = {aid: kind.by_aid[mover][aid] for aid in legal} if legal and simulate else kind.by_aid[mover]
         else:
             found = {}
             take = kind.take
             for aid, pit, ss in kind.table[mover]:
                 n = b[pit] + drop
-                if (take == TAKE_ALL and not n) or (take > 0 and n < take):
+                if (take in (TAKE_ALL, TAKE_ANY) and not n) or (take > 0 and n < take):
                     continue
                 ok = ss if test is None else [s for s in ss if test(st, pit, s.ctx)]
                 if ok:
                     found[aid] = ok
             legal = list(found)
-        if legal and (rs.must_simulate or feeding):
+        if legal and simulate:
             kept: dict[int, list[Start]] = {}
             for aid in legal:
                 ok = [s for s in found[aid] if _acceptable(st, rs, s, kind, feeding)]

@@ -21,6 +21,8 @@ def action_to_string(st: Any, action: int) -> str:
         return "ccw" if action - game.dir_base == CCW else "cw"
     if action < game.pick_base:
         return "+" if action == game.relay_base else "-"
+    if action >= game.number_base:
+        return f"x{action - game.number_base}"
     slot = action - game.pick_base
     return geo.label[slot] if 0 <= slot < geo.n_slots else f"#{action}"
 

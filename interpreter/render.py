@@ -38,7 +38,7 @@ def render(st: Any) -> str:
         if not lettered:
             letter = geo.label[grid[(rank, 0)]].rstrip("0123456789")
             row = f"   {letter:<3}" + row[6:]
-        if geo.store[0] != -1 and geo.ranks == 2 and rank == 1:
+        if geo.store[0] != -1 and geo.ranks == 2 and rank == 1 and lettered:
             row = f"[{st.board[geo.store[1]]:>3}]" + row[5:] + f"  [{st.board[geo.store[0]]:>3}]"
         lines.append(row)
     lines.append(pad + labels(0) if lettered else numbers(reverse=False))

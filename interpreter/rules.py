@@ -14,7 +14,7 @@ from .geometry import CCW, CW, NONE, Geometry
 
 LATER = -1
 """The direction of a move whose direction is set later (by a capture's entry, or asked)."""
-TAKE_ALL, TAKE_NONE = -1, 0
+TAKE_ALL, TAKE_NONE, TAKE_ANY = -1, 0, -2
 
 
 class Request:
@@ -25,9 +25,14 @@ class Request:
     def __init__(self, kind: str, options: list[int], labels: list[str] | Callable[[], list[str]],
                  default: int | None = None, in_hand: int = 0):
         self.kind = kind
-        """'direction', 'entry', 'relay' or 'pit'."""
+        """'direction', 'entry', 'relay', 'pit', 'place' or 'count'."""
+        if any(a > b for a, b in zip(options, options[1:])):
+            order = sorted(range(len(options)), key=options.__getitem__)
+            options = [options[i] for i in order]
+            given = labels
+            labels = (lambda: [given()[i] for i in order]) if callable(given) else [given[i] for i in order]
         self.options = options
-        """The legal action ids."""
+        """The legal action ids, sorted."""
         self._labels = labels
         self.default = default
         """The option taken when a move written in notation ends before this decision."""
@@ -65,7 +70,11 @@ class StartKind:
     pits_scope: str
     stock_drop: int
     take: int
-    """TAKE_ALL, TAKE_NONE or a number of pieces."""
+    """TAKE_ALL, TAKE_NONE, TAKE_ANY (a decision) or a number of pieces."""
+    more_pits: int
+    """Further own pits the mover may lift too."""
+    placement: bool
+    """Each lifted piece is put into a pit of the mover's choice (no circuit, no laps)."""
     directions: list[int]
     ask_direction: bool
     """The direction is the mover's decision (asked even when only one is legal)."""
@@ -128,6 +137,9 @@ class Ruleset:
     simple_kind: StartKind | None = None
     """The only move kind, when its legal starts are just 'own pits with pieces' (fast path)."""
     clear_on_lift: int = 0
+    """Marks a pit loses when any of its pieces are lifted to sow."""
+    clear_on_lift_all: int = 0
+    """Marks a pit loses when all its pieces are lifted to sow."""
     clear_on_capture: int = 0
     during: list[Any] = field(default_factory=list)
     """End programs checked inside a move."""
@@ -160,7 +172,7 @@ def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any],
 
 def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                     captures: list[CaptureRule], until: Any, cc: ConditionCompiler,
-                    pick_base: int, feeding: bool, clear_on_lift: int, clear_on_capture: int,
+                    pick_base: int, feeding: bool, clear_on_lift: tuple[int, int], clear_on_capture: int,
                     during: list[Any]) -> Ruleset:
     after, loop_from, steps, length = circuit_tables(geo, circuit, sowing)
     cc.steps = steps
@@ -168,10 +180,13 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     progs = [_capture(rule, cc, geo, steps) for rule in captures if rule.enabled]
     laps = sowing.laps
     relay = laps.kind == "relay"
-    may_ask = (any(len(k.directions) > 1 or LATER in k.directions for k in kinds)
+    may_ask = (any(len(k.directions) > 1 or LATER in k.directions or k.ask_direction or k.take == TAKE_ANY
+                   or k.more_pits or k.placement for k in kinds)
                or any(p.choose or p.to == "sow" for p in progs)
                or (relay and laps.ask_when is not None))
-    must_sim = relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs)
+    must_sim = (relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs))
+    if all(k.placement for k in kinds):
+        must_sim = False
     only = kinds[0] if len(kinds) == 1 else None
     simple = only if (only is not None and only.test is None and only.pits_scope == "own"
                       and only.lift_all and not must_sim) else None
@@ -187,7 +202,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         extra_turn=cc.compile(turn.extra_turn) if turn.extra_turn else None,
         until=cc.compile(until) if until is not None else None,
         may_ask=may_ask, must_simulate=must_sim, circuit_len=length,
-        clear_on_lift=clear_on_lift, clear_on_capture=clear_on_capture, during=during,
+        clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
+        during=during,
     )
 
 
@@ -204,8 +220,8 @@ def _lift(kind: MoveKind) -> tuple[int, int]:
     if lift == "one_from_stock":
         return 1, TAKE_NONE
     assert isinstance(lift, Lift)
-    take = TAKE_ALL if lift.take == "all" else TAKE_NONE if lift.take == "none" else int(lift.take)
-    return lift.from_stock, take
+    take = {"all": TAKE_ALL, "none": TAKE_NONE, "any": TAKE_ANY}.get(str(lift.take))
+    return lift.from_stock, int(lift.take) if take is None else take
 
 
 def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick_base: int) -> StartKind:
@@ -216,7 +232,8 @@ def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick
     trivial = rest == Condition() or (take == TAKE_ALL and not drop and rest == Condition(count=CountRange(min=1)))
     sk = StartKind(
         name=kind.name, index=index, test=None if trivial else cc.compile(rest),
-        pits_scope=scope, stock_drop=drop, take=take, directions=dirs, ask_direction=kind.direction == "choice",
+        pits_scope=scope, stock_drop=drop, take=take, more_pits=kind.lift.more_pits if isinstance(kind.lift, Lift) else 0,
+        placement=kind.sow == "anywhere", directions=dirs, ask_direction=kind.direction == "choice",
         captures=kind.captures,
         require_capture=kind.require_capture,
         require=cc.compile(kind.require) if kind.require else None,
@@ -235,6 +252,30 @@ def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick
     return sk
 
 
+def _chain(spec: Any, test: Test, geo: Geometry, steps: list[list[list[int]]]) -> Callable[[Any, int, Any], list[int]]:
+    backwards = spec.direction == "backwards"
+    from_opposite = spec.start == "opposite"
+    skip_first = spec.skip_first
+    length = spec.length or geo.n_slots
+    exactly = spec.exactly and spec.length is not None
+    opp = geo.opposite
+
+    def chain(st: Any, last: int, m: Any) -> list[int]:
+        step = steps[m.mover][1 - m.direction if backwards else m.direction]
+        q = opp[last] if from_opposite else last
+        if q != NONE and skip_first:
+            q = step[q]
+        out: list[int] = []
+        for _ in range(length):
+            if q == NONE or not test(st, q, m):
+                break
+            out.append(q)
+            q = step[q]
+        return [] if exactly and len(out) != length else out
+
+    return chain
+
+
 def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
              steps: list[list[list[int]]]) -> CaptureProgram:
     fixed: list[Callable[[Any, int, Any], list[int]]] = []
@@ -249,21 +290,7 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
             fixed.append(lambda st, last, m: [behind[opp[last]]]
                          if opp[last] != NONE and behind[opp[last]] != NONE else [])
         elif isinstance(sel, ChainSelector):
-            test = cc.compile(sel.chain.while_)
-            backwards = sel.chain.direction == "backwards"
-            limit = geo.n_slots
-
-            def chain(st: Any, last: int, m: Any, test: Test = test, backwards: bool = backwards) -> list[int]:
-                step = steps[m.mover][1 - m.direction if backwards else m.direction]
-                out, q = [], last
-                for _ in range(limit):
-                    if q == NONE or not test(st, q, m):
-                        break
-                    out.append(q)
-                    q = step[q]
-                return out
-
-            fixed.append(chain)
+            fixed.append(_chain(sel.chain, cc.compile(sel.chain.while_), geo, steps))
         elif isinstance(sel, ChooseSelector):
             choose.append((sel.choose.count, cc.compile(sel.choose.from_)))
     prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,

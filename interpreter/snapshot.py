@@ -53,6 +53,9 @@ def snapshot(st: State) -> dict[str, Any]:
     if st.terminal:
         out["returns"] = st.returns()
         out["end_reason"] = st.end_reason
+        margin = abs(out["players"][0]["score"] - out["players"][1]["score"])
+        out["margin"] = margin
+        out["victory_value"] = 0 if st.returns()[0] == 0 else game.victory_values.get(margin, 1)
     if game.uses_repetition and not st.terminal:
         out["repetition"] = [list(k) for k in sorted(st._seen)]
     if pending is not None:
@@ -69,7 +72,7 @@ def snapshot(st: State) -> dict[str, Any]:
 
 
 def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
-    data = {k: v for k, v in snap.items() if k != "end_reason"}
+    data = {k: v for k, v in snap.items() if k not in ("end_reason", "margin", "victory_value")}
     try:
         pos = Position.model_validate(data)
     except ValidationError as exc:

@@ -16,7 +16,7 @@ def _allow_refs(node: Any, parent_key: str | None = None) -> Any:
     """Let every integer, boolean and enum value be written as a `$parameter` reference."""
     if isinstance(node, dict):
         out = {k: _allow_refs(v, k) for k, v in node.items()}
-        if parent_key in ("properties", "$defs", "additionalProperties"):
+        if parent_key in ("properties", "$defs"):
             return out
         if out.get("type") in ("integer", "boolean") or ("enum" in out and "type" in out):
             scalar = {k: v for k, v in out.items() if k not in ("title", "description", "default")}

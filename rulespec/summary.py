@@ -13,7 +13,8 @@ def summary(game: Any) -> str:
     stores = {"none": "no stores", "beside": "a store beside the board for each player",
               "in_circuit": "a store in the circuit for each player"}[board.stores]
     lines.append(f"  board: {board.ranks} x {board.pits} {board.terms.pit}s, {stores}")
-    lines.append(f"  pieces: {game.total_pieces} ({', '.join(k.name for k in spec.setup.kinds)})")
+    terms = board.terms
+    lines.append(f"  pieces: {game.total_pieces} {terms.pieces or terms.piece + 's'}")
     if game.params:
         lines.append("  parameters: " + ", ".join(f"{k}={v}" for k, v in game.params.items()))
     if len(game.stage_names) > 1:

@@ -3,7 +3,7 @@ from .base import Block, Count, CountRange
 from .board import Board, Role, Terms
 from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, Selector, SowDestination, SowFrom
 from .conditions import Condition, PitCount
-from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty
+from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue
 from .examples import Example
 from .identity import Origin, Source
 from .marks import MarkRule

@@ -10,13 +10,20 @@ from .conditions import Condition
 
 
 class Chain(Block):
-    """Pits taken in a run from the landing pit, along the mover's circuit."""
+    """Pits taken in a run along the mover's circuit, from the landing pit or the one opposite."""
 
+    start: Literal["landing", "opposite"] = "landing"
+    """Where the run starts."""
+    skip_first: bool = False
+    """The run begins with the pit after the start (the start itself is not part of it)."""
     direction: Literal["backwards", "forwards"] = "backwards"
     """`backwards`: against the sowing direction (towards where the lap came from)."""
     while_: Condition = Field(alias="while")
-    """Each pit of the run (the landing pit first) must satisfy this; the run stops at the
-    first that does not."""
+    """Each pit of the run must satisfy this; the run stops at the first that does not."""
+    length: int | None = Field(None, ge=1)
+    """At most this many pits."""
+    exactly: bool = False
+    """With `length`: the run is taken only if it reaches that length, else nothing is."""
 
 
 class ChainSelector(Block):

@@ -80,8 +80,21 @@ EndCondition = Annotated[
 ]
 
 
+class VictoryValue(Block):
+    """A win by this margin counts as `value` ordinary wins (reported, not played)."""
+
+    margin: int = Field(ge=1)
+    """The winning margin, in points."""
+    value: int = Field(ge=1)
+    """How many ordinary wins it is worth."""
+
+
 class Scoring(Block):
     """What a player's score counts."""
+
+    victory_values: list[VictoryValue] = Field(default_factory=list)
+    """Wins by particular margins that count as more than one (the final snapshot reports
+    `margin` and `victory_value`)."""
 
     counts: list[Literal["store", "own_pits", "stock"]] = Field(
         default_factory=lambda: ["store"], min_length=1

@@ -15,12 +15,11 @@ class MarkRule(Block):
 
     meaning: str
     """The plain-English meaning, for the glossary."""
-    cleared_when: list[Literal["lifted", "emptied", "captured", "captured_this_move", "owner_moved"]] = Field(
-        default_factory=list
-    )
-    """Events that remove the mark: all the pit's pieces are `lifted` to be sown, the pit is
-    found `emptied` after a move, it is `captured` from, its owner's move
-    `captured_this_move`, or its owner has made a move (`owner_moved`)."""
+    cleared_when: list[Literal["lifted", "lifted_all", "emptied", "captured", "captured_this_move",
+                               "owner_moved"]] = Field(default_factory=list)
+    """Events that remove the mark: pieces are `lifted` from the pit to be sown (`lifted_all`:
+    all of them), the pit is found `emptied` after a move, it is `captured` from, its owner's
+    move `captured_this_move`, or its owner has made a move (`owner_moved`)."""
     clear_after_move: Condition | None = None
     """After each move, marked pits where this holds lose the mark."""
     set_after_move: Condition | None = None

@@ -16,8 +16,12 @@ class Lift(Block):
 
     from_stock: int = Field(0, ge=0)
     """Pieces dropped from the mover's stock into the chosen pit first."""
-    take: Literal["all", "none"] | int = "all"
-    """Pieces then lifted from the pit to sow."""
+    take: Literal["all", "none", "any"] | int = "all"
+    """Pieces then lifted from the pit to sow: `all`, a number, `any` (the mover decides how
+    many, from one to all: a decision), or `none`."""
+    more_pits: int = Field(0, ge=0)
+    """After the first pit, the mover may lift all the pieces of up to this many more of their
+    own pits too (each a decision, which the mover may decline)."""
 
 
 class MoveKind(Block):
@@ -31,6 +35,10 @@ class MoveKind(Block):
     lift: Literal["all", "one_from_stock"] | Lift = "all"
     """`all`: lift every piece from the pit; `one_from_stock`: drop one piece from the
     mover's stock into the pit and treat the pit as where a lap ended; or a {from_stock, take}."""
+    sow: Literal["circuit", "anywhere"] = "circuit"
+    """`circuit`: sow one by one along the circuit; `anywhere`: the mover puts each lifted piece
+    into any pit of the board, one decision per piece (a free redistribution; no laps or
+    captures follow)."""
     direction: Literal["counterclockwise", "clockwise", "choice", "later"] = "counterclockwise"
     """The sowing direction; `choice`: the mover decides (a separate decision) before sowing;
     `later`: set by the first capture that sows from an entry pit, or asked when first needed."""
