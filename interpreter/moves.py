@@ -311,6 +311,7 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
     mover = st.to_move
     game = st.game
     feeding = feed is not None and feed(st, NONE, game.turn_ctx[mover])
+    st._feeding = feeding
     for kind in rs.kinds:
         drop = kind.stock_drop
         if drop and st.stock[mover] < drop:
@@ -344,16 +345,25 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
 
 
 def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool) -> bool:
-    """Look ahead (first option at every decision): is this start allowed?"""
-    if kind.require_capture == "first_lap":
+    """Look ahead: does some way of completing this start satisfy its move kind's
+    requirements (and feeding, and the lap bound)?"""
+    if kind.require_capture == "first_lap" and kind.take != TAKE_ANY:
         try:
             if not play(st.scratch(), rs, [start], first_option, probe=True).first_captured:
                 return False
         except EndlessMove:
             return False
+    return completes(st, rs, start, kind, feeding, [])
+
+
+def completes(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, prefix: list[int]) -> bool:
+    """Whether the move from `start`, after the decisions `prefix`, can be completed so that
+    it is allowed (a depth-first search over the remaining decisions)."""
     scratch = st.scratch()
     try:
-        mv = play(scratch, rs, [start], first_option)
+        mv = play(scratch, rs, [start], replayer(prefix))
+    except NeedDecision as need:
+        return any(completes(st, rs, start, kind, feeding, prefix + [o]) for o in need.request.options)
     except EndlessMove:
         return False
     if kind.require_capture == "first_lap":

@@ -39,6 +39,13 @@ class Request:
         self.in_hand = in_hand
         """Pieces the mover holds (lifted, not yet sown) while deciding."""
 
+    def restrict(self, keep: list[int]) -> "Request":
+        """The same decision with only the options in `keep`."""
+        index = [i for i, a in enumerate(self.options) if a in keep]
+        labels = self.labels
+        return Request(self.kind, [self.options[i] for i in index], [labels[i] for i in index],
+                       self.default if self.default in keep else None, self.in_hand)
+
     @property
     def labels(self) -> list[str]:
         """How each option is written, in the same order (computed when first needed)."""

@@ -9,7 +9,7 @@ from rulespec.errors import IllegalActionError
 
 from .context import MoveInfo
 from .endgame import NOT_ENDED, finish
-from .moves import NeedDecision, legal_starts, play, replayer
+from .moves import NeedDecision, completes, legal_starts, play, replayer
 from .rules import Request, Start
 
 TERMINAL = -4
@@ -28,7 +28,7 @@ class Pending:
 class State:
     __slots__ = ("game", "board", "stock", "removed", "marks", "to_move", "stage",
                  "moves_played", "terminal", "end_reason", "_returns", "_starts", "_legal",
-                 "_pending", "_seen", "_history", "last_move")
+                 "_pending", "_seen", "_history", "last_move", "_feeding")
 
     def __init__(self, game: Any):
         self.game = game
@@ -41,6 +41,7 @@ class State:
         self._seen: set[tuple[int, ...]] = set()
         self._history: list[int] = []
         self.last_move: MoveInfo | None = None
+        self._feeding = False
 
     @classmethod
     def initial(cls, game: Any) -> "State":
@@ -113,13 +114,31 @@ class State:
         try:
             mv = play(work, rs, starts, replayer(list(decisions[1:])))
         except NeedDecision as need:
+            request = need.request
+            if (rs.must_simulate or origin._feeding) and not starts[0].kind.placement:
+                request = self._completable(origin, rs, starts, decisions, request)
             self._adopt(work)
-            self._pending = Pending(origin, decisions, need.request)
-            self._legal = need.request.options
+            self._pending = Pending(origin, decisions, request)
+            self._legal = request.options
             return
         self._adopt(work)
         self._pending = None
         self._finish_move(mv, rs)
+
+    @staticmethod
+    def _completable(origin: "State", rs: Any, starts: list[Start], decisions: tuple[int, ...],
+                     request: Request) -> Request:
+        """Keep only the options that can still lead to an allowed move."""
+        game = origin.game
+        if len(starts) > 1 or starts[0].kind.ask_direction:
+            if len(decisions) == 1:
+                return request  # the direction: every start offered was checked already
+            start = next(s for s in starts if game.dir_base + s.direction == decisions[1])
+        else:
+            start = starts[0]
+        keep = [o for o in request.options
+                if completes(origin, rs, start, start.kind, origin._feeding, list(decisions[1:]) + [o])]
+        return request.restrict(keep)
 
     def _adopt(self, work: "State") -> None:
         """Take over the position of a replayed copy."""
@@ -145,6 +164,7 @@ class State:
         c._seen = set(self._seen)
         c._history = self._history[:]
         c.last_move = self.last_move
+        c._feeding = self._feeding
         return c
 
     def action_to_string(self, *args: int) -> str:
@@ -197,6 +217,7 @@ class State:
         c.to_move = self.to_move
         c.stage = self.stage
         c.moves_played = self.moves_played
+        c._feeding = False
         return c
 
     def _finish_move(self, mv: MoveInfo, rs: Any) -> None:
@@ -256,6 +277,7 @@ class State:
             p = self.to_move
             self._legal = list(compress(simple.aids[p], game.geo.side_counts[p](self.board)))
             self._starts = simple.by_aid[p]
+            self._feeding = False
         else:
             self._legal, self._starts = legal_starts(self, rs, game.feed)
         for end in game.ends if check_repetition else game.ends_without_repetition:
