@@ -82,17 +82,27 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
     mv.stage = st.stage
     b = st.board
     pit = start.pit
-    if kind.stock_drop:
-        st.stock[mover] -= kind.stock_drop
-        b[pit] += kind.stock_drop
     take = kind.take
-    if take == TAKE_NONE:
+    if kind.lift_all:
+        hand = b[pit]
+        b[pit] = 0
+        mv.lifted = hand
+        if rs.clear_on_lift or rs.clear_on_lift_all:
+            _lifted(st, rs, pit)
+        landed = False
+    elif take == TAKE_NONE:
+        if kind.stock_drop:
+            st.stock[mover] -= kind.stock_drop
+            b[pit] += kind.stock_drop
         hand = 0
         mv.lifted = kind.stock_drop
         mv.lap_seq = (pit,)
         mv.lap_hand = kind.stock_drop
         landed = True
     else:
+        if kind.stock_drop:
+            st.stock[mover] -= kind.stock_drop
+            b[pit] += kind.stock_drop
         if take == TAKE_ALL:
             hand = b[pit]
         elif take == TAKE_ANY:

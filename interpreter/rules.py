@@ -95,9 +95,11 @@ class StartKind:
     by_aid: list[dict[int, list[Start]]] = field(default_factory=list)
     """by_aid[player]: action id -> the Start objects for that pit."""
 
-    @property
-    def lift_all(self) -> bool:
-        return self.take == TAKE_ALL and not self.stock_drop
+    lift_all: bool = False
+    """The plain case: lift every piece of the pit (no stock, no second pit, circuit sowing)."""
+
+    def __post_init__(self) -> None:
+        self.lift_all = self.take == TAKE_ALL and not self.stock_drop and not self.more_pits and not self.placement
 
 
 @dataclass
