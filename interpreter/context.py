@@ -18,14 +18,16 @@ class MoveInfo:
     stage = -1
     """The stage the move was played in (-1: between moves; read the state's)."""
     lifted = 0
-    lap = 0
+    lap = 1
+    """The number of the current lap (1 for the first)."""
     captured = 0
     first_captured = False
     last = -1
     lap_seq: tuple[int, ...] = ()
     lap_hand = 0
     first_ok = True
-    sowings = 0
+    sowings = 1
+    """Laps the move took."""
     fired: tuple[str, ...] = ()
     """Names of the capture rules that fired, in order (rule coverage)."""
     first_taken: tuple[int, ...] = ()

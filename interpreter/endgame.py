@@ -17,6 +17,9 @@ class EndProgram:
     remaining: str
     result: str
     during_move: bool = False
+    after_capture_only: bool = False
+    """Scores only change when something is captured, so a move without capture cannot end
+    the game by this condition (a compile-time shortcut)."""
 
 
 def compile_end(cond: Any, game: Any) -> EndProgram:
@@ -59,7 +62,8 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
                 s0, s1 = b[st0], b[st1]
                 return NOBODY if (s0 > half or s1 > half or s0 == s1 == half) else NOT_ENDED
 
-            return EndProgram(kind, check, cond.remaining, cond.result)
+            return EndProgram(kind, check, cond.remaining, cond.result, cond.during_move,
+                              after_capture_only=not game.geo.stores_in_circuit)
 
         def check(st: Any, mover: int) -> int:
             s0, s1 = score(st, 0), score(st, 1)

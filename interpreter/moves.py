@@ -240,6 +240,49 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
     return mv
 
 
+def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:
+    """`play` for the commonest rulesets, chosen at compile time (Ruleset.plain): lift all,
+    one lap, no decisions, no skipped pits, no mid-move checks; captures end the move."""
+    mover = st.to_move
+    pit = start.pit
+    mv = MoveInfo(mover, pit, start.direction)
+    b = st.board
+    hand = b[pit]
+    b[pit] = 0
+    mv.lifted = hand
+    seq = rs.after[mover][start.direction][pit]
+    n = len(seq)
+    if hand <= n:
+        for s in seq[:hand]:
+            b[s] += 1
+        last = seq[hand - 1]
+    else:
+        q, r = divmod(hand, n)
+        for s in seq:
+            b[s] += q
+        for s in seq[:r]:
+            b[s] += 1
+        last = seq[r - 1] if r else seq[-1]
+    mv.lap_seq = seq
+    mv.lap_hand = hand
+    mv.last = last
+    for cap in rs.captures:
+        if cap.when(st, last, mv):
+            fixed = cap.fixed
+            if len(fixed) == 1:
+                pits = fixed[0](st, last, mv)
+            else:
+                pits = []
+                for sel in fixed:
+                    for q in sel(st, last, mv):
+                        if q not in pits:
+                            pits.append(q)
+            mv.captured = _take(st, rs, cap, pits, mv)
+            mv.fired = (cap.name,)
+            break
+    return mv
+
+
 def _lifted(st: Any, rs: Ruleset, pit: int) -> None:
     """Marks cleared by lifting pieces from `pit` to sow them."""
     if rs.clear_on_lift:

@@ -145,6 +145,8 @@ class Ruleset:
     circuit_len: int
     simple_kind: StartKind | None = None
     """The only move kind, when its legal starts are just 'own pits with pieces' (fast path)."""
+    plain: bool = False
+    """Moves can take the short path (moves.play_plain): lift all, one lap, nothing asked."""
     clear_on_lift: int = 0
     """Marks a pit loses when any of its pieces are lifted to sow."""
     clear_on_lift_all: int = 0
@@ -200,8 +202,13 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     simple = only if (only is not None and only.test is None and only.pits_scope == "own"
                       and only.lift_all and not must_sim) else None
     along = [[_along(geo, steps[p], q) for q in range(geo.n_slots)] for p in (0, 1)]
+    plain = (not may_ask and not relay and sowing.skip is None and not during and not clear_on_lift[0]
+             and not clear_on_lift[1] and not clear_on_capture
+             and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
+                     and not k.require_capture for k in kinds)
+             and all(p.to != "sow" and not p.choose for p in progs))
     return Ruleset(
-        simple_kind=simple, kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
+        simple_kind=simple, plain=plain, kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
         along_row=along,
         skip=cc.compile(sowing.skip) if sowing.skip else None,
         relay=relay, relay_when=cc.compile(laps.when),

@@ -9,7 +9,7 @@ from rulespec.errors import IllegalActionError
 
 from .context import MoveInfo
 from .endgame import NOT_ENDED, finish
-from .moves import NeedDecision, completes, legal_starts, play, replayer
+from .moves import NeedDecision, completes, legal_starts, play, play_plain, replayer
 from .rules import Request, Start
 
 TERMINAL = -4
@@ -100,6 +100,9 @@ class State:
         self._history.append(action)
         if pending is None:
             starts = self._starts[action]
+            if rs.plain:
+                self._finish_move(play_plain(self, rs, starts[0]), rs)
+                return
             if not rs.may_ask:
                 self._finish_move(play(self, rs, starts, None), rs)  # type: ignore[arg-type]
                 return
@@ -236,7 +239,7 @@ class State:
             self._update_marks(mv)
         if mv.captured:
             self._seen.clear()
-        self._begin_turn(mover)
+        self._begin_turn(mover, captured=bool(mv.captured))
 
     def _update_marks(self, mv: MoveInfo) -> None:
         """Marks after a move: events first, then the spec's clear and set conditions."""
@@ -269,7 +272,7 @@ class State:
                     marks[q] |= bit
         mv.threats = None
 
-    def _begin_turn(self, last_mover: int, check_repetition: bool = True) -> None:
+    def _begin_turn(self, last_mover: int, check_repetition: bool = True, captured: bool = True) -> None:
         game = self.game
         rs = game.rulesets[self.stage]
         simple = rs.simple_kind
@@ -281,6 +284,8 @@ class State:
         else:
             self._legal, self._starts = legal_starts(self, rs, game.feed)
         for end in game.ends if check_repetition else game.ends_without_repetition:
+            if end.after_capture_only and not captured:
+                continue
             who = end.check(self, last_mover)
             if who != NOT_ENDED:
                 finish(self, end, who)
