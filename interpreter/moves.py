@@ -442,8 +442,12 @@ def threat_set(st: Any, m: MoveInfo) -> frozenset[int]:
     game = st.game
     probe = st.scratch()
     probe.to_move = m.mover
-    rs = game.rulesets[probe.stage]
-    legal, starts = legal_starts(probe, rs, game.feed)
+    for stage in range(st.stage, len(game.rulesets)):
+        probe.stage = stage
+        rs = game.rulesets[stage]
+        legal, starts = legal_starts(probe, rs, game.feed)
+        if legal:
+            break
     pits: set[int] = set()
     for aid in legal:
         for s in starts[aid]:

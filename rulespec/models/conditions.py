@@ -71,8 +71,9 @@ class Condition(Block):
     count_pits: PitCount | None = None
     """The number of pits satisfying a condition, e.g. occupied pits in the mover's front row."""
     threatened: bool | None = None
-    """The mover could capture the subject with the first capture of a move if they moved
-    again now (a look-ahead over every legal start)."""
+    """The mover could capture the subject with the first lap of their next move, were they
+    to move again now (a look-ahead over every legal start; in the current stage, or the first
+    later stage in which they have a move, as when their stock has run out)."""
     all: list[Condition] | None = None
     """Every one of these holds."""
     any: list[Condition] | None = None
