@@ -411,14 +411,44 @@ def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool) ->
 
 def completes(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, prefix: list[int]) -> bool:
     """Whether the move from `start`, after the decisions `prefix`, can be completed so that
-    it is allowed (a depth-first search over the remaining decisions)."""
+    it is allowed. The first options are tried first (nearly always enough); only if that
+    completion is not allowed are the others searched, depth first."""
+    scratch = st.scratch()
+    try:
+        mv = play(scratch, rs, [start], _then_first(prefix))
+    except EndlessMove:
+        pass
+    else:
+        if _allowed(st, scratch, mv, kind, feeding):
+            return True
+    return _search(st, rs, start, kind, feeding, prefix)
+
+
+def _then_first(prefix: list[int]) -> Ask:
+    """An `ask` that answers from `prefix`, then with the first option."""
+    it = iter(prefix)
+
+    def ask(request: Request) -> int:
+        for d in it:
+            return d
+        return request.options[0]
+
+    return ask
+
+
+def _search(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, prefix: list[int]) -> bool:
     scratch = st.scratch()
     try:
         mv = play(scratch, rs, [start], replayer(prefix))
     except NeedDecision as need:
-        return any(completes(st, rs, start, kind, feeding, prefix + [o]) for o in need.request.options)
+        return any(_search(st, rs, start, kind, feeding, prefix + [o]) for o in need.request.options)
     except EndlessMove:
         return False
+    return _allowed(st, scratch, mv, kind, feeding)
+
+
+def _allowed(st: Any, after: Any, mv: MoveInfo, kind: Any, feeding: bool) -> bool:
+    """The requirements of a move kind (and feeding) on a finished move."""
     if kind.require_capture == "first_lap":
         if not mv.first_captured:
             return False
@@ -428,7 +458,7 @@ def completes(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, pref
         return False
     if feeding:
         opp = st.game.geo.own[1 - st.to_move]
-        if not any(scratch.board[q] for q in opp):
+        if not any(after.board[q] for q in opp):
             return False
     return True
 
