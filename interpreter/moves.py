@@ -226,11 +226,14 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             continue
         if rs.relay and rs.relay_when(st, last, mv):
             if rs.stop_when is not None and rs.stop_when(st, last, mv):
+                mv.fired += ("relay stopped",)
                 break
             if rs.ask_when is not None and rs.ask_when(st, last, mv):
                 relay_base = game.relay_base
                 if ask(Request("relay", [relay_base, relay_base + 1], ["+", "-"], relay_base + 1)) != relay_base:
+                    mv.fired += ("relay stop chosen",)
                     break
+                mv.fired += ("relay go-on chosen",)
             hand = b[last]
             b[last] = 0
             _lifted(st, rs, last)

@@ -270,6 +270,7 @@ class State:
             for q in hits:
                 if unless is None or not unless(self, q, mv):
                     marks[q] |= bit
+                    mv.fired += (f"mark set: {game.mark_names[bit.bit_length() - 1]}",)
         mv.threats = None
 
     def _begin_turn(self, last_mover: int, check_repetition: bool = True, captured: bool = True) -> None:

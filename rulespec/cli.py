@@ -213,6 +213,87 @@ def replay(record: Path = typer.Argument(..., help="A game record (header, then 
     out.print(str(state), markup=False)
 
 
+@app.command()
+def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (default: all shipped)."),
+         games: int = typer.Option(200, help="Games per variant."),
+         seed: int = typer.Option(0, help="Random seed (the same seed replays the same campaign)."),
+         max_actions: int = typer.Option(5000, help="Actions after which a game is cut off."),
+         guided: bool = typer.Option(False, "--hypothesis", help="Hypothesis-guided play (slower; shrinks natively)."),
+         out_dir: Path = typer.Option(Path("."), "--out", help="Where failing game records are written."),
+         param: list[str] = ParamOpt) -> None:
+    """Play random games checking every invariant after every action; on a failure, shrink it
+    and write a replayable game record (exit 1); else print a summary per variant."""
+    from rich.progress import Progress
+
+    from .fuzz import hypothesis_games, random_games, shrink, write_failure
+
+    names = variants or shipped_variants()
+    failed = False
+    for name in names:
+        game = _game(name, _params(param))
+        if guided:
+            failing = hypothesis_games(game, games, seed, max_actions)
+            stats = None
+        else:
+            with Progress(transient=True, console=err) as bar:
+                task = bar.add_task(f"fuzzing {name}", total=games)
+                stats, failing = random_games(game, games, seed, max_actions,
+                                              progress=lambda n: bar.update(task, completed=n))
+        if failing is not None:
+            failed = True
+            small = failing if guided else shrink(game, failing, max_actions)
+            path = out_dir / f"fuzz-failure-{Path(name).stem}.txt"
+            text = write_failure(game, small, max_actions, str(path))
+            err.print(f"{name}: FAILED; shortest reproduction ({len(small)} choices) written to {path}:",
+                      markup=False)
+            err.print(text, markup=False)
+            continue
+        out.print(stats.line(name) if stats else f"{name}: {games} hypothesis-guided games, no failure",
+                  markup=False)
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def lint(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+         games: int = typer.Option(200, help="Random games to play."),
+         param: list[str] = ParamOpt) -> None:
+    """Warn about rule blocks that never fire, games that do not end, and spec smells."""
+    from .fuzz import lint as lint_game
+
+    game = _game(variant, _params(param))
+    warnings = list(lint_game(game, games))
+    for w in warnings:
+        out.print(f"{variant}: warning: {w}", markup=False)
+    if not warnings:
+        out.print(f"{variant}: no warnings in {games} random games", markup=False)
+
+
+@app.command()
+def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, or openspiel:oware / openspiel:mancala."),
+               second: str = typer.Argument(..., help="The same kinds of name."),
+               games: int = typer.Option(500, help="Games to play."),
+               seed: int = typer.Option(0, help="Random seed."),
+               param: list[str] = ParamOpt) -> None:
+    """Play the same random actions in two games and report the first divergence."""
+    from .fuzz import crosscheck as run
+    from .oracle import OracleGame
+
+    params = _params(param)
+
+    def load(name: str) -> Any:
+        if name.startswith("openspiel:"):
+            return OracleGame(name.split(":", 1)[1], params)
+        return _game(name, params)
+
+    divergence = run(load(first), load(second), games, seed)
+    if divergence is None:
+        out.print(f"{first} and {second} agree over {games} random games", markup=False)
+        return
+    err.print(str(divergence), markup=False)
+    raise typer.Exit(1)
+
+
 @app.command(name="list")
 def list_variants() -> None:
     """List the shipped variants."""

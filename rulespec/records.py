@@ -75,25 +75,33 @@ class RecordError(RulespecError):
         super().__init__(str(problem))
 
 
+def write_move(decisions: list[tuple[str, bool]]) -> str:
+    """A whole move as one string: the decisions' labels, leaving out default choices at the
+    end (notation may omit those, as Bao omits 'stop at the nyumba')."""
+    labels = list(decisions)
+    while labels and labels[-1][1]:
+        labels.pop()
+    return "".join(label for label, _ in labels)
+
+
 def complete_moves(state: Any, limit: int = 400) -> list[str]:
-    """Every legal whole move from `state`, written as one string each (defaults omitted)."""
+    """Legal whole moves from `state` (at most `limit`), written as one string each."""
     out: list[str] = []
 
-    def walk(st: Any, prefix: str, player: int) -> None:
-        if len(out) >= limit:
-            return
+    def walk(st: Any, prefix: list[tuple[str, bool]]) -> None:
         for a in st.legal_actions():
-            label = st.action_to_string(a)
+            if len(out) >= limit:
+                return
             request = st.pending_request()
             nxt = st.clone()
             nxt.apply_action(a)
-            written = "" if request is not None and request.default == a else label
+            step = prefix + [(st.action_to_string(a), request is not None and request.default == a)]
             if nxt.is_terminal() or nxt.pending_request() is None:
-                out.append(prefix + written)
+                out.append(write_move(step))
             else:
-                walk(nxt, prefix + written, player)
+                walk(nxt, step)
 
-    walk(state, "", state.current_player())
+    walk(state, [])
     return out
 
 
@@ -125,7 +133,8 @@ def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list
         try:
             actions = parse_move(state, move)
         except RulespecError as exc:
-            legal = ", ".join(complete_moves(state)) or "none"
+            moves = complete_moves(state, limit=21)
+            legal = ", ".join(moves[:20]) + (", ..." if len(moves) > 20 else "") or "none"
             raise RecordError(Problem(path, rec.line, rec.col,
                                       f"move {rec.number} ({who}): {rec.text!r} is not legal here "
                                       f"({exc}); legal moves: {legal}")) from None

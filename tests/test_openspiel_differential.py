@@ -8,7 +8,7 @@ import pytest
 import rulespec
 
 pyspiel = pytest.importorskip("pyspiel")
-from openspiel_oracle import kalah_action, kalah_view, load_kalah, load_oware, ours_view, oware_view  # noqa: E402
+from rulespec.oracle import kalah_action, kalah_view, load_kalah, load_oware, ours_view, oware_view  # noqa: E402
 
 GAMES = 1500
 

@@ -1,9 +1,14 @@
-"""Translate between OpenSpiel's oware/mancala states and rulespec snapshots."""
+"""OpenSpiel's Oware and Kalah ("mancala") as an oracle: views of their states in rulespec's
+terms, and the translation of actions. Needs the `open_spiel` package (the test extra)."""
 from __future__ import annotations
 
 from typing import Any
 
-import pyspiel
+
+def _pyspiel() -> Any:
+    import pyspiel
+
+    return pyspiel
 
 
 def oware_view(state: Any, houses: int, total: int) -> dict[str, Any]:
@@ -52,8 +57,34 @@ def ours_view(state: Any) -> dict[str, Any]:
 
 
 def load_oware(houses: int = 6, seeds: int = 4) -> Any:
-    return pyspiel.load_game("oware", {"num_houses_per_player": houses, "num_seeds_per_house": seeds})
+    return _pyspiel().load_game("oware", {"num_houses_per_player": houses, "num_seeds_per_house": seeds})
 
 
 def load_kalah() -> Any:
-    return pyspiel.load_game("mancala")
+    return _pyspiel().load_game("mancala")
+
+
+class OracleGame:
+    """An OpenSpiel game seen through rulespec's eyes, for cross-checking: `view(state)` and
+    `to_theirs(player, action)`."""
+
+    def __init__(self, name: str, params: dict[str, Any]):
+        self.name = name
+        if name == "oware":
+            self.houses = int(params.get("pits", 6))
+            seeds = int(params.get("seeds", 4))
+            self.game = load_oware(self.houses, seeds)
+            self.total = 2 * self.houses * seeds
+        elif name in ("mancala", "kalah"):
+            self.game = load_kalah()
+        else:
+            raise ValueError(f"no OpenSpiel oracle for {name!r}; known: oware, mancala")
+
+    def new_initial_state(self) -> Any:
+        return self.game.new_initial_state()
+
+    def view(self, state: Any) -> dict[str, Any]:
+        return oware_view(state, self.houses, self.total) if self.name == "oware" else kalah_view(state)
+
+    def to_theirs(self, player: int, action: int) -> int:
+        return action if self.name == "oware" else kalah_action(player, action)

@@ -1,0 +1,109 @@
+"""The fuzz toolkit finds planted bugs, shrinks them and writes replayable records."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import interpreter.moves as moves
+import rulespec
+from rulespec.cli import app
+from rulespec.fuzz import (InvariantError, crosscheck, fails, hypothesis_games, lint, random_games, shrink,
+                           write_failure)
+from rulespec.records import parse_record, replay
+
+
+@pytest.fixture()
+def leaky_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deliberately broken capture block: a capture of three or more loses one piece."""
+    real = moves._take
+
+    def take(st, rs, cap, pits, mv):  # type: ignore[no-untyped-def]
+        taken = real(st, rs, cap, pits, mv)
+        if taken >= 3 and cap.to == "store":
+            st.board[st.game.geo.store[mv.mover]] -= 1
+        return taken
+
+    monkeypatch.setattr(moves, "_take", take)
+
+
+def test_every_shipped_variant_survives_a_short_campaign() -> None:
+    for name in rulespec.shipped_variants():
+        stats, failing = random_games(rulespec.load(name), games=8, seed=1, max_actions=3000)
+        assert failing is None, f"{name}: {fails(rulespec.load(name), failing or [], 3000)}"
+        assert stats.games == 8 and stats.actions > 0
+
+
+def test_a_leaking_capture_is_found_shrunk_and_written_as_a_record(leaky_take: None, tmp_path: Path) -> None:
+    game = rulespec.load("oware")
+    _, failing = random_games(game, games=50, seed=3, max_actions=400)
+    assert failing is not None
+    failure = fails(game, failing, 400)
+    assert isinstance(failure, InvariantError) and "pieces instead of 48" in str(failure)
+    small = shrink(game, failing, 400)
+    assert len(small) <= len(failing) and fails(game, small, 400) is not None
+    path = tmp_path / "failure.txt"
+    text = write_failure(game, small, 400, str(path))
+    record = parse_record(text)
+    assert record.header["Variant"] == "Oware" and "pieces instead of 48" in record.header["Failure"]
+    state, _ = replay(game, record)  # the record replays: it is the failing game
+    snap = state.snapshot()
+    total = sum(sum(p["pits"]) + p["store"] for p in snap["players"])
+    assert total < 48, "replaying the record reproduces the leak"
+
+
+def test_hypothesis_guided_play_finds_and_shrinks_the_leak(leaky_take: None) -> None:
+    game = rulespec.load("oware")
+    failing = hypothesis_games(game, games=200, seed=0, max_actions=400)
+    assert failing is not None and fails(game, failing, 400) is not None
+
+
+def test_a_broken_sowing_block_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = moves.play_plain
+
+    def play_plain(st, rs, start):  # type: ignore[no-untyped-def]
+        mv = real(st, rs, start)
+        if mv.lifted >= 10:
+            st.board[mv.last] += 1  # one piece too many
+        return mv
+
+    monkeypatch.setattr(moves, "play_plain", play_plain)
+    import interpreter.state as state_module
+
+    monkeypatch.setattr(state_module, "play_plain", play_plain)
+    game = rulespec.load("kalah")
+    _, failing = random_games(game, games=100, seed=0, max_actions=400)
+    assert failing is not None and "pieces instead of 48" in str(fails(game, failing, 400))
+
+
+def test_crosscheck_agrees_with_openspiel_and_reports_a_divergence() -> None:
+    pytest.importorskip("pyspiel")
+    from rulespec.oracle import OracleGame
+
+    assert crosscheck(rulespec.load("oware"), OracleGame("oware", {}), games=50, seed=0) is None
+    divergence = crosscheck(rulespec.load("kalah", empty_capture=True), OracleGame("mancala", {}), games=300, seed=0)
+    assert divergence is not None
+    assert "stores" in str(divergence) and "position before the last action" in str(divergence)
+
+
+def test_lint_reports_a_capture_that_cannot_trigger_and_one_that_never_fires() -> None:
+    text = rulespec.load_spec("oware").text.replace(
+        "captures:\n", "captures:\n  - {name: impossible, when: {side: own, store: true}, take: [landing]}\n"
+                       "  - {name: rare, when: {side: opponent, count: 30}, take: [landing]}\n")
+    warnings = list(lint(rulespec.load_text(text, "lint.yaml"), games=20))
+    assert ("capture rule 'impossible' can never trigger on this board (no pit where a lap can end meets "
+            "its fixed keys)") in warnings
+    assert "capture rule 'rare' never fired in 20 random games" in warnings
+
+
+def test_cli_fuzz_summary() -> None:
+    result = CliRunner().invoke(app, ["fuzz", "mefuvha", "--games", "3", "--param", "pits=6"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().startswith("mefuvha: 3 games,")
+
+
+def test_cli_fuzz_failure_writes_a_record(tmp_path: Path, leaky_take: None) -> None:
+    result = CliRunner().invoke(app, ["fuzz", "oware", "--games", "60", "--seed", "3", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert (tmp_path / "fuzz-failure-oware.txt").exists()
