@@ -187,7 +187,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                     during: list[Any]) -> Ruleset:
     after, loop_from, steps, length = circuit_tables(geo, circuit, sowing)
     cc.steps = steps
-    kinds = [_kind(i, k, cc, geo, pick_base) for i, k in enumerate(turn.moves)]
+    on_circuit = [set(after[p][CCW]) for p in (0, 1)]
+    kinds = [_kind(i, k, cc, geo, pick_base, on_circuit) for i, k in enumerate(turn.moves)]
     progs = [_capture(rule, cc, geo, steps) for rule in captures if rule.enabled]
     laps = sowing.laps
     relay = laps.kind == "relay"
@@ -240,7 +241,8 @@ def _lift(kind: MoveKind) -> tuple[int, int]:
     return lift.from_stock, int(lift.take) if take is None else take
 
 
-def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick_base: int) -> StartKind:
+def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick_base: int,
+          on_circuit: list[set[int]]) -> StartKind:
     dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW], "later": [LATER]}[kind.direction]
     scope = "own" if kind.from_.side == "own" else "all"
     rest = kind.from_.model_copy(update={"side": None}) if scope == "own" else kind.from_
@@ -255,7 +257,8 @@ def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick
         require=cc.compile(kind.require) if kind.require else None,
     )
     for p in (0, 1):
-        pits = geo.own[p] if scope == "own" else range(geo.n_pits)
+        # A move can only start where the mover can sow from: their own circuit's pits.
+        pits = geo.own[p] if scope == "own" else [q for q in range(geo.n_pits) if q in on_circuit[p]]
         rows = []
         for pit in pits:
             own_index = pit - p * geo.per_player
