@@ -90,6 +90,10 @@ class Game:
         self.total_pieces = sum(self.initial_board) + 2 * spec.setup.stock
         self.num_distinct_actions = self.number_base + self.total_pieces + 1
         self.victory_values = {v.margin: v.value for v in spec.scoring.victory_values}
+        self.bound_hits = 0
+        """Starts refused so far because their move exceeded the lap bound (a statistic)."""
+        self.bound_example: tuple[str, str] | None = None
+        """The first such start: its pit and the position (for fuzz reports)."""
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
         self.ends_without_repetition = [e for e in self.ends if e.kind != "repetition"]

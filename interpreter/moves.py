@@ -420,11 +420,19 @@ def completes(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, pref
     try:
         mv = play(scratch, rs, [start], _then_first(prefix))
     except EndlessMove:
-        pass
+        _bound_hit(st, start)
     else:
         if _allowed(st, scratch, mv, kind, feeding):
             return True
     return _search(st, rs, start, kind, feeding, prefix)
+
+
+def _bound_hit(st: Any, start: Start) -> None:
+    """Count a start refused for exceeding the lap bound, keeping one example (for fuzz reports)."""
+    game = st.game
+    game.bound_hits += 1
+    if game.bound_example is None:
+        game.bound_example = (game.geo.label[start.pit], str(st))
 
 
 def _then_first(prefix: list[int]) -> Ask:

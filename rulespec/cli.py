@@ -250,6 +250,10 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
             continue
         out.print(stats.line(name) if stats else f"{name}: {games} hypothesis-guided games, no failure",
                   markup=False)
+        if game.bound_hits:
+            pit, position = game.bound_example
+            out.print(f"{name}: the lap bound refused {game.bound_hits} starts; the first, {pit}, in:\n{position}",
+                      markup=False)
     if failed:
         raise typer.Exit(1)
 
