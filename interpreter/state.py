@@ -221,6 +221,7 @@ class State:
         c.stage = self.stage
         c.moves_played = self.moves_played
         c._feeding = False
+        c.terminal = False
         return c
 
     def _finish_move(self, mv: MoveInfo, rs: Any) -> None:

@@ -12,7 +12,7 @@ from rich.console import Console
 from .errors import RulespecError, SpecError
 from .loader import load_spec, shipped_variants
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -169,19 +169,42 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
 
 
 @app.command()
-def book(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
-         output: Path | None = typer.Option(None, "-o", "--output", help="Write the Markdown here."),
+def book(variant: str | None = typer.Argument(None, help="A shipped variant's name or a spec file."),
+         fmt: str = typer.Option("md", "--format", "-f", help="md, html or pdf."),
+         output: Path | None = typer.Option(None, "-o", "--output", help="The file (or folder, with --all)."),
+         paper: str = typer.Option("a4", help="a4 or letter (html and pdf)."),
+         every: bool = typer.Option(False, "--all", help="Every shipped variant, with an index page."),
          param: list[str] = ParamOpt) -> None:
-    """Render the variant's rulebook as Markdown, from one English template per rule block."""
-    from .book import render_markdown
+    """Render a rulebook from the spec: one English template per rule block, with diagrams."""
+    from .book import render_book, slug, write_book
 
+    if fmt not in ("md", "html", "pdf"):
+        raise typer.BadParameter("format must be md, html or pdf")
+    if paper not in ("a4", "letter"):
+        raise typer.BadParameter("paper must be a4 or letter")
+    if every:
+        folder = output or Path("rulebooks")
+        lines = ["# Rulebooks", ""]
+        for name in shipped_variants():
+            game = _game(name, {})
+            target = folder / f"{slug(game.spec.name)}.{fmt}"
+            write_book(game, fmt, target, paper)
+            lines.append(f"- [{game.spec.name}]({target.name})" + (f": {game.spec.summary.split('. ')[0]}."
+                                                                   if game.spec.summary else ""))
+            out.print(f"wrote {target}", markup=False)
+        (folder / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out.print(f"wrote {folder / 'index.md'}", markup=False)
+        return
+    if variant is None:
+        raise typer.BadParameter("name a variant, or use --all")
     game = _game(variant, _params(param))
-    text = render_markdown(game)
-    if output:
-        output.write_text(text, encoding="utf-8")
-        out.print(f"wrote {output}", markup=False)
-    else:
-        sys.stdout.write(text)
+    if output is None:
+        if fmt != "md":
+            raise typer.BadParameter("html and pdf need -o FILE")
+        sys.stdout.write(render_book(game).markdown)
+        return
+    for path in write_book(game, fmt, output, paper):
+        out.print(f"wrote {path}", markup=False)
 
 
 @app.command()

@@ -49,6 +49,8 @@ def condition_phrase(cond: Condition | None, terms: Any, subject: str = "the pit
 
 
 def _join(parts: list[str], word: str = "and") -> str:
+    if not parts:
+        return "always"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} " + parts[-1]
 
 
@@ -105,6 +107,17 @@ def _parts(c: Condition, terms: Any) -> list[str]:
         out.append(f"{count_phrase(c.moves_played, 'move')} have been played")
     if c.captured is not None:
         out.append("the move has already captured" if c.captured else "the move has not captured yet")
+    if c.move_kind is not None:
+        kinds = [c.move_kind] if isinstance(c.move_kind, str) else c.move_kind
+        out.append("the move is " + " or ".join(f"a {k}" for k in kinds))
+    if c.count_pits is not None:
+        many = count_phrase(c.count_pits.count, pit, pit + "s")
+        verb = "is" if c.count_pits.count == 1 or c.count_pits.count == [1] else "are"
+        where = _join(_parts(c.count_pits.where, terms)).replace("it is ", "").replace("it now holds", "holding")
+        out.append(f"there {verb} {many} ({where})")
+    if c.threatened is not None:
+        out.append(("the mover could" if c.threatened else "the mover could not")
+                   + " capture it with the first lap of their next move")
     if c.all:
         out.extend(_join(_parts(x, terms)) for x in c.all)
     if c.any:

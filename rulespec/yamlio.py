@@ -28,11 +28,11 @@ class SourceMap:
         for i, k in enumerate(keys):
             last = i == len(keys) - 1
             if isinstance(node, CommentedMap) and k in node:
-                kl, kc, vl, vc = node.lc.data[k]
+                kl, kc, vl, vc = _positions(node, k, 4)
                 loc = (kl + 1, kc + 1) if (last and key) else (vl + 1, vc + 1)
                 node = node[k]
             elif isinstance(node, CommentedSeq) and isinstance(k, int) and 0 <= k < len(node):
-                ln, cn = node.lc.data[k]
+                ln, cn = _positions(node, k, 2)
                 loc = (ln + 1, cn + 1)
                 node = node[k]
             else:
@@ -44,6 +44,29 @@ class SourceMap:
     def problem(self, keys: tuple[Any, ...], message: str, *, key: bool = False) -> Problem:
         line, col = self.locate(keys, key=key)
         return Problem(self.path, line, col, message)
+
+
+def _positions(node: Any, key: Any, size: int) -> tuple[int, ...]:
+    """ruamel's recorded positions of a key/item, or the container's own when none were kept."""
+    data = node.lc.data.get(key) if isinstance(node.lc.data, dict) else None
+    if data is None or any(v is None for v in data[:size]):
+        return (node.lc.line or 0, node.lc.col or 0) * (size // 2)
+    return tuple(data[:size])
+
+
+def _tags(node: Any, trail: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Paths of nodes carrying an explicit YAML tag (never allowed in a spec)."""
+    found = []
+    tag = getattr(getattr(node, "tag", None), "value", None)
+    if tag is not None:
+        found.append(trail)
+    if isinstance(node, dict):
+        for k, v in node.items():
+            found += _tags(v, trail + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            found += _tags(v, trail + (i,))
+    return found
 
 
 def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
@@ -65,7 +88,12 @@ def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
         raise SpecError([Problem(path, 1, 1, f"YAML error: {exc}")]) from None
     if not isinstance(root, CommentedMap):
         raise SpecError([Problem(path, 1, 1, "a spec must be a YAML mapping of rule blocks")])
-    return root, SourceMap(root, path)
+    smap = SourceMap(root, path)
+    tagged = _tags(root, ())
+    if tagged:
+        raise SpecError([smap.problem(t, "YAML tags (such as !!python/...) are not allowed in a spec")
+                         for t in tagged])
+    return root, smap
 
 
 _JARGON = {

@@ -476,3 +476,8 @@ def test_every_shipped_variant_validates(name: str) -> None:
 
 def test_there_are_shipped_variants() -> None:
     assert {"kalah", "oware"} <= set(rulespec.shipped_variants())
+
+
+def test_yaml_tags_are_refused_and_never_run() -> None:
+    check(VALID + "notes: !!python/object/apply:os.system ['echo owned']\n",
+          (5, 8, "YAML tags (such as !!python/...) are not allowed in a spec"))
