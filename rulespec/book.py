@@ -43,32 +43,35 @@ def slug(text: str) -> str:
 
 
 def _examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, Any]]:
-    """Each worked example replayed: before and after diagrams (the sowing path shaded)."""
+    """Each worked example replayed: before and after diagrams (the sowing path shaded). An
+    example that does not replay is shown without diagrams, and says so."""
     from interpreter.notation import parse_move
 
-    from .examples import run_example
+    from .errors import RulespecError
+    from .examples import example_game, run_example
 
     out = []
     for i, ex in enumerate(game.spec.examples):
-        played = game
-        if ex.params:
-            from interpreter import Game
-
-            from .loader import load_spec_text
-
-            played = Game(load_spec_text(game.loaded.text, game.loaded.path, **{**game.loaded.params, **ex.params}))
-        before = played.state_from_snapshot(dict(ex.position)) if ex.position else played.new_initial_state()
-        after, problems = run_example(game, i)
-        last = before
-        for move in ex.moves[:-1]:
-            for a in parse_move(last, move):
-                last.apply_action(a)
-        origin = last._starts[parse_move(last, ex.moves[-1])[0]][0].pit if not last.is_terminal() else None
-        before_name, after_name = f"{stem}-example-{i + 1}-before.svg", f"{stem}-example-{i + 1}-after.svg"
-        figures[before_name] = board_svg(last, origin=origin, title=f"Before {ex.moves[-1]}")
-        figures[after_name] = board_svg(after, highlight=changed_pits(last, after), title=f"After {ex.moves[-1]}")
-        out.append({"caption": ex.caption, "moves": ex.moves, "before": before_name, "after": after_name,
-                    "params": ex.params, "ok": not problems})
+        entry: dict[str, Any] = {"caption": ex.caption, "moves": ex.moves, "params": ex.params,
+                                 "defaults": False, "before": None, "after": None, "ok": False}
+        out.append(entry)
+        try:
+            played = example_game(game, i)
+            entry["defaults"] = played is not game and not ex.params
+            last = played.state_from_snapshot(dict(ex.position)) if ex.position else played.new_initial_state()
+            after, problems = run_example(game, i)
+            for move in ex.moves[:-1]:
+                for a in parse_move(last, move):
+                    last.apply_action(a)
+            origin = last._starts[parse_move(last, ex.moves[-1])[0]][0].pit
+        except RulespecError:
+            continue
+        if problems:
+            continue
+        entry["ok"] = True
+        entry["before"], entry["after"] = f"{stem}-example-{i + 1}-before.svg", f"{stem}-example-{i + 1}-after.svg"
+        figures[entry["before"]] = board_svg(last, origin=origin, title=f"Before {ex.moves[-1]}")
+        figures[entry["after"]] = board_svg(after, highlight=changed_pits(last, after), title=f"After {ex.moves[-1]}")
     return out
 
 

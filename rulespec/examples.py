@@ -30,19 +30,28 @@ def _mismatches(expected: Any, actual: Any, path: tuple[Any, ...]) -> list[tuple
     return []
 
 
+def example_game(game: Any, index: int) -> Any:
+    """The game an example is played in: the spec's default parameters, then the example's own."""
+    spec = game.spec
+    params = {name: p.default for name, p in spec.parameters.items()}
+    params.update(spec.examples[index].params)
+    if params == game.params:
+        return game
+    from interpreter import Game
+
+    from .loader import load_spec_text
+
+    loaded = game.loaded
+    return Game(load_spec_text(loaded.text, loaded.path, **params))
+
+
 def run_example(game: Any, index: int) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]:
     """Replay example `index`; return the final state and the mismatches (path under the
     example, message)."""
     from interpreter.notation import parse_move
 
+    game = example_game(game, index)
     example = game.spec.examples[index]
-    if example.params:
-        from interpreter import Game
-
-        from .loader import load_spec_text
-
-        loaded = game.loaded
-        game = Game(load_spec_text(loaded.text, loaded.path, **{**loaded.params, **example.params}))
     if example.position is None:
         state = game.new_initial_state()
     else:

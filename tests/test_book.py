@@ -1,0 +1,99 @@
+"""Rulebooks: rendered from the blocks, in three formats, never disagreeing with the spec."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.book import render_book, to_html, to_pdf
+
+VARIANTS = rulespec.shipped_variants()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def markdown(text: str) -> str:
+    """The rulebook of a spec without its examples (a changed rule may break them)."""
+    text = text.split("\nexamples:", 1)[0] + "\n"
+    return render_book(rulespec.load_text(text, "variant.yaml")).markdown
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_variant_renders_cleanly(name: str) -> None:
+    book = render_book(rulespec.load(name))
+    text = book.markdown
+    assert text.startswith("# ")
+    assert "None" not in text and "True" not in text and "False" not in text
+    for raw in ("skip_origin", "count_before", "move_kind", "count_pits", "_side", "lifted_all", "{", "}"):
+        assert raw not in text, f"{raw!r} leaked into the rulebook"
+    headings = re.findall(r"^(#{1,2} .*)$\n+(?=#{1,2} )", text, flags=re.M)
+    assert not headings, f"empty sections: {headings}"
+    for section in ("## Equipment", "## A turn", "## Sowing", "## End of the game"):
+        assert section in text
+    for figure in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
+        assert figure in book.figures and book.figures[figure].startswith("<svg")
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_variant_renders_to_html_and_pdf(name: str) -> None:
+    from pypdf import PdfReader
+
+    book = render_book(rulespec.load(name))
+    html = to_html(book, "letter")
+    assert html.startswith("<!DOCTYPE html>") and "<svg" in html and "<img" not in html
+    assert "size: 8.5in 11in" in html
+    pdf = PdfReader(io.BytesIO(to_pdf(book)))
+    pages = len(pdf.pages)
+    assert pages >= 2
+    assert "page 1 of" in pdf.pages[0].extract_text()
+    assert rulespec.load(name).spec.name.split()[0] in pdf.pages[0].extract_text()
+
+
+OWARE = rulespec.load_spec("oware").text
+KALAH = rulespec.load_spec("kalah").text
+BAO = rulespec.load_spec("bao-la-kiswahili").text
+
+CHANGES = [
+    (OWARE, "skip_origin: true", "skip_origin: false"),
+    (OWARE, "grand_slam: forfeit", "grand_slam: allowed"),
+    (OWARE, "count: [2, 3]}\n    take", "count: [2, 3, 4]}\n    take"),
+    (OWARE, "direction: backwards", "direction: forwards"),
+    (OWARE, "    to: store\n", "    to: removed\n"),
+    (OWARE, "direction: counterclockwise", "direction: clockwise"),
+    (OWARE, "obligations:\n  feed: {when: {opponent_side: 0}}\n", ""),
+    (OWARE, "  - {kind: repetition, remaining: to_owner}\n", ""),
+    (OWARE, "first_player: south", "first_player: north"),
+    (KALAH, "  extra_turn: {store: true, side: own}\n", ""),
+    (KALAH, "into_opponent_store: false", "into_opponent_store: true"),
+    (KALAH, "counts: [store, own_pits]", "counts: [store]"),
+    (BAO, "nearest_when: {role: kimbi}", "nearest_when: {role: kichwa}"),
+    (BAO, "lifted: {max: 15}", "lifted: {max: 9}"),
+    (BAO, "max_laps: $max_laps", "max_laps: 99"),
+    (BAO, "unique: true", "unique: false"),
+    (BAO, "until: {stocks: 0}", "until: {stocks: 2}"),
+    (BAO, "stock: 22", "stock: 20"),
+]
+
+
+@pytest.mark.parametrize("text,old,new", CHANGES)
+def test_a_field_that_changes_play_changes_the_rulebook(text: str, old: str, new: str) -> None:
+    assert old in text
+    assert markdown(text) != markdown(text.replace(old, new, 1))
+
+
+def test_a_variation_is_named_as_a_difference_from_the_default() -> None:
+    text = render_book(rulespec.load("oware", pits=5)).markdown
+    assert "This rulebook is written for a variation: houses in each player's row is 5 instead of 6." in text
+    assert "The board has two rows of five houses." in text
+
+
+def test_committed_rulebooks_are_current() -> None:
+    folder = ROOT / "docs" / "rulebooks"
+    for name in VARIANTS:
+        book = render_book(rulespec.load(name))
+        assert (folder / f"{book.name}.md").read_text(encoding="utf-8") == book.markdown, \
+            "run `rulespec book --all -o docs/rulebooks`"
+        for figure, svg in book.figures.items():
+            assert (folder / figure).read_text(encoding="utf-8") == svg
