@@ -10,7 +10,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from .diagram import board_svg, changed_pits
-from .english import condition_phrase, count_phrase, number, plural
+from .english import condition_clauses, condition_phrase, count_phrase, number, plural
 
 PAPER = {"a4": "210mm 297mm", "letter": "8.5in 11in"}
 
@@ -75,6 +75,16 @@ def _examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, A
     return out
 
 
+def _without_own_side(cond: Any) -> Any:
+    """A start condition minus 'one of your pits' (the sentence already says it), also
+    inside a top-level `all`."""
+    if cond.side == "own":
+        cond = cond.model_copy(update={"side": None})
+    if cond.all:
+        cond = cond.model_copy(update={"all": [_without_own_side(c) for c in cond.all]})
+    return cond
+
+
 def render_book(game: Any) -> Book:
     """The rulebook of a loaded game."""
     spec = game.spec
@@ -83,8 +93,8 @@ def render_book(game: Any) -> Book:
     figures: dict[str, str] = {}
     env = environment()
     env.filters["when"] = lambda cond: condition_phrase(cond, terms)
-    env.filters["start_when"] = lambda cond: condition_phrase(
-        cond.model_copy(update={"side": None}) if cond.side == "own" else cond, terms)
+    env.filters["start_when"] = lambda cond: condition_phrase(_without_own_side(cond), terms)
+    env.filters["start_clauses"] = lambda cond: condition_clauses(_without_own_side(cond), terms)
     initial = f"{stem}-initial.svg"
     figures[initial] = board_svg(game.new_initial_state(), title="The initial position")
     changed = {k: v for k, v in game.params.items() if spec.parameters[k].default != v}

@@ -48,6 +48,16 @@ def condition_phrase(cond: Condition | None, terms: Any, subject: str = "the pit
     return _join(parts)
 
 
+def condition_clauses(cond: Condition | None, terms: Any) -> list[str]:
+    """The top-level clauses of a condition (a top-level `all` flattened), for lists."""
+    if cond is None:
+        return []
+    out: list[str] = []
+    for part in [cond.model_copy(update={"all": None})] + list(cond.all or []):
+        out.extend(_parts(part, terms))
+    return out
+
+
 def _join(parts: list[str], word: str = "and") -> str:
     if not parts:
         return "always"
@@ -59,13 +69,13 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     pit = terms.pit
     out: list[str] = []
     if c.side == "own":
-        out.append(f"it is one of the mover's own {pit}s")
+        out.append(f"it is one of your {pit}s")
     elif c.side == "opponent":
-        out.append(f"it is on the opponent's side")
+        out.append("it is on your opponent's side")
     elif c.side == "neutral":
         out.append("it is in the shared middle row")
     if c.row:
-        out.append(f"it is in its owner's {c.row} row")
+        out.append(f"it is in the {c.row} row")
     if c.role:
         roles = [c.role] if isinstance(c.role, str) else c.role
         out.append("it is " + " or ".join(f"a {r}" for r in roles))
@@ -77,51 +87,80 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     elif c.store is False:
         out.append(f"it is a {pit}, not a {terms.store}")
     if c.count is not None:
-        out.append(f"it now holds {count_phrase(c.count, noun, nouns)}")
+        out.append(f"it holds {count_phrase(c.count, noun, nouns)}")
     if c.count_before is not None:
         out.append(f"it held {count_phrase(c.count_before, noun, nouns)} before this lap reached it")
     if c.mark:
         out.append(f"it is marked {c.mark}")
-    for key, where in (("opposite", "the pit opposite it"), ("behind", "the pit behind it"),
-                       ("next", "the next pit along the sowing"), ("origin", "the pit the move started from")):
+    for key, where in (("opposite", f"the {pit} opposite it"), ("behind", f"the {pit} behind it"),
+                       ("next", f"the next {pit} along the sowing"), ("origin", f"the {pit} the move started from")):
         sub = getattr(c, key)
         if sub is not None:
-            inner = _parts(sub, terms)
-            out.append(f"for {where}: " + _join(inner).replace("it now holds", "it holds") if inner else where)
+            inner = [part[3:] if part.startswith("it ") else part for part in _parts(sub, terms)]
+            out.append(f"{where} " + _join(inner) if inner else where)
     if c.lifted is not None:
-        out.append(f"the move lifted {count_phrase(c.lifted, noun, nouns)}")
+        out.append(f"the move began by lifting {count_phrase(c.lifted, noun, nouns)}")
     if c.lap is not None:
         out.append(f"this is lap {count_phrase(c.lap, 'lap').split(' lap')[0]}")
     if c.stage:
         stages = [c.stage] if isinstance(c.stage, str) else c.stage
         out.append("the game is in the " + " or ".join(stages) + " stage")
     if c.stock is not None:
-        out.append(f"the mover holds {count_phrase(c.stock, noun, nouns)} in hand")
+        out.append(f"you hold {count_phrase(c.stock, noun, nouns)} in hand")
     if c.stocks is not None:
         out.append(f"the players hold {count_phrase(c.stocks, noun, nouns)} in hand together")
     if c.own_side is not None:
-        out.append(f"the mover's side holds {count_phrase(c.own_side, noun, nouns)}")
+        out.append(f"your side holds {count_phrase(c.own_side, noun, nouns)}")
     if c.opponent_side is not None:
-        out.append(f"the opponent's side holds {count_phrase(c.opponent_side, noun, nouns)}")
+        out.append(f"your opponent's side holds {count_phrase(c.opponent_side, noun, nouns)}")
     if c.moves_played is not None:
         out.append(f"{count_phrase(c.moves_played, 'move')} have been played")
     if c.captured is not None:
-        out.append("the move has already captured" if c.captured else "the move has not captured yet")
+        out.append("your move has captured" if c.captured else "your move has not captured")
     if c.move_kind is not None:
         kinds = [c.move_kind] if isinstance(c.move_kind, str) else c.move_kind
         out.append("the move is " + " or ".join(f"a {k}" for k in kinds))
     if c.count_pits is not None:
-        many = count_phrase(c.count_pits.count, pit, pit + "s")
-        verb = "is" if c.count_pits.count == 1 or c.count_pits.count == [1] else "are"
-        where = _join(_parts(c.count_pits.where, terms)).replace("it is ", "").replace("it now holds", "holding")
-        out.append(f"there {verb} {many} ({where})")
+        out.append(_count_pits(c.count_pits, terms))
     if c.threatened is not None:
-        out.append(("the mover could" if c.threatened else "the mover could not")
-                   + " capture it with the first lap of their next move")
+        out.append(("you could" if c.threatened else "you could not")
+                   + " capture it with the first lap of your next move")
     if c.all:
         out.extend(_join(_parts(x, terms)) for x in c.all)
     if c.any:
         out.append("either " + _join([_join(_parts(x, terms)) for x in c.any], "or"))
     if c.not_ is not None:
-        out.append("not (" + _join(_parts(c.not_, terms)) + ")")
+        out.append(_negate(_parts(c.not_, terms)))
     return out
+
+
+def _negate(parts: list[str]) -> str:
+    """'it is marked x' -> 'it is not marked x'; several clauses -> 'not when a and b'."""
+    if len(parts) == 1:
+        clause = parts[0]
+        for positive, negative in (("it is ", "it is not "), ("it holds ", "it does not hold "),
+                                   ("there is ", "there is not "), ("you could ", "you could not ")):
+            if clause.startswith(positive):
+                return negative + clause[len(positive):]
+    return "not when " + _join(parts)
+
+
+def _count_pits(spec: Any, terms: Any) -> str:
+    """'exactly one of your pits is in the front row and holds at least one seed'."""
+    pit = terms.pit
+    where = spec.where
+    whose = {"own": f"of your {pit}s", "opponent": f"of your opponent's {pit}s"}.get(where.side or "", f"{pit}s")
+    rest = where.model_copy(update={"side": None})
+    predicates = [p[3:] if p.startswith("it ") else p for p in _parts(rest, terms)]
+    count = spec.count
+    plural_verb = not (count == 1 or count == [1])
+    if count == 0:
+        head, plural_verb = f"none {whose}", False
+    elif isinstance(count, int):
+        head = f"exactly {number(count)} {whose}"
+    else:
+        head = count_phrase(count, "x", "x").rsplit(" ", 1)[0] + f" {whose}"
+    if plural_verb:
+        predicates = [p.replace("is ", "are ", 1) if p.startswith("is ") else
+                      p.replace("holds ", "hold ", 1) if p.startswith("holds ") else p for p in predicates]
+    return f"{head} {_join(predicates)}" if predicates else head
