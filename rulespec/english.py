@@ -150,12 +150,13 @@ def _count_pits(spec: Any, terms: Any) -> str:
     pit = terms.pit
     where = spec.where
     whose = {"own": f"of your {pit}s", "opponent": f"of your opponent's {pit}s"}.get(where.side or "", f"{pit}s")
+    owner = {"own": "of yours", "opponent": "of your opponent's"}.get(where.side or "", "")
     rest = where.model_copy(update={"side": None})
     predicates = [p[3:] if p.startswith("it ") else p for p in _parts(rest, terms)]
     count = spec.count
     plural_verb = not (count == 1 or count == [1])
     if count == 0:
-        head, plural_verb = f"none {whose}", False
+        head, plural_verb = f"no {pit} {owner}".rstrip(), False
     elif isinstance(count, int):
         head = f"exactly {number(count)} {whose}"
     else:
