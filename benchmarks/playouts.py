@@ -2,16 +2,18 @@
 OpenSpiel has the game.
 
 Each game is played to the end with the same loop (legal_actions, a random choice,
-apply_action). Pairs with an OpenSpiel counterpart run alternately in this process; the best
-of several rounds is kept for each, and the ratio printed. Usage:
+apply_action). Where OpenSpiel has the game, the two run in alternating short rounds in this
+process, and the median over the rounds of each round's ratio is reported (robust to the
+machine's speed drifting during the run), with the median rates. Usage:
 
-    python benchmarks/playouts.py [--seconds 2] [--rounds 3] [--only oware,kalah]
+    python benchmarks/playouts.py [--seconds 1] [--rounds 7] [--only oware,kalah]
 """
 from __future__ import annotations
 
 import argparse
 import random
 import time
+from statistics import median
 from collections.abc import Callable
 from typing import Any
 
@@ -37,8 +39,8 @@ def playouts_per_second(new_state: Callable[[], Any], seconds: float, seed: int 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
-    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (best kept)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (medians kept)")
     parser.add_argument("--only", default="", help="comma-separated variants (default: all)")
     args = parser.parse_args()
     try:
@@ -50,19 +52,24 @@ def main() -> None:
     for name in names:
         ours = rulespec.load(name)
         theirs = pyspiel.load_game(OPENSPIEL[name]) if pyspiel and name in OPENSPIEL else None
-        best_ours = best_theirs = 0.0
+        rates, refs, ratios = [], [], []
         length = 0.0
         for _ in range(args.rounds):
             rate, length = playouts_per_second(ours.new_initial_state, args.seconds)
-            best_ours = max(best_ours, rate)
+            rates.append(rate)
             if theirs is not None:
-                best_theirs = max(best_theirs, playouts_per_second(theirs.new_initial_state, args.seconds)[0])
+                refs.append(playouts_per_second(theirs.new_initial_state, args.seconds)[0])
+                ratios.append(rate / refs[-1])
+        ours_rate = median(rates)
         label = f"OpenSpiel {OPENSPIEL[name]}, Python loop, same run" if theirs is not None else ""
+        ref_rate = median(refs) if refs else 0.0
+        ratio_value = median(ratios) if ratios else 0.0
         if theirs is None and name in REFERENCE:
-            label, best_theirs = REFERENCE[name]
-        ratio = f"{best_ours / best_theirs:.3f}" if best_theirs else "n/a"
-        ref = f"{best_theirs:12.0f}" if best_theirs else f"{'':>12}"
-        print(f"{name:18} {best_ours:11.0f} {ref} {ratio:>7} {length:13.1f}  {label}")
+            label, ref_rate = REFERENCE[name]
+            ratio_value = ours_rate / ref_rate
+        ratio = f"{ratio_value:.3f}" if ratio_value else "n/a"
+        ref = f"{ref_rate:12.0f}" if ref_rate else f"{'':>12}"
+        print(f"{name:18} {ours_rate:11.0f} {ref} {ratio:>7} {length:13.1f}  {label}")
 
 
 if __name__ == "__main__":

@@ -97,6 +97,8 @@ class Game:
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
         self.ends_without_repetition = [e for e in self.ends if e.kind != "repetition"]
+        self.ends_after_capture = self.ends
+        self.ends_after_quiet_move = [e for e in self.ends if not e.after_capture_only]
         self.uses_repetition = len(self.ends_without_repetition) < len(self.ends)
 
     def __repr__(self) -> str:

@@ -266,8 +266,9 @@ def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:
         for s in seq[:r]:
             b[s] += 1
         last = seq[r - 1] if r else seq[-1]
-    mv.lap_seq = seq
-    mv.lap_hand = hand
+    if rs.needs_lap:
+        mv.lap_seq = seq
+        mv.lap_hand = hand
     mv.last = last
     for cap in rs.captures:
         if cap.when(st, last, mv):

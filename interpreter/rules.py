@@ -147,6 +147,8 @@ class Ruleset:
     """The only move kind, when its legal starts are just 'own pits with pieces' (fast path)."""
     plain: bool = False
     """Moves can take the short path (moves.play_plain): lift all, one lap, nothing asked."""
+    needs_lap: bool = True
+    """Some capture condition asks what the lap dropped where (count_before)."""
     clear_on_lift: int = 0
     """Marks a pit loses when any of its pieces are lifted to sow."""
     clear_on_lift_all: int = 0
@@ -208,8 +210,10 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
              and all(p.to != "sow" and not p.choose for p in progs))
+    needs_lap = ("count_before" in turn.model_dump_json() or "count_before" in str(until)
+                 or any("count_before" in rule.model_dump_json() for rule in captures))
     return Ruleset(
-        simple_kind=simple, plain=plain, kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
+        simple_kind=simple, plain=plain, needs_lap=needs_lap, kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
         along_row=along,
         skip=cc.compile(sowing.skip) if sowing.skip else None,
         relay=relay, relay_when=cc.compile(laps.when),

@@ -285,9 +285,8 @@ class State:
             self._feeding = False
         else:
             self._legal, self._starts = legal_starts(self, rs, game.feed)
-        for end in game.ends if check_repetition else game.ends_without_repetition:
-            if end.after_capture_only and not captured:
-                continue
+        ends = game.ends_after_capture if captured else game.ends_after_quiet_move
+        for end in ends if check_repetition else game.ends_without_repetition:
             who = end.check(self, last_mover)
             if who != NOT_ENDED:
                 finish(self, end, who)
