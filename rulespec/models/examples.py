@@ -23,4 +23,4 @@ class Example(Block):
     expect: dict[str, Any] = Field(default_factory=dict)
     """Keys of the resulting snapshot (e.g. players, to_move, terminal) and their values."""
     legal: list[str] | None = None
-    """If given, the exact legal moves (in notation) of the position, before the moves."""
+    """If given, the exact legal whole moves (in notation) of the position, before the moves."""
