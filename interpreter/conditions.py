@@ -46,13 +46,15 @@ class ConditionCompiler:
     """Knows the board and the spec's names; turns Condition models into closures."""
 
     def __init__(self, geo: Geometry, roles: dict[str, set[int]], marks: dict[str, int],
-                 stages: dict[str, int], steps: Any):
+                 stages: dict[str, int], steps: Any, kinds: list[str] | None = None):
         self.geo = geo
         self.roles = roles
         self.marks = marks
         self.stages = stages
         self.steps = steps
         """steps[player][direction][slot] -> the next slot along that player's circuit."""
+        self.kinds = kinds or []
+        """The names of the kinds of piece, in index order."""
 
     def compile(self, cond: Condition | None) -> Test:
         """One closure for the whole condition (the AND of its keys, cheapest first)."""
@@ -216,6 +218,36 @@ class ConditionCompiler:
         inner = self.compile(sub)
         return lambda st, p, m: not inner(st, p, m)
 
+    def _kind_indexes(self, names: str | list[str]) -> list[int]:
+        names = [names] if isinstance(names, str) else names
+        return [self.kinds.index(n) for n in names]
+
+    def _dropped(self, kinds: str | list[str], cond: Condition) -> Test:
+        wanted = frozenset(self._kind_indexes(kinds))
+
+        def dropped(st: Any, p: int, m: Any) -> bool:
+            drops = m.drops.get(p)
+            return bool(drops) and drops[-1] in wanted
+
+        return dropped
+
+    def _before(self, spec: Any, cond: Condition) -> Test:
+        wanted = self._kind_indexes(spec.kinds)
+        f = count_matcher(spec.count)
+
+        def before(st: Any, p: int, m: Any) -> bool:
+            row = st.kinds[p]
+            drops = m.drops.get(p, ())
+            return f(sum(row[k] for k in wanted) - sum(1 for k in drops if k in wanted))
+
+        return before
+
+    def _in_play(self, spec: Any, cond: Condition) -> Test:
+        wanted = self._kind_indexes(spec.kinds)
+        f = count_matcher(spec.count)
+        n_pits = self.geo.n_pits
+        return lambda st, p, m: f(sum(st.kinds[q][k] for q in range(n_pits) for k in wanted))
+
     def _threatened(self, want: bool, cond: Condition) -> Test:
         from .moves import threat_set
 
@@ -234,6 +266,7 @@ class _Mover:
 _KEY_ORDER = [
     "side", "row", "role", "pit", "store", "count", "count_before", "mark", "opposite", "behind",
     "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
-    "moves_played", "captured", "move_kind", "count_pits", "all", "any", "not_", "threatened",
+    "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
+    "not_", "threatened",
 ]
 """The order keys are tested in: cheap pit tests first, look-aheads last."""

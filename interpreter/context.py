@@ -34,6 +34,9 @@ class MoveInfo:
     """Pits the first lap's capture takes (filled by look-ahead probes)."""
     end: Any = None
     """(end program, player) when an end condition fired in the middle of the move."""
+    drops: dict[int, list[int]] = {}
+    """With several kinds of piece: the kinds the current lap dropped into each pit, in order
+    (read only; a move that drops pieces sets its own)."""
     threats: dict[int, frozenset[int]] | None = None
     """A cache for `threatened` look-aheads while marks are updated after this move."""
 

@@ -17,6 +17,8 @@ class EndProgram:
     remaining: str
     result: str
     during_move: bool = False
+    winner_needs: int | None = None
+    """With a result about one player: the other wins only with at least this score."""
     after_capture_only: bool = False
     """Scores only change when something is captured, so a move without capture cannot end
     the game by this condition (a compile-time shortcut)."""
@@ -89,7 +91,9 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
             return NOBODY if st.moves_played >= limit else NOT_ENDED
     else:  # pragma: no cover - the model's discriminator admits no other kind
         raise ValueError(kind)
-    return EndProgram(kind, check, cond.remaining, cond.result, cond.during_move)
+    prog = EndProgram(kind, check, cond.remaining, cond.result, cond.during_move)
+    prog.winner_needs = getattr(cond, "winner_needs", None)
+    return prog
 
 
 def finish(st: Any, end: EndProgram, player: int) -> None:
@@ -116,6 +120,8 @@ def finish(st: Any, end: EndProgram, player: int) -> None:
         st._returns = [1.0, -1.0] if s0 > s1 else [-1.0, 1.0] if s1 > s0 else [0.0, 0.0]
     else:
         loser = player if end.result == "player_loses" else 1 - player
+        if end.winner_needs is not None and st.score(1 - player) < end.winner_needs:
+            loser = 1 - player
         st._returns = [-1.0, 1.0] if loser == 0 else [1.0, -1.0]
     st.terminal = True
     st.to_move = -4

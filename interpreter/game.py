@@ -46,10 +46,19 @@ class Game:
         self.clear_on_captured_move = mask("captured_this_move")
         self.clear_on_owner_moved = mask("owner_moved")
         cc = ConditionCompiler(geo, self.roles, {n: i for i, n in enumerate(self.mark_names)},
-                               {n: i for i, n in enumerate(self.stage_names)}, None)
+                               {n: i for i, n in enumerate(self.stage_names)}, None,
+                               [k.name for k in spec.setup.kinds])
         feeding = spec.obligations.feed is not None
-        self.piece_value = spec.setup.kinds[0].value
-        self.score = _score_function(spec.scoring.counts, geo, self.piece_value)
+        kinds = spec.setup.kinds
+        self.kind_names = [k.name for k in kinds]
+        self.kind_values = [k.value for k in kinds]
+        self.kind_symbols = [k.symbol if k.symbol is not None else str(k.value) for k in kinds]
+        self.capturable = [k.capturable for k in kinds]
+        self.multi = len(kinds) > 1
+        """Several kinds of piece: the state keeps each slot's pieces by kind."""
+        self.piece_value = kinds[0].value
+        self.score = (_kind_score_function(spec.scoring.counts, geo, self.kind_values) if self.multi
+                      else _score_function(spec.scoring.counts, geo, self.piece_value))
         self.total_pieces = 0
         during = [compile_end(e, self) for e in spec.end if e.during_move]
         self.rulesets = [
@@ -87,8 +96,24 @@ class Game:
                 for p in (0, 1):
                     self.initial_marks[geo.relative[p][label]] |= self.mark_bit[name]
         self.initial_stock = [spec.setup.stock, spec.setup.stock]
+        self.initial_kinds: list[list[int]] | None = None
+        if self.multi:
+            contents = spec.setup.layouts.get(spec.setup.layout or "", spec.setup.contents or {})
+            self.initial_kinds = [[0] * len(kinds) for _ in range(geo.n_slots)]
+            for p in (0, 1):
+                for label, pieces in contents.items():
+                    q = geo.relative[p][label]
+                    for name, n in pieces.items():
+                        self.initial_kinds[q][self.kind_names.index(name)] = n
+            self.initial_board = [sum(row) for row in self.initial_kinds]
         self.total_pieces = sum(self.initial_board) + 2 * spec.setup.stock
-        self.num_distinct_actions = self.number_base + self.total_pieces + 1
+        self.kind_base = self.number_base + self.total_pieces + 1
+        """Then one id per kind of piece (which kind to drop next), then one per slot and kind
+        (which piece to pick)."""
+        self.piece_base = self.kind_base + len(self.kind_names)
+        self.num_distinct_actions = self.piece_base + geo.n_slots * len(self.kind_names)
+        self.total_points = (sum(n * v for row in self.initial_kinds for n, v in zip(row, self.kind_values))
+                             if self.initial_kinds else self.total_pieces * self.piece_value)
         self.victory_values = {v.margin: v.value for v in spec.scoring.victory_values}
         self.bound_hits = 0
         """Starts refused so far because their move exceeded the lap bound (a statistic)."""
@@ -166,3 +191,22 @@ def _pit_candidates(cc: ConditionCompiler, cond: Any) -> list[list[int]]:
         for p, pits in enumerate(cc.candidates(part)):
             out[p] &= set(pits)
     return [sorted(s) for s in out]
+
+
+def _kind_score_function(counts: list[str], geo: Any, values: list[int]) -> Any:
+    """score(state, player) in points, summing the values of the pieces counted."""
+    store, own = geo.store, geo.own
+
+    def points(row: list[int]) -> int:
+        return sum(n * v for n, v in zip(row, values))
+
+    def score(st: Any, p: int) -> int:
+        total = 0
+        for what in counts:
+            if what == "store":
+                total += points(st.kinds[store[p]])
+            elif what == "own_pits":
+                total += sum(points(st.kinds[q]) for q in own[p])
+        return total
+
+    return score

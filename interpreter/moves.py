@@ -75,6 +75,8 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         req = _direction_request(st, rs, start.pit, [s.direction for s in starts])
         chosen = ask(req) - game.dir_base
         start = next(s for s in starts if s.direction == chosen)
+    if st.kinds is not None:
+        return play_kinds(st, rs, start, ask, probe)
     kind = start.kind
     mover = st.to_move
     mv = MoveInfo(mover, start.pit, start.direction)
@@ -241,6 +243,111 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         break
     mv.sowings = laps
     return mv
+
+
+def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False) -> MoveInfo:
+    """`play` with several kinds of piece: lift all, one lap (the mover choosing the kind of
+    each piece dropped when the sowing says so), then captures that may take only capturable
+    kinds and let the mover pick pieces."""
+    game = st.game
+    kind = start.kind
+    mover = st.to_move
+    mv = MoveInfo(mover, start.pit, start.direction)
+    mv.kind = kind.name
+    mv.stage = st.stage
+    b, kinds = st.board, st.kinds
+    n_kinds = len(game.kind_names)
+    pit = start.pit
+    hand = kinds[pit]
+    kinds[pit] = [0] * n_kinds
+    remaining = b[pit]
+    b[pit] = 0
+    mv.lifted = remaining
+    if rs.clear_on_lift or rs.clear_on_lift_all:
+        _lifted(st, rs, pit)
+    seq = rs.after[mover][start.direction][pit]
+    n = len(seq)
+    if not n:
+        raise EndlessMove("there is no pit to sow into")
+    drops: dict[int, list[int]] = {}
+    mv.drops = drops
+    base, symbols = game.kind_base, game.kind_symbols
+    i = 0
+    last = pit
+    while remaining:
+        q = seq[i % n]
+        i += 1
+        present = [k for k in range(n_kinds) if hand[k]]
+        if rs.order_choice:
+            k = ask(Request("piece", [base + k for k in present], [symbols[k] for k in present],
+                            in_hand=remaining)) - base
+        else:
+            k = present[0]
+        hand[k] -= 1
+        remaining -= 1
+        b[q] += 1
+        kinds[q][k] += 1
+        drops.setdefault(q, []).append(k)
+        last = q
+    mv.last = last
+    mv.lap_seq = seq
+    mv.lap_hand = mv.lifted
+    for cap in (rs.captures if kind.captures else ()):
+        if not cap.when(st, last, mv):
+            continue
+        pits: list[int] = []
+        for sel in cap.fixed:
+            for q in sel(st, last, mv):
+                if q not in pits:
+                    pits.append(q)
+        if probe:
+            mv.first_taken = tuple(pits)
+            mv.first_captured = True
+            return mv
+        store = game.geo.store[mover]
+        taken = 0
+        for q in pits:
+            for k in range(n_kinds):
+                c = kinds[q][k]
+                if c and (game.capturable[k] or not cap.only_capturable):
+                    kinds[q][k] = 0
+                    b[q] -= c
+                    kinds[store][k] += c
+                    b[store] += c
+                    taken += c
+        for count, run, wanted, test, or_store in cap.picks:
+            for _ in range(len(run(st, last, mv)) if run is not None else count):
+                q, k = _pick(st, mv, wanted, test, or_store, ask)
+                if q < 0:
+                    break
+                kinds[q][k] -= 1
+                b[q] -= 1
+                kinds[store][k] += 1
+                b[store] += 1
+                taken += 1
+        mv.captured = taken
+        mv.first_captured = bool(taken)
+        mv.fired = (cap.name,)
+        break
+    return mv
+
+
+def _pick(st: Any, mv: MoveInfo, wanted: list[int], test: Any, or_store: bool, ask: Ask) -> tuple[int, int]:
+    """The mover picks one piece of the wanted kinds from a pit passing `test` (or, when there
+    is none, from the opponent's store); (-1, -1) when there is nothing to pick."""
+    game = st.game
+    geo = game.geo
+    options = [(q, k) for q in range(geo.n_pits) for k in wanted if st.kinds[q][k] and test(st, q, mv)]
+    if not options and or_store:
+        store = geo.store[1 - mv.mover]
+        options = [(store, k) for k in wanted if st.kinds[store][k]]
+    if not options:
+        return -1, -1
+    n_kinds = len(game.kind_names)
+    ids = [game.piece_base + q * n_kinds + k for q, k in options]
+    labels = [f"+{game.kind_symbols[k]}{geo.label[q]}" for q, k in options]
+    chosen = ask(Request("pick", ids, labels)) - game.piece_base
+    return divmod(chosen, n_kinds)
 
 
 def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:

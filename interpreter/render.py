@@ -12,8 +12,16 @@ def render(st: Any) -> str:
     grid: dict[tuple[int, int], int] = {(geo.rank[q], geo.xcol[q]): q for q in range(geo.n_pits)}
     marked = [bool(st.marks[q]) for q in range(geo.n_slots)]
 
+    def shown(q: int) -> str:
+        if st.kinds is None:
+            return str(st.board[q])
+        return "".join(game.kind_symbols[k] * n for k, n in enumerate(st.kinds[q])) or "-"
+
+    if st.kinds is not None:
+        cell = max(cell, 1 + max(len(shown(q)) for q in range(geo.n_pits)))
+
     def counts(rank: int) -> str:
-        return "".join(f"{st.board[grid[(rank, x)]]}{'*' if marked[grid[(rank, x)]] else ''}".rjust(cell)
+        return "".join(f"{shown(grid[(rank, x)])}{'*' if marked[grid[(rank, x)]] else ''}".rjust(cell)
                        for x in range(width))
 
     def labels(rank: int) -> str:

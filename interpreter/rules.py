@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.models import (CaptureRule, ChainSelector, ChooseSelector, Condition, CountRange, Lift,
-                             MoveKind, SowDestination, Sowing, Turn)
+                             MoveKind, PickSelector, SowDestination, Sowing, Turn)
 
 from .conditions import ConditionCompiler, Test
 from .context import MoveInfo
@@ -111,6 +111,10 @@ class CaptureProgram:
     to: str
     """'store', 'removed' or 'sow'."""
     forfeit_grand_slam: bool
+    only_capturable: bool = False
+    """Take only the capturable kinds of piece from the taken pits."""
+    picks: list[tuple[int, Any, list[int], Test, bool]] = field(default_factory=list)
+    """(count, chain or None, kind indexes, from-test, or from the opponent's store)."""
     entry: Test | None = None
     entry_pits: list[list[int]] = field(default_factory=list)
     """Per mover, the mover's own pits that can be entries (the fixed part of `entry`)."""
@@ -145,6 +149,8 @@ class Ruleset:
     circuit_len: int
     simple_kind: StartKind | None = None
     """The only move kind, when its legal starts are just 'own pits with pieces' (fast path)."""
+    order_choice: bool = False
+    """With several kinds of piece, the mover chooses the kind dropped into each pit."""
     plain: bool = False
     """Moves can take the short path (moves.play_plain): lift all, one lap, nothing asked."""
     needs_lap: bool = True
@@ -196,7 +202,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     relay = laps.kind == "relay"
     may_ask = (any(len(k.directions) > 1 or LATER in k.directions or k.ask_direction or k.take == TAKE_ANY
                    or k.more_pits or k.placement for k in kinds)
-               or any(p.choose or p.to == "sow" for p in progs)
+               or any(p.choose or p.picks or p.to == "sow" for p in progs) or sowing.order == "choice"
                or (relay and laps.ask_when is not None))
     must_sim = (relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs))
     if all(k.placement for k in kinds):
@@ -213,7 +219,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     needs_lap = ("count_before" in turn.model_dump_json() or "count_before" in str(until)
                  or any("count_before" in rule.model_dump_json() for rule in captures))
     return Ruleset(
-        simple_kind=simple, plain=plain, needs_lap=needs_lap, kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
+        simple_kind=simple, plain=plain and len(cc.kinds) <= 1, needs_lap=needs_lap,
+        order_choice=sowing.order == "choice", kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
         along_row=along,
         skip=cc.compile(sowing.skip) if sowing.skip else None,
         relay=relay, relay_when=cc.compile(laps.when),
@@ -303,6 +310,7 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
              steps: list[list[list[int]]]) -> CaptureProgram:
     fixed: list[Callable[[Any, int, Any], list[int]]] = []
     choose: list[tuple[int, Test]] = []
+    picks: list[tuple[int, Any, list[int], Test, bool]] = []
     opp, behind = geo.opposite, geo.behind
     for sel in rule.take:
         if sel == "landing":
@@ -316,8 +324,14 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
             fixed.append(_chain(sel.chain, cc.compile(sel.chain.while_), geo, steps))
         elif isinstance(sel, ChooseSelector):
             choose.append((sel.choose.count, cc.compile(sel.choose.from_)))
+        elif isinstance(sel, PickSelector):
+            pick = sel.pick
+            run = _chain(pick.per_pit_of, cc.compile(pick.per_pit_of.while_), geo, steps) if pick.per_pit_of else None
+            picks.append((pick.count or 0, run, [cc.kinds.index(k) for k in pick.kinds], cc.compile(pick.from_),
+                          pick.or_opponent_store))
     prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
-                          rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit")
+                          rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit",
+                          only_capturable=rule.pieces == "capturable", picks=picks)
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
         prog.entry = cc.compile(sow.entry)

@@ -40,6 +40,16 @@ def snapshot(st: State) -> dict[str, Any]:
         "in_hand": pending.request.in_hand if pending is not None else 0,
         "terminal": st.terminal,
     }
+    if st.kinds is not None:
+        names = game.kind_names
+
+        def by_kind(row: list[int]) -> dict[str, int]:
+            return {names[k]: n for k, n in enumerate(row) if n}
+
+        for p in (0, 1):
+            out["players"][p]["contents"] = [by_kind(st.kinds[q]) for q in geo.own[p]]
+            if geo.store[p] != -1:
+                out["players"][p]["store_contents"] = by_kind(st.kinds[geo.store[p]])
     if geo.ranks == 4:
         for p in (0, 1):
             out["players"][p]["rows"] = {
@@ -89,7 +99,12 @@ def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
     geo = game.geo
     st = State(game)
     st.board = [0] * geo.n_slots
+    if game.multi:
+        st.kinds = [[0] * len(game.kind_names) for _ in range(geo.n_slots)]
     for p, pl in enumerate(pos.players):
+        if game.multi:
+            _read_contents(game, st, p, pl)
+            continue
         if pl.rows is not None:
             pl = pl.model_copy(update={"pits": _pits_from_rows(game, p, pl.rows)})
         if pl.pits is None:
@@ -142,6 +157,26 @@ def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
         st._seen = {st.position_key()}
     st._begin_turn(1 - st.to_move, check_repetition=False)
     return st
+
+
+def _read_contents(game: Any, st: State, p: int, pl: Any) -> None:
+    """Pieces by kind, for games with several kinds of piece."""
+    geo = game.geo
+    if pl.contents is None or len(pl.contents) != geo.per_player:
+        raise PositionError(f"players[{p}].contents must give the pieces by kind of each of the player's "
+                            f"{geo.per_player} pits")
+    slots = list(zip(geo.own[p], pl.contents))
+    if geo.store[p] != -1:
+        slots.append((geo.store[p], pl.store_contents or {}))
+    for q, pieces in slots:
+        for name, n in pieces.items():
+            if name not in game.kind_names:
+                raise PositionError(f"players[{p}]: unknown kind of piece {name!r}; kinds: "
+                                    f"{', '.join(game.kind_names)}")
+            if n < 0:
+                raise PositionError(f"players[{p}]: a negative count of {name}")
+            st.kinds[q][game.kind_names.index(name)] = n
+        st.board[q] = sum(st.kinds[q])
 
 
 def _row_pits(geo: Any, player: int) -> dict[str, list[int]]:

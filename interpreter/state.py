@@ -26,12 +26,13 @@ class Pending:
 
 
 class State:
-    __slots__ = ("game", "board", "stock", "removed", "marks", "to_move", "stage",
+    __slots__ = ("game", "board", "kinds", "stock", "removed", "marks", "to_move", "stage",
                  "moves_played", "terminal", "end_reason", "_returns", "_starts", "_legal",
                  "_pending", "_seen", "_history", "last_move", "_feeding")
 
     def __init__(self, game: Any):
         self.game = game
+        self.kinds: list[list[int]] | None = None
         self.terminal = False
         self.end_reason: str | None = None
         self._returns = [0.0, 0.0]
@@ -47,6 +48,7 @@ class State:
     def initial(cls, game: Any) -> "State":
         st = cls(game)
         st.board = list(game.initial_board)
+        st.kinds = [row[:] for row in game.initial_kinds] if game.initial_kinds else None
         st.stock = list(game.initial_stock)
         st.removed = 0
         st.marks = list(game.initial_marks)
@@ -147,11 +149,13 @@ class State:
         """Take over the position of a replayed copy."""
         if work is not self:
             self.board, self.stock, self.removed, self.marks = work.board, work.stock, work.removed, work.marks
+            self.kinds = work.kinds
 
     def clone(self) -> "State":
         c = State.__new__(State)
         c.game = self.game
         c.board = self.board[:]
+        c.kinds = [row[:] for row in self.kinds] if self.kinds is not None else None
         c.stock = self.stock[:]
         c.removed = self.removed
         c.marks = self.marks[:]
@@ -214,6 +218,7 @@ class State:
         c = State.__new__(State)
         c.game = self.game
         c.board = self.board[:]
+        c.kinds = [row[:] for row in self.kinds] if self.kinds is not None else None
         c.stock = self.stock[:]
         c.removed = self.removed
         c.marks = self.marks[:]

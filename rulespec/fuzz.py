@@ -285,7 +285,7 @@ def static_smells(game: Any) -> Iterator[str]:
 
     spec = game.spec
     cc = ConditionCompiler(game.geo, game.roles, {n: i for i, n in enumerate(game.mark_names)},
-                           {n: i for i, n in enumerate(game.stage_names)}, game.rulesets[0].steps)
+                           {n: i for i, n in enumerate(game.stage_names)}, game.rulesets[0].steps, game.kind_names)
     on_circuit = [set(game.rulesets[0].after[p][0]) for p in (0, 1)]
     rules = list(spec.captures) + [c for stage in spec.stages for c in (stage.captures or [])]
     for rule in rules:

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from .errors import Problem
 from .labels import owner_labels, player_rows
-from .models import CaptureRule, Condition, Spec
+from .models import CaptureRule, Condition, PickSelector, Spec
 from .suggest import did_you_mean
 from .yamlio import SourceMap
 
@@ -65,8 +65,10 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                                           "declare it under 'marks'", key=True)
         for i, label in enumerate(pits):
             check_label(("setup", "marks", mark, i), label)
-    if len(spec.setup.kinds) > 1:
-        bad(("setup", "kinds"), "several kinds of piece are not supported by this interpreter version yet")
+    kind_names = [k.name for k in spec.setup.kinds]
+    multi = len(kind_names) > 1
+    if multi:
+        _check_kinds(spec, kind_names, bad, check_label)
 
     stage_names = [s.name for s in spec.stages]
     for i, stage in enumerate(spec.stages):
@@ -82,6 +84,15 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     for path, node in _walk(spec, ()):
         if isinstance(node, Condition):
             _check_condition(node, path, spec, labels, rows, stage_names, bad, check_label)
+            for key, names in (("dropped", node.dropped), ("before", node.before and node.before.kinds),
+                               ("in_play", node.in_play and node.in_play.kinds)):
+                for name in [names] if isinstance(names, str) else (names or []):
+                    if name not in kind_names:
+                        bad(path + (key,), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
+        elif isinstance(node, PickSelector):
+            for name in node.pick.kinds:
+                if name not in kind_names:
+                    bad(path + ("pick", "kinds"), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
         elif isinstance(node, CaptureRule):
             if node.to == "store" and not has_stores:
                 bad(path + ("to",), "captures go to the store, but the board has no stores "
@@ -106,6 +117,43 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")
     return problems
+
+
+def _check_kinds(spec: Spec, kind_names: list[str], bad: Any, check_label: Any) -> None:
+    """Several kinds of piece: the setup gives contents, and only the blocks the engine plays
+    with kinds are used."""
+    setup = spec.setup
+    if setup.layout is not None and setup.layout not in setup.layouts:
+        bad(("setup", "layout"), f"unknown layout {setup.layout!r}{did_you_mean(setup.layout, setup.layouts)}")
+    if setup.contents is None and setup.layout is None:
+        bad(("setup",), "with several kinds of piece, give the pieces of each pit by kind: setup.contents")
+    tables = [(("setup", "contents"), setup.contents or {})] + [
+        (("setup", "layouts", name), table) for name, table in setup.layouts.items()]
+    for path, table in tables:
+        for label, pieces in table.items():
+            check_label(path + (label,), label, key=True)
+            for name in pieces:
+                if name not in kind_names:
+                    bad(path + (label, name), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}",
+                        key=True)
+    unsupported = "is not supported with several kinds of piece"
+    for where, sowing in [(("sowing",), spec.sowing)] + [(("stages", i, "sowing"), st.sowing)
+                                                         for i, st in enumerate(spec.stages) if st.sowing]:
+        if sowing.laps.kind != "single":
+            bad(where + ("laps", "kind"), f"relay sowing {unsupported}")
+    turns = [(("turn",), spec.turn)] + [(("stages", i, "turn"), st.turn) for i, st in enumerate(spec.stages) if st.turn]
+    for where, turn in turns:
+        for i, kind in enumerate(turn.moves):
+            if kind.lift != "all" or kind.sow != "circuit":
+                bad(where + ("moves", i), f"a move kind that does not lift all and sow round the circuit {unsupported}")
+    for i, rule in enumerate(spec.captures):
+        if not isinstance(rule.to, str) or rule.to != "store":
+            bad(("captures", i, "to"), f"captures anywhere but the store {unsupported}")
+    if setup.stock:
+        bad(("setup", "stock"), f"a stock {unsupported}")
+    for i, cond in enumerate(spec.end):
+        if cond.remaining != "stay":
+            bad(("end", i, "remaining"), f"collecting the pieces left {unsupported}")
 
 
 def _label_range(labels: dict[str, Any]) -> str:

@@ -100,7 +100,7 @@ def test_unknown_key_in_a_block_did_you_mean() -> None:
 def test_unknown_key_without_a_close_match_lists_the_keys() -> None:
     check(VALID + "sowing: {zzz: 1}\n",
           (5, 10, ("unknown key 'zzz'; expected one of: skip_origin, into_own_store, into_opponent_store, "
-                  "skip, laps")))
+                  "skip, order, laps")))
 
 
 def test_unknown_key_in_a_condition() -> None:
@@ -149,7 +149,7 @@ def test_wrong_take_selector() -> None:
 
 def test_wrong_take_selector_mapping() -> None:
     check(VALID + "captures: [{name: c, when: {count: 2}, take: [{chian: {while: {count: 2}}}]}]\n",
-          (5, 47, "expected landing, opposite, behind_opposite, {chain: ...} or {choose: ...}"))
+          (5, 47, "expected landing, opposite, behind_opposite, {chain: ...}, {choose: ...} or {pick: ...}"))
 
 
 def test_wrong_integer_enum_value_lists_the_options() -> None:
@@ -290,7 +290,7 @@ def test_several_problems_all_reported_in_line_order() -> None:
           (1, 1, "unknown key 'sowng' (did you mean 'sowing'?)"),
           (3, 15, "expected a whole number, got 'three'"),
           (3, 30, "'besides' is not one of: none, beside, in_circuit (did you mean 'beside'?)"),
-          (4, 21, "unknown key 'extra'; expected one of: per_pit, pits, stock, kinds, marks"),
+          (4, 21, "unknown key 'extra'; expected one of: per_pit, pits, stock, kinds, contents, layouts, layout, marks"),
           (5, 7, "missing required key 'moves'"))
 
 

@@ -1,8 +1,8 @@
 """The spec language: one pydantic model per rule block."""
 from .base import Block, Count, CountRange
 from .board import Board, Role, Terms
-from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, Selector, SowDestination, SowFrom
-from .conditions import Condition, PitCount
+from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, PickSelector, Selector, SowDestination, SowFrom
+from .conditions import Condition, KindCount, PitCount
 from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue
 from .examples import Example
 from .identity import Origin, Source

@@ -49,23 +49,43 @@ class ChooseSelector(Block):
 def _selector_tag(value: Any) -> str | None:
     if isinstance(value, str):
         return "pit"
-    if isinstance(value, (ChainSelector, ChooseSelector)):
-        return "chain" if isinstance(value, ChainSelector) else "choose"
+    if isinstance(value, (ChainSelector, ChooseSelector, PickSelector)):
+        return {ChainSelector: "chain", ChooseSelector: "choose", PickSelector: "pick"}[type(value)]
     if isinstance(value, dict):
-        for tag in ("chain", "choose"):
+        for tag in ("chain", "choose", "pick"):
             if tag in value:
                 return tag
     return None
 
 
+class PickSelector(Block):
+    """The mover picks pieces one at a time: `count` of them, or one for each pit of a chain."""
+
+    class Pick(Block):
+        count: int | None = Field(None, ge=1)
+        """How many pieces (or give `per_pit_of`)."""
+        per_pit_of: Chain | None = None
+        """One piece for each pit of this chain (from the landing pit)."""
+        kinds: list[str] = Field(min_length=1)
+        """The kinds that may be picked."""
+        from_: Condition = Field(Condition(side="opponent"), alias="from")
+        """The pits pieces may be picked from."""
+        or_opponent_store: bool = False
+        """When no such pit holds one, pick from the opponent's store instead."""
+
+    pick: Pick
+    """What the mover picks."""
+
+
 Selector = Annotated[
     Annotated[Literal["landing", "opposite", "behind_opposite"], Tag("pit")]
     | Annotated[ChainSelector, Tag("chain")]
-    | Annotated[ChooseSelector, Tag("choose")],
+    | Annotated[ChooseSelector, Tag("choose")]
+    | Annotated[PickSelector, Tag("pick")],
     Discriminator(
         _selector_tag,
         custom_error_type="selector",
-        custom_error_message="expected landing, opposite, behind_opposite, {chain: ...} or {choose: ...}",
+        custom_error_message="expected landing, opposite, behind_opposite, {chain: ...}, {choose: ...} or {pick: ...}",
     ),
 ]
 """What a capture takes: the `landing` pit, the `opposite` pit, the pit behind the opposite
@@ -101,6 +121,8 @@ class CaptureRule(Block):
     """Tested on the pit where the last piece landed."""
     take: list[Selector] = Field(min_length=1)
     """The pits emptied by the capture, in order."""
+    pieces: Literal["all", "capturable"] = "all"
+    """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
     to: Literal["store", "removed"] | SowDestination = "store"
     """Where captured pieces go: the mover's `store`, `removed` from play, or `{sow: ...}`
     back onto the mover's side (the move then goes on)."""

@@ -8,6 +8,15 @@ from pydantic import Field
 from .base import Block, Count
 
 
+class KindCount(Block):
+    """How many pieces of some kinds."""
+
+    kinds: list[str] = Field(min_length=1)
+    """The kinds counted, by name."""
+    count: Count
+    """How many of them there must be."""
+
+
 class PitCount(Block):
     """How many pits of the board satisfy `where` (each tested as the subject)."""
 
@@ -70,6 +79,12 @@ class Condition(Block):
     """The current move is of this kind (or one of these), by the move kind's name."""
     count_pits: PitCount | None = None
     """The number of pits satisfying a condition, e.g. occupied pits in the mover's front row."""
+    dropped: str | list[str] | None = None
+    """The last piece the current lap dropped into the subject is of this kind (or one of these)."""
+    before: KindCount | None = None
+    """Pieces of the given kinds in the subject before the current lap dropped its pieces there."""
+    in_play: KindCount | None = None
+    """Pieces of the given kinds on the board (in pits, not in stores or hands)."""
     threatened: bool | None = None
     """The mover could capture the subject with the first lap of their next move, were they
     to move again now (a look-ahead over every legal start; in the current stage, or the first
@@ -82,5 +97,6 @@ class Condition(Block):
     """This does not hold."""
 
 
+KindCount.model_rebuild()
 PitCount.model_rebuild()
 Condition.model_rebuild()

@@ -33,6 +33,8 @@ class SideEmpty(_End):
     or the player about to move."""
     rows: list[Literal["front", "back", "middle"]] | None = None
     """Only these rows count (default: all the player's pits)."""
+    winner_needs: int | None = Field(None, ge=1)
+    """The other player wins only with at least this score, and otherwise loses."""
 
 
 class NoLegalMove(_End):

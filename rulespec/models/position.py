@@ -23,6 +23,11 @@ class PlayerPosition(Block):
     """Pieces the player still holds in stock."""
     score: int | None = None
     """Reported by snapshot(); ignored when a position is read."""
+    contents: list[dict[str, int]] | None = None
+    """With several kinds of piece: each own pit's pieces by kind, in the order of `pits`
+    (then `pits` may be left out)."""
+    store_contents: dict[str, int] | None = None
+    """With several kinds of piece: the store's pieces by kind."""
 
 
 class Pending(Block):

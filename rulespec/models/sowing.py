@@ -37,5 +37,8 @@ class Sowing(Block):
     """With stores in the circuit: the mover sows into the opponent's store."""
     skip: Condition | None = None
     """Pits that receive nothing (for example marked pits)."""
+    order: Literal["choice"] | None = None
+    """With several kinds of piece: `choice`, the mover decides which kind of piece goes into
+    each pit (a decision per pit; identical pieces are one option)."""
     laps: Laps = Laps()
     """Whether a move is one lap or goes on in relay laps."""
