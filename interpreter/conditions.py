@@ -237,8 +237,9 @@ class ConditionCompiler:
 
         def before(st: Any, p: int, m: Any) -> bool:
             row = st.kinds[p]
-            drops = m.drops.get(p, ())
-            return f(sum(row[k] for k in wanted) - sum(1 for k in drops if k in wanted))
+            drops = m.drops.get(p)
+            last = 1 if drops and drops[-1] in wanted else 0
+            return f(sum(row[k] for k in wanted) - last)
 
         return before
 

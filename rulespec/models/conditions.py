@@ -82,7 +82,8 @@ class Condition(Block):
     dropped: str | list[str] | None = None
     """The last piece the current lap dropped into the subject is of this kind (or one of these)."""
     before: KindCount | None = None
-    """Pieces of the given kinds in the subject before the current lap dropped its pieces there."""
+    """Pieces of the given kinds in the subject before the last piece the current lap dropped
+    there (pieces dropped earlier in the same lap count as already there)."""
     in_play: KindCount | None = None
     """Pieces of the given kinds on the board (in pits, not in stores or hands)."""
     threatened: bool | None = None
