@@ -128,3 +128,8 @@ def finish(st: Any, end: EndProgram, player: int) -> None:
     st._legal = []
     st._starts = {}
     st.end_reason = end.kind
+
+
+IMPLICIT_END = EndProgram("no_legal_move", lambda st, mover: NOT_ENDED, "stay", "by_score")
+"""Ends a game whose player to move has no legal move when the spec's end conditions say
+nothing about it: the scores decide (so a state that is not terminal always has a move)."""

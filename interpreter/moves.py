@@ -280,7 +280,7 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
         present = [k for k in range(n_kinds) if hand[k]]
         if rs.order_choice:
             k = ask(Request("piece", [base + k for k in present], [symbols[k] for k in present],
-                            in_hand=remaining)) - base
+                            in_hand=remaining, hand_kinds=hand[:])) - base
         else:
             k = present[0]
         hand[k] -= 1

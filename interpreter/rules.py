@@ -20,10 +20,10 @@ TAKE_ALL, TAKE_NONE, TAKE_ANY = -1, 0, -2
 class Request:
     """A decision the mover must make before the move can go on."""
 
-    __slots__ = ("kind", "options", "_labels", "default", "in_hand")
+    __slots__ = ("kind", "options", "_labels", "default", "in_hand", "hand_kinds")
 
     def __init__(self, kind: str, options: list[int], labels: list[str] | Callable[[], list[str]],
-                 default: int | None = None, in_hand: int = 0):
+                 default: int | None = None, in_hand: int = 0, hand_kinds: list[int] | None = None):
         self.kind = kind
         """'direction', 'entry', 'relay', 'pit', 'place' or 'count'."""
         if any(a > b for a, b in zip(options, options[1:])):
@@ -38,13 +38,15 @@ class Request:
         """The option taken when a move written in notation ends before this decision."""
         self.in_hand = in_hand
         """Pieces the mover holds (lifted, not yet sown) while deciding."""
+        self.hand_kinds = hand_kinds
+        """With several kinds of piece: those pieces by kind."""
 
     def restrict(self, keep: list[int]) -> "Request":
         """The same decision with only the options in `keep`."""
         index = [i for i, a in enumerate(self.options) if a in keep]
         labels = self.labels
         return Request(self.kind, [self.options[i] for i in index], [labels[i] for i in index],
-                       self.default if self.default in keep else None, self.in_hand)
+                       self.default if self.default in keep else None, self.in_hand, self.hand_kinds)
 
     @property
     def labels(self) -> list[str]:

@@ -46,6 +46,8 @@ def snapshot(st: State) -> dict[str, Any]:
         def by_kind(row: list[int]) -> dict[str, int]:
             return {names[k]: n for k, n in enumerate(row) if n}
 
+        if pending is not None and pending.request.hand_kinds is not None:
+            out["in_hand_contents"] = by_kind(pending.request.hand_kinds)
         for p in (0, 1):
             out["players"][p]["contents"] = [by_kind(st.kinds[q]) for q in geo.own[p]]
             if geo.store[p] != -1:
@@ -82,7 +84,7 @@ def snapshot(st: State) -> dict[str, Any]:
 
 
 def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
-    data = {k: v for k, v in snap.items() if k not in ("end_reason", "margin", "victory_value")}
+    data = {k: v for k, v in snap.items() if k not in ("end_reason", "margin", "victory_value", "in_hand_contents")}
     try:
         pos = Position.model_validate(data)
     except ValidationError as exc:

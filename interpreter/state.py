@@ -8,7 +8,7 @@ from typing import Any
 from rulespec.errors import IllegalActionError
 
 from .context import MoveInfo
-from .endgame import NOT_ENDED, finish
+from .endgame import IMPLICIT_END, NOT_ENDED, finish
 from .moves import NeedDecision, completes, legal_starts, play, play_plain, replayer
 from .rules import Request, Start
 
@@ -296,6 +296,8 @@ class State:
             if who != NOT_ENDED:
                 finish(self, end, who)
                 return
+        if not self._legal:
+            finish(self, IMPLICIT_END, self.to_move)  # the spec gave no end for this: scores decide
 
 
 def _player_name(player: int) -> str:

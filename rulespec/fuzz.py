@@ -54,11 +54,23 @@ def pieces(snap: dict[str, Any]) -> int:
     return total
 
 
+def points(game: Any, snap: dict[str, Any]) -> int:
+    """Every point a snapshot of a game with several kinds of piece accounts for."""
+    value = dict(zip(game.kind_names, game.kind_values))
+    total = sum(value[k] * n for k, n in snap.get("in_hand_contents", {}).items())
+    for player in snap["players"]:
+        for pit in player["contents"] + [player.get("store_contents", {})]:
+            total += sum(value[k] * n for k, n in pit.items())
+    return total
+
+
 def check_step(game: Any, state: Any, action: int, step: int, rng: random.Random) -> Any:
     """Check the invariants around one action; return the state after it."""
     snap = state.snapshot()
     if pieces(snap) != game.total_pieces:
         raise InvariantError(step, f"{pieces(snap)} pieces instead of {game.total_pieces}")
+    if game.multi and points(game, snap) != game.total_points:
+        raise InvariantError(step, f"{points(game, snap)} points instead of {game.total_points}")
     legal = state.legal_actions()
     if state.is_terminal():
         if legal or state.current_player() != -4:

@@ -54,6 +54,10 @@ def test_invariants_hold_during_random_play(name: str, data: st.DataObject) -> N
     while not state.is_terminal() and len(history) < MAX_ACTIONS:
         snap = state.snapshot()
         assert pieces(snap) == total, "pieces are conserved"
+        if game.multi:
+            from rulespec.fuzz import points
+
+            assert points(game, snap) == game.total_points, "points are conserved"
         legal = state.legal_actions()
         assert legal, "a non-terminal state has a legal action"
         assert legal == sorted(set(legal)) and state.current_player() in (0, 1)
