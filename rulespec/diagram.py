@@ -41,8 +41,14 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         if q in roles:
             out.append(f'<circle cx="{cx}" cy="{cy}" r="{RADIUS - 4}" fill="none" stroke="black" stroke-width="0.8"/>')
         count = state.board[q]
-        out.append(f'<text x="{cx}" y="{cy + 5}" font-size="14" text-anchor="middle" '
-                   f'font-weight="bold">{count if count else ""}</text>')
+        if state.kinds is not None:
+            symbols = "".join(game.kind_symbols[k] * n for k, n in enumerate(state.kinds[q]))
+            size = 14 if len(symbols) <= 3 else 10
+            out.append(f'<text x="{cx}" y="{cy + 4}" font-size="{size}" text-anchor="middle" '
+                       f'font-weight="bold">{escape(symbols)}</text>')
+        else:
+            out.append(f'<text x="{cx}" y="{cy + 5}" font-size="14" text-anchor="middle" '
+                       f'font-weight="bold">{count if count else ""}</text>')
         if state.marks[q]:
             out.append(f'<path d="M{cx + 9} {cy - 17} l8 0 l-4 7 z" fill="black"/>')
     for rank in range(geo.ranks):
@@ -60,8 +66,10 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
             q = geo.store[p]
             fill = "#cfcfcf" if q in highlight else "white"
             out.append(f'<rect x="{x}" y="{mid - 30}" width="50" height="60" rx="10" fill="{fill}" stroke="black"/>')
+            shown = (sum(n * v for n, v in zip(state.kinds[q], game.kind_values)) if state.kinds is not None
+                     else state.board[q])
             out.append(f'<text x="{x + 25}" y="{mid + 6}" font-size="15" text-anchor="middle" '
-                       f'font-weight="bold">{state.board[q]}</text>')
+                       f'font-weight="bold">{shown}</text>')
             out.append(f'<text x="{x + 25}" y="{mid + 44}" font-size="9" text-anchor="middle">'
                        f'{"South" if p == 0 else "North"}</text>')
     if geo.ranks > 2 or not stores:
@@ -82,5 +90,7 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
 
 
 def changed_pits(before: Any, after: Any) -> set[int]:
-    """The slots whose counts differ between two states of the same game."""
+    """The slots whose pieces differ between two states of the same game."""
+    if before.kinds is not None and after.kinds is not None:
+        return {q for q in range(len(before.board)) if before.kinds[q] != after.kinds[q]}
     return {q for q in range(len(before.board)) if before.board[q] != after.board[q]}

@@ -122,6 +122,14 @@ def _parts(c: Condition, terms: Any) -> list[str]:
         out.append("the move is " + " or ".join(f"a {k}" for k in kinds))
     if c.count_pits is not None:
         out.append(_count_pits(c.count_pits, terms))
+    if c.dropped is not None:
+        kinds = [c.dropped] if isinstance(c.dropped, str) else c.dropped
+        out.append("the last " + noun + " sown into it is a " + " or a ".join(kinds))
+    if c.before is not None:
+        out.append(f"before that {noun} it held {count_phrase(c.before.count, _kinds_word(c.before.kinds, noun), None)}")
+    if c.in_play is not None:
+        out.append(f"{count_phrase(c.in_play.count, _kinds_word(c.in_play.kinds, noun), None)} "
+                   f"{'is' if c.in_play.count == 1 else 'are'} on the board")
     if c.threatened is not None:
         out.append(("you could" if c.threatened else "you could not")
                    + " capture it with the first lap of your next move")
@@ -165,3 +173,12 @@ def _count_pits(spec: Any, terms: Any) -> str:
         predicates = [p.replace("is ", "are ", 1) if p.startswith("is ") else
                       p.replace("holds ", "hold ", 1) if p.startswith("holds ") else p for p in predicates]
     return f"{head} {_join(predicates)}" if predicates else head
+
+
+def _kinds_word(kinds: list[str], noun: str) -> str:
+    """A name for a set of kinds: the kind itself; the common stem of several (gem1..gem5:
+    gem); or the plain noun."""
+    if len(kinds) == 1:
+        return kinds[0]
+    stems = {k.rstrip("0123456789") for k in kinds}
+    return stems.pop() if len(stems) == 1 and all(k[len(k.rstrip("0123456789")):] for k in kinds) else noun
