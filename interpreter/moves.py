@@ -66,6 +66,34 @@ def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int],
                    lambda: [arrow(game.geo, steps, origin, d) for d in directions], in_hand=in_hand)
 
 
+def sow_lap(b: list[int], seq: tuple[int, ...], hand: int) -> int:
+    """Sow `hand` pieces one by one along `seq` (round and round if need be); the last slot."""
+    n = len(seq)
+    if hand <= n:
+        for s in seq[:hand]:
+            b[s] += 1
+        return seq[hand - 1]
+    q, r = divmod(hand, n)
+    for s in seq:
+        b[s] += q
+    for s in seq[:r]:
+        b[s] += 1
+    return seq[r - 1] if r else seq[-1]
+
+
+def taken_pits(st: Any, cap: CaptureProgram, last: int, mv: MoveInfo) -> list[int]:
+    """The pits a capture's fixed selectors take, in order, each once."""
+    fixed = cap.fixed
+    if len(fixed) == 1:
+        return fixed[0](st, last, mv)
+    pits: list[int] = []
+    for sel in fixed:
+        for q in sel(st, last, mv):
+            if q not in pits:
+                pits.append(q)
+    return pits
+
+
 def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = False) -> MoveInfo:
     """Play one move from one of `starts` (all of one pit) on `st`, in place. With `probe`,
     stop after the first lap and record what its capture would take (for look-ahead)."""
@@ -152,20 +180,9 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                 seq = rs.after[mover][d][last]
             if skip is not None:
                 seq = tuple(s for s in seq if not skip(st, s, mv))
-            n = len(seq)
-            if not n:
+            if not seq:
                 raise EndlessMove("there is no pit to sow into")
-            if hand <= n:
-                for s in seq[:hand]:
-                    b[s] += 1
-                last = seq[hand - 1]
-            else:
-                q, r = divmod(hand, n)
-                for s in seq:
-                    b[s] += q
-                for s in seq[:r]:
-                    b[s] += 1
-                last = seq[r - 1] if r else seq[-1]
+            last = sow_lap(b, seq, hand)
             mv.lap_seq = seq
             mv.lap_hand = hand
         landed = False
@@ -186,15 +203,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         ended = sow_on = False
         for cap in captures:
             if cap.when(st, last, mv):
-                fixed = cap.fixed
-                if len(fixed) == 1:
-                    pits = fixed[0](st, last, mv)
-                else:
-                    pits = []
-                    for sel in fixed:
-                        for q in sel(st, last, mv):
-                            if q not in pits:
-                                pits.append(q)
+                pits = taken_pits(st, cap, last, mv)
                 if probe:
                     mv.first_taken = tuple(pits)
                     mv.first_captured = True
@@ -295,11 +304,7 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
     for cap in (rs.captures if kind.captures else ()):
         if not cap.when(st, last, mv):
             continue
-        pits: list[int] = []
-        for sel in cap.fixed:
-            for q in sel(st, last, mv):
-                if q not in pits:
-                    pits.append(q)
+        pits = taken_pits(st, cap, last, mv)
         if probe:
             mv.first_taken = tuple(pits)
             mv.first_captured = True
@@ -361,34 +366,14 @@ def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:
     b[pit] = 0
     mv.lifted = hand
     seq = rs.after[mover][start.direction][pit]
-    n = len(seq)
-    if hand <= n:
-        for s in seq[:hand]:
-            b[s] += 1
-        last = seq[hand - 1]
-    else:
-        q, r = divmod(hand, n)
-        for s in seq:
-            b[s] += q
-        for s in seq[:r]:
-            b[s] += 1
-        last = seq[r - 1] if r else seq[-1]
+    last = sow_lap(b, seq, hand)
     if rs.needs_lap:
         mv.lap_seq = seq
         mv.lap_hand = hand
     mv.last = last
     for cap in rs.captures:
         if cap.when(st, last, mv):
-            fixed = cap.fixed
-            if len(fixed) == 1:
-                pits = fixed[0](st, last, mv)
-            else:
-                pits = []
-                for sel in fixed:
-                    for q in sel(st, last, mv):
-                        if q not in pits:
-                            pits.append(q)
-            mv.captured = _take(st, rs, cap, pits, mv)
+            mv.captured = _take(st, rs, cap, taken_pits(st, cap, last, mv), mv)
             mv.fired = (cap.name,)
             break
     return mv
