@@ -46,9 +46,6 @@ class Geometry:
     side_counts: list[Callable[[list[int]], tuple[int, ...]]] = field(default_factory=list)
     """side_counts[p](board): the counts of p's own pits, as a tuple (fast, in C)."""
 
-    def is_store(self, slot: int) -> bool:
-        return slot >= self.n_pits
-
     def circuit(self, player: int, kind: str, direction: int, *, own_store: bool,
                 opponent_store: bool) -> list[int]:
         """The cyclic list of slots `player` sows along, in `direction`."""

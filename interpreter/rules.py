@@ -148,7 +148,6 @@ class Ruleset:
     until: Test | None
     may_ask: bool
     must_simulate: bool
-    circuit_len: int
     simple_kind: StartKind | None = None
     """The only move kind, when its legal starts are just 'own pits with pieces' (fast path)."""
     order_choice: bool = False
@@ -166,11 +165,10 @@ class Ruleset:
     """End programs checked inside a move."""
 
 
-def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any], list[Any], list[Any], int]:
+def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any], list[Any], list[Any]]:
     after: list[list[dict[int, tuple[int, ...]]]] = []
     loop_from: list[list[dict[int, tuple[int, ...]]]] = []
     steps: list[list[list[int]]] = []
-    length = 0
     cut = 0 if sowing.skip_origin else 1
     for p in (0, 1):
         a_dirs, l_dirs, s_dirs = [], [], []
@@ -178,7 +176,6 @@ def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any],
             loop = geo.circuit(p, kind, d, own_store=sowing.into_own_store,
                                opponent_store=sowing.into_opponent_store)
             n = len(loop)
-            length = max(length, n)
             a_dirs.append({s: tuple(loop[i + 1:] + loop[: i + cut]) for i, s in enumerate(loop)})
             l_dirs.append({s: tuple(loop[i:] + loop[:i]) for i, s in enumerate(loop)})
             nxt = [NONE] * geo.n_slots
@@ -188,14 +185,14 @@ def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any],
         after.append(a_dirs)
         loop_from.append(l_dirs)
         steps.append(s_dirs)
-    return after, loop_from, steps, length
+    return after, loop_from, steps
 
 
 def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                     captures: list[CaptureRule], until: Any, cc: ConditionCompiler,
                     pick_base: int, feeding: bool, clear_on_lift: tuple[int, int], clear_on_capture: int,
                     during: list[Any]) -> Ruleset:
-    after, loop_from, steps, length = circuit_tables(geo, circuit, sowing)
+    after, loop_from, steps = circuit_tables(geo, circuit, sowing)
     cc.steps = steps
     on_circuit = [set(after[p][CCW]) for p in (0, 1)]
     kinds = [_kind(i, k, cc, geo, pick_base, on_circuit) for i, k in enumerate(turn.moves)]
@@ -231,7 +228,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         max_laps=laps.max_laps,
         extra_turn=cc.compile(turn.extra_turn) if turn.extra_turn else None,
         until=cc.compile(until) if until is not None else None,
-        may_ask=may_ask, must_simulate=must_sim, circuit_len=length,
+        may_ask=may_ask, must_simulate=must_sim,
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
         during=during,
     )

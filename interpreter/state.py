@@ -12,8 +12,6 @@ from .endgame import IMPLICIT_END, NOT_ENDED, finish
 from .moves import NeedDecision, completes, legal_starts, play, play_plain, replayer
 from .rules import Request, Start
 
-TERMINAL = -4
-
 
 @dataclass(frozen=True)
 class Pending:

@@ -107,10 +107,6 @@ def render_book(game: Any) -> Book:
     return Book(stem, text, figures)
 
 
-def render_markdown(game: Any) -> str:
-    return render_book(game).markdown
-
-
 def to_html(book: Book, paper: str = "a4") -> str:
     """Self-contained HTML: the Markdown rendered, each diagram inlined, print CSS."""
     from markdown_it import MarkdownIt

@@ -327,6 +327,3 @@ def list_variants() -> None:
     for name in shipped_variants():
         out.print(name, markup=False)
 
-
-def main() -> None:  # pragma: no cover - console entry point
-    app()

@@ -38,7 +38,7 @@ def count_phrase(spec: Any, noun: str = "piece", nouns: str | None = None) -> st
     return f"exactly {plural(spec, noun, many)}" if spec else f"no {many}"
 
 
-def condition_phrase(cond: Condition | None, terms: Any, subject: str = "the pit") -> str:
+def condition_phrase(cond: Condition | None, terms: Any) -> str:
     """A condition as a clause: 'it is on the opponent's side and now holds two or three seeds'."""
     if cond is None:
         return "always"

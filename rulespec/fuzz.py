@@ -35,8 +35,6 @@ class Stats:
     """The most laps (sowings) one move took."""
     fired: Counter[str] = field(default_factory=Counter)
     """How often each capture rule, end condition and stage change fired."""
-    endless: int = 0
-    """Starts refused because their move exceeded the lap bound (seen in look-ahead)."""
 
     def line(self, name: str) -> str:
         mean = self.actions / self.games if self.games else 0
