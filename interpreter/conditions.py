@@ -54,6 +54,7 @@ class ConditionCompiler:
         self.steps = steps
         """steps[player][direction][slot] -> the next slot along that player's circuit."""
         self.kinds = kinds or []
+
         """The names of the kinds of piece, in index order."""
 
     def compile(self, cond: Condition | None) -> Test:

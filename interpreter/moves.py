@@ -167,6 +167,9 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
     skip = rs.skip
     captures = rs.captures if kind.captures else ()
     during = rs.during
+    after, loop_from = rs.after[mover], rs.loop_from[mover]
+    max_laps, needs_lap, require = rs.max_laps, rs.needs_lap, kind.require
+    relay_when = rs.relay_when if rs.relay else None
     while True:
         if not landed:
             d = mv.direction
@@ -174,25 +177,26 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                 d = ask(_direction_request(st, rs, last, [CCW, CW], hand)) - game.dir_base
                 mv.direction = d
             if entry != NONE:
-                seq = rs.loop_from[mover][d][entry]
+                seq = loop_from[d][entry]
                 entry = NONE
             else:
-                seq = rs.after[mover][d][last]
+                seq = after[d][last]
             if skip is not None:
                 seq = tuple(s for s in seq if not skip(st, s, mv))
             if not seq:
                 raise EndlessMove("there is no pit to sow into")
             last = sow_lap(b, seq, hand)
-            mv.lap_seq = seq
-            mv.lap_hand = hand
+            if needs_lap:
+                mv.lap_seq = seq
+                mv.lap_hand = hand
         landed = False
         laps += 1
-        if laps > rs.max_laps:
-            raise EndlessMove(f"more than {rs.max_laps} laps")
+        if laps > max_laps:
+            raise EndlessMove(f"more than {max_laps} laps")
         mv.lap = laps
         mv.last = last
-        if laps == 1 and kind.require is not None:
-            mv.first_ok = kind.require(st, last, mv)
+        if laps == 1 and require is not None:
+            mv.first_ok = require(st, last, mv)
         if during:
             for prog in during:
                 who = prog.check(st, mover)
@@ -235,7 +239,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             break
         if sow_on:
             continue
-        if rs.relay and rs.relay_when(st, last, mv):
+        if relay_when is not None and relay_when(st, last, mv):
             if rs.stop_when is not None and rs.stop_when(st, last, mv):
                 mv.fired += ("relay stopped",)
                 break

@@ -191,7 +191,7 @@ def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any],
 def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                     captures: list[CaptureRule], until: Any, cc: ConditionCompiler,
                     pick_base: int, feeding: bool, clear_on_lift: tuple[int, int], clear_on_capture: int,
-                    during: list[Any]) -> Ruleset:
+                    during: list[Any], needs_lap: bool = True) -> Ruleset:
     after, loop_from, steps = circuit_tables(geo, circuit, sowing)
     cc.steps = steps
     on_circuit = [set(after[p][CCW]) for p in (0, 1)]
@@ -215,8 +215,6 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
              and all(p.to != "sow" and not p.choose for p in progs))
-    needs_lap = ("count_before" in turn.model_dump_json() or "count_before" in str(until)
-                 or any("count_before" in rule.model_dump_json() for rule in captures))
     return Ruleset(
         simple_kind=simple, plain=plain and len(cc.kinds) <= 1, needs_lap=needs_lap,
         order_choice=sowing.order == "choice", kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
