@@ -109,6 +109,7 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
     from interpreter.notation import parse_move
 
     from .players import PLAYERS
+    from .records import complete_moves, write_move
 
     if opponent not in PLAYERS:
         raise typer.BadParameter(f"unknown player {opponent!r}; choose from {', '.join(PLAYERS)}")
@@ -127,20 +128,27 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
             out.print(str(state), markup=False)
             shown = state.move_number()
         if state.current_player() != human:
-            action = PLAYERS[opponent](state, rng)
-            out.print(f"computer plays {state.action_to_string(action)}", markup=False)
-            state.apply_action(action)
+            decisions = []
+            while True:
+                request = state.pending_request()
+                action = PLAYERS[opponent](state, rng)
+                decisions.append((state.action_to_string(action), request is not None and request.default == action))
+                state.apply_action(action)
+                if state.is_terminal() or state.pending_request() is None:
+                    break
+            out.print(f"computer plays {write_move(decisions)}", markup=False)
             continue
-        legal = [state.action_to_string(a) for a in state.legal_actions()]
+        moves = complete_moves(state, limit=41)
+        legal = ", ".join(moves[:40]) + (", ..." if len(moves) > 40 else "")
         try:
-            text = input(f"your move ({', '.join(legal)}): ").strip()
+            text = input(f"your move ({legal}): ").strip()
         except EOFError:
             out.print()
             raise typer.Exit(0) from None
         if text in ("quit", "exit"):
             raise typer.Exit(0)
         if text in ("legal", "help", "?"):
-            out.print("legal: " + ", ".join(legal), markup=False)
+            out.print("legal: " + legal, markup=False)
             continue
         try:
             for action in parse_move(state, text):
