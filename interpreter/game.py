@@ -64,7 +64,7 @@ class Game:
         self.rulesets = [
             compile_ruleset(geo, self.circuit, stage.turn or spec.turn, stage.sowing or spec.sowing,
                             stage.captures if stage.captures is not None else spec.captures,
-                            stage.until, cc, self.pick_base, feeding, (mask("lifted"), mask("lifted_all")),
+                            stage.until, cc, self.pick_base, (mask("lifted"), mask("lifted_all")),
                             mask("captured"), during, needs_lap="count_before" in spec.model_dump_json())
             for stage in stages
         ]

@@ -190,7 +190,7 @@ def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any],
 
 def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                     captures: list[CaptureRule], until: Any, cc: ConditionCompiler,
-                    pick_base: int, feeding: bool, clear_on_lift: tuple[int, int], clear_on_capture: int,
+                    pick_base: int, clear_on_lift: tuple[int, int], clear_on_capture: int,
                     during: list[Any], needs_lap: bool = True) -> Ruleset:
     after, loop_from, steps = circuit_tables(geo, circuit, sowing)
     cc.steps = steps
@@ -288,7 +288,8 @@ def _chain(spec: Any, test: Test, geo: Geometry, steps: list[list[list[int]]]) -
     opp = geo.opposite
 
     def chain(st: Any, last: int, m: Any) -> list[int]:
-        step = steps[m.mover][1 - m.direction if backwards else m.direction]
+        d = m.direction if m.direction >= 0 else CCW  # before any sowing: anticlockwise
+        step = steps[m.mover][1 - d if backwards else d]
         q = opp[last] if from_opposite else last
         if q != NONE and skip_first:
             q = step[q]

@@ -8,7 +8,6 @@ from pydantic import ValidationError
 from rulespec.errors import RulespecError
 from rulespec.models.position import Position
 
-from .endgame import finish
 from .state import State
 
 
@@ -205,4 +204,4 @@ def _pits_from_rows(game: Any, player: int, rows: dict[str, list[int]]) -> list[
     return counts
 
 
-__all__ = ["snapshot", "state_from_snapshot", "PositionError", "finish"]
+__all__ = ["snapshot", "state_from_snapshot", "PositionError"]

@@ -164,7 +164,6 @@ def moves_of(game: Any, actions: list[int]) -> list[str]:
 def _check_record(game: Any, actions: list[int], final: Any) -> None:
     from .records import format_record, parse_record, replay
 
-    state = game.new_initial_state()
     moves = moves_of(game, actions)
     if final.pending_request() is not None:
         return  # a game cut off in the middle of a move has no complete record
@@ -172,7 +171,6 @@ def _check_record(game: Any, actions: list[int], final: Any) -> None:
         replayed, _ = replay(game, parse_record(format_record(game, moves)))
     except RulespecError as exc:
         raise InvariantError(len(actions), f"the game record does not replay: {exc}") from None
-    del state
     if replayed.snapshot() != final.snapshot():
         raise InvariantError(len(actions), "the game record replays to a different position")
 

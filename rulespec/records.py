@@ -63,7 +63,7 @@ def parse_record(text: str, path: str = "<record>") -> Record:
         if in_header and h:
             record.header[h.group(1).strip()] = h.group(2)
             continue
-        raise RecordError(Problem(path, no, 1, f"cannot read this line: expected 'N: south north; comment'"))
+        raise RecordError(Problem(path, no, 1, "cannot read this line: expected 'N: south north; comment'"))
     return record
 
 

@@ -6,8 +6,6 @@ import itertools
 import random
 from collections import Counter
 
-import pytest
-
 import rulespec
 from interpreter.notation import parse_move
 from rulespec.records import complete_moves, format_record, parse_record, replay

@@ -17,7 +17,8 @@ class Chain(Block):
     skip_first: bool = False
     """The run begins with the pit after the start (the start itself is not part of it)."""
     direction: Literal["backwards", "forwards"] = "backwards"
-    """`backwards`: against the sowing direction (towards where the lap came from)."""
+    """`backwards`: against the sowing direction (towards where the lap came from); a move
+    that has not sown yet counts as sowing anticlockwise."""
     while_: Condition = Field(alias="while")
     """Each pit of the run must satisfy this; the run stops at the first that does not."""
     length: int | None = Field(None, ge=1)
