@@ -22,6 +22,10 @@ class EndProgram:
     after_capture_only: bool = False
     """Scores only change when something is captured, so a move without capture cannot end
     the game by this condition (a compile-time shortcut)."""
+    player: str = ""
+    """side_empty: whose side is looked at ('any', 'mover', 'opponent' or 'to_move')."""
+    side_pits: list[list[int]] | None = None
+    """side_empty: per player, the pits that must all be empty."""
 
 
 def compile_end(cond: Any, game: Any) -> EndProgram:
@@ -34,8 +38,8 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
         geo = game.geo
         from .geometry import _getter
 
-        row_counts = [_getter([q for q in geo.own[p] if geo.row[q] in rows]) if rows else geo.side_counts[p]
-                      for p in (0, 1)]
+        side_pits = [[q for q in geo.own[p] if not rows or geo.row[q] in rows] for p in (0, 1)]
+        row_counts = [_getter(pits) for pits in side_pits]
 
         def check(st: Any, mover: int) -> int:
             b = st.board
@@ -51,6 +55,11 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
                 if not any(row_counts[p](b)):
                     return p
             return NOT_ENDED
+
+        prog = EndProgram(kind, check, cond.remaining, cond.result, cond.during_move, player=who,
+                          side_pits=side_pits)
+        prog.winner_needs = getattr(cond, "winner_needs", None)
+        return prog
     elif kind == "no_legal_move":
         def check(st: Any, mover: int) -> int:
             return NOT_ENDED if st._legal else st.to_move

@@ -10,6 +10,7 @@ from .conditions import ConditionCompiler
 from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
+from . import kernel
 from .rules import compile_ruleset
 
 
@@ -68,6 +69,12 @@ class Game:
                             mask("captured"), during, needs_lap="count_before" in spec.model_dump_json())
             for stage in stages
         ]
+        self.conditions = cc
+        self.kernel_refusals: list[str] = []
+        """Why stages are played by the Python path rather than the move kernel."""
+        kind_names = list(dict.fromkeys(k.name for rs in self.rulesets for k in rs.kinds))
+        for rs in self.rulesets:
+            rs.kernel = kernel.build(self, rs, kind_names)
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
         self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))

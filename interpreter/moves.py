@@ -383,6 +383,20 @@ def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:
     return mv
 
 
+def play_decided(st: Any, rs: Ruleset, starts: list[Start], decisions: list[int]) -> MoveInfo:
+    """Play on `st` in place with the mover's decisions so far; NeedDecision when they run out."""
+    if rs.kernel is not None:
+        return rs.kernel.play(st, starts, decisions)
+    return play(st, rs, starts, replayer(decisions))
+
+
+def play_probe(st: Any, rs: Ruleset, start: Start) -> tuple[int, ...]:
+    """The pits the first lap of `start` would capture (first options taken), on a copy."""
+    if rs.kernel is not None:
+        return rs.kernel.play(st.scratch(), [start], [], probe=True, first=True).first_taken
+    return play(st.scratch(), rs, [start], first_option, probe=True).first_taken
+
+
 def _lifted(st: Any, rs: Ruleset, pit: int) -> None:
     """Marks cleared by lifting pieces from `pit` to sow them."""
     if rs.clear_on_lift:
@@ -465,6 +479,8 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
     game = st.game
     feeding = feed is not None and feed(st, NONE, game.turn_ctx[mover])
     st._feeding = feeding
+    if rs.kernel is not None:
+        return rs.kernel.legal_starts(st, feeding)
     for kind in rs.kinds:
         drop = kind.stock_drop
         if drop and st.stock[mover] < drop:
@@ -513,6 +529,8 @@ def completes(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, pref
     """Whether the move from `start`, after the decisions `prefix`, can be completed so that
     it is allowed. The first options are tried first (nearly always enough); only if that
     completion is not allowed are the others searched, depth first."""
+    if rs.kernel is not None:
+        return rs.kernel.completes(st, start, feeding, prefix)
     scratch = st.scratch()
     try:
         mv = play(scratch, rs, [start], _then_first(prefix))
@@ -591,9 +609,8 @@ def threat_set(st: Any, m: MoveInfo) -> frozenset[int]:
         for s in starts[aid]:
             if not s.kind.captures:
                 continue
-            work = probe.scratch()
             try:
-                pits.update(play(work, rs, [s], first_option, probe=True).first_taken)
+                pits.update(play_probe(probe, rs, s))
             except EndlessMove:
                 continue
     out = frozenset(pits)

@@ -90,6 +90,9 @@ class StartKind:
     captures: bool
     require_capture: bool | str
     require: Test | None
+    condition: Condition | None = None
+    """The `from` condition `test` was compiled from (for the move kernel)."""
+    require_condition: Condition | None = None
     table: list[list[tuple[int, int, list[Start]]]] = field(default_factory=list)
     """table[player]: (action id, pit, the Start objects for that pit) in action order."""
     aids: list[list[int]] = field(default_factory=list)
@@ -122,6 +125,8 @@ class CaptureProgram:
     """Per mover, the mover's own pits that can be entries (the fixed part of `entry`)."""
     nearest_when: Test | None = None
     keep_direction: bool = True
+    rule: CaptureRule | None = None
+    """The capture rule this was compiled from (for the move kernel)."""
 
 
 @dataclass
@@ -163,6 +168,11 @@ class Ruleset:
     clear_on_capture: int = 0
     during: list[Any] = field(default_factory=list)
     """End programs checked inside a move."""
+    sowing: Sowing | None = None
+    """The sowing block this was compiled from (for the move kernel)."""
+    kernel: Any = None
+    """The move kernel (interpreter.kernel.KernelRules) playing this ruleset's moves in C, or
+    None where the Python path plays them."""
 
 
 def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any], list[Any], list[Any]]:
@@ -228,7 +238,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         until=cc.compile(until) if until is not None else None,
         may_ask=may_ask, must_simulate=must_sim,
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
-        during=during,
+        during=during, sowing=sowing,
     )
 
 
@@ -263,6 +273,7 @@ def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick
         captures=kind.captures,
         require_capture=kind.require_capture,
         require=cc.compile(kind.require) if kind.require else None,
+        condition=None if trivial else rest, require_condition=kind.require,
     )
     for p in (0, 1):
         # A move can only start where the mover can sow from: their own circuit's pits.
@@ -329,7 +340,7 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
                           pick.or_opponent_store))
     prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
                           rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit",
-                          only_capturable=rule.pieces == "capturable", picks=picks)
+                          only_capturable=rule.pieces == "capturable", picks=picks, rule=rule)
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
         prog.entry = cc.compile(sow.entry)

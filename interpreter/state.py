@@ -9,7 +9,7 @@ from rulespec.errors import IllegalActionError
 
 from .context import MoveInfo
 from .endgame import IMPLICIT_END, NOT_ENDED, finish
-from .moves import NeedDecision, completes, legal_starts, play, play_plain, replayer
+from .moves import NeedDecision, completes, legal_starts, play_decided, play_plain
 from .rules import Request, Start
 
 
@@ -104,7 +104,7 @@ class State:
                 self._finish_move(play_plain(self, rs, starts[0]), rs)
                 return
             if not rs.may_ask:
-                self._finish_move(play(self, rs, starts, None), rs)  # type: ignore[arg-type]
+                self._finish_move(play_decided(self, rs, starts, []), rs)
                 return
             origin = self.clone()
             decisions: tuple[int, ...] = (action,)
@@ -115,7 +115,7 @@ class State:
             starts = origin._starts[decisions[0]]
             work = origin.scratch()
         try:
-            mv = play(work, rs, starts, replayer(list(decisions[1:])))
+            mv = play_decided(work, rs, starts, list(decisions[1:]))
         except NeedDecision as need:
             request = need.request
             if (rs.must_simulate or origin._feeding) and not starts[0].kind.placement:

@@ -1,0 +1,858 @@
+/* The move kernel: the per-move path of interpreter/moves.py (play, look-ahead legality)
+ * in C, for rulesets whose blocks it covers (interpreter/kernel.py decides and assembles).
+ *
+ * It knows no game. Python compiles a ruleset into one flat array of ints: a header of
+ * offsets, the board's tables, the move kinds, the capture programs and the conditions as
+ * small trees of nodes. This file only reads that array; every rule it applies comes from
+ * there. Its behaviour is pinned to the Python path by tests/test_kernel.py, which plays the
+ * same games both ways and compares every action.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE (-1)
+#define LATER (-1)
+#define CCW 0
+#define CW 1
+#define TAKE_ALL (-1)
+#define TAKE_NONE 0
+#define MAX_SLOTS 256
+#define MAX_DECISIONS 4096
+#define MAX_FIRED MAX_DECISIONS
+
+/* Header slots (kept in step with interpreter/kernel.py's HEADER). */
+enum {
+    H_NSLOTS, H_NPITS, H_OWNER, H_ROW, H_OPP, H_BEHIND, H_STEPS, H_AFTER, H_LOOP, H_ALONG,
+    H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
+    H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
+    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_SIZE
+};
+
+/* Move kind record. */
+enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
+       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1, K_SIZE };
+
+/* Capture record. */
+enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
+       CP_KEEP_DIRECTION, CP_NSEL, CP_SELS };
+enum { TO_STORE, TO_REMOVED, TO_SOW };
+enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
+
+/* Condition nodes. */
+enum {
+    C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
+    C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
+    C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS
+};
+
+/* Decisions a move can ask for. */
+enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY };
+/* Outcomes of a play. */
+enum { P_DONE, P_ENDLESS, P_NEED };
+/* What a play does when it runs out of given decisions. */
+enum { ASK_FIRST, ASK_STOP };
+/* Events recorded besides capture names (negative codes in `fired`). */
+enum { F_RELAY_STOPPED = -1, F_RELAY_STOP_CHOSEN = -2, F_RELAY_GO_ON_CHOSEN = -3 };
+
+typedef struct {
+    int board[MAX_SLOTS];
+    int marks[MAX_SLOTS];
+    int stock[2];
+    long removed;
+    int stage;
+    int moves_played;
+    int mover;
+} Pos;
+
+typedef struct {
+    /* the move so far, as the conditions see it (interpreter/context.py's MoveInfo) */
+    int origin, direction, kind, lifted, lap, captured, first_captured, last, first_ok, sowings;
+    const int *seq;
+    int seq_len, lap_hand;
+    int seq_buf[MAX_SLOTS];
+    int end_prog, end_who;
+    int first_taken[MAX_SLOTS];
+    int n_first_taken;
+    int fired[MAX_FIRED];
+    int n_fired;
+    /* decisions */
+    const int *given;
+    int n_given, used, ask_mode;
+    int req_kind, req_at, req_in_hand, n_options, req_default;
+    int options[MAX_SLOTS];
+} Move;
+
+typedef struct {
+    PyObject_HEAD
+    int *p;
+    Py_ssize_t n;
+    long bound_hits;
+    int bound_pit;
+} Kernel;
+
+/* ---------------------------------------------------------------- conditions */
+
+static int match(const int *p, const int *m, int n) {
+    if (m[0] == 0)
+        return m[1] <= n && n <= m[2];
+    const int *set = p + m[1];
+    for (int i = 1; i <= set[0]; i++)
+        if (set[i] == n) return 1;
+    return 0;
+}
+
+static int side_sum(const int *p, const Pos *s, int player) {
+    const int *own = p + p[p[H_OWN] + player];
+    int total = 0;
+    for (int i = 1; i <= own[0]; i++) total += s->board[own[i]];
+    return total;
+}
+
+static int sown_into(const Move *m, int pit) {
+    int n = m->seq_len;
+    if (!n) return 0;
+    for (int i = 0; i < n; i++) {
+        if (m->seq[i] == pit) {
+            int q = m->lap_hand / n, r = m->lap_hand % n;
+            return q + (i < r ? 1 : 0);
+        }
+    }
+    return 0;
+}
+
+static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
+    const int *c = p + node;
+    switch (c[0]) {
+    case C_TRUE:
+        return 1;
+    case C_AND:
+        for (int i = 0; i < c[1]; i++)
+            if (!test(p, c[2 + i], s, pit, m)) return 0;
+        return 1;
+    case C_OR:
+        for (int i = 0; i < c[1]; i++)
+            if (test(p, c[2 + i], s, pit, m)) return 1;
+        return 0;
+    case C_NOT:
+        return !test(p, c[1], s, pit, m);
+    case C_SIDE: {
+        int owner = p[p[H_OWNER] + pit];
+        if (c[1] == 0) return owner == s->mover;
+        if (c[1] == 1) return owner == 1 - s->mover;
+        return owner == NONE;
+    }
+    case C_ROW:
+        return p[p[H_ROW] + pit] == c[1];
+    case C_INSET:
+        return p[c[1] + pit] != 0;
+    case C_STORE:
+        return (pit >= p[H_NPITS]) == c[1];
+    case C_COUNT:
+        return match(p, c + 1, s->board[pit]);
+    case C_COUNT_BEFORE:
+        if (pit == m->last && m->lap_hand <= m->seq_len)
+            return match(p, c + 1, s->board[pit] - 1);
+        return match(p, c + 1, s->board[pit] - sown_into(m, pit));
+    case C_MARK:
+        return (s->marks[pit] & c[1]) != 0;
+    case C_OPPOSITE: case C_BEHIND: {
+        int q = p[p[c[0] == C_OPPOSITE ? H_OPP : H_BEHIND] + pit];
+        return q != NONE && test(p, c[1], s, q, m);
+    }
+    case C_NEXT: {
+        if (m->direction < 0) return 0;
+        int q = p[p[H_STEPS] + (s->mover * 2 + m->direction) * p[H_NSLOTS] + pit];
+        return q != NONE && test(p, c[1], s, q, m);
+    }
+    case C_ORIGIN:
+        return m->origin != NONE && test(p, c[1], s, m->origin, m);
+    case C_LIFTED:
+        return match(p, c + 1, m->lifted);
+    case C_LAP:
+        return match(p, c + 1, m->lap);
+    case C_STAGE:
+        return (c[1] >> s->stage) & 1;
+    case C_STOCK:
+        return match(p, c + 1, s->stock[s->mover]);
+    case C_STOCKS:
+        return match(p, c + 1, s->stock[0] + s->stock[1]);
+    case C_OWN_SIDE:
+        return match(p, c + 1, side_sum(p, s, s->mover));
+    case C_OPP_SIDE:
+        return match(p, c + 1, side_sum(p, s, 1 - s->mover));
+    case C_MOVES_PLAYED:
+        return match(p, c + 1, s->moves_played);
+    case C_CAPTURED:
+        return (m->captured > 0) == c[1];
+    case C_MOVE_KIND:
+        return m->kind >= 0 && ((c[1] >> m->kind) & 1);
+    case C_COUNT_PITS: {
+        /* c: op, where, matcher[3], candidates[2] */
+        const int *cand = p + c[5 + s->mover];
+        int n = 0;
+        for (int i = 1; i <= cand[0]; i++)
+            if (test(p, c[1], s, cand[i], m)) n++;
+        return match(p, c + 2, n);
+    }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- decisions */
+
+/* The answer to a decision: the next given one, the first option, or -1 (stop and report). */
+static int ask(Move *m, int kind, int at, int in_hand, int n, const int *options, int dflt) {
+    int answer;
+    if (m->used < m->n_given) {
+        answer = m->given[m->used++];
+    } else if (m->ask_mode == ASK_FIRST) {
+        int best = options[0];
+        for (int i = 1; i < n; i++) if (options[i] < best) best = options[i];
+        answer = best;
+    } else {
+        m->req_kind = kind;
+        m->req_at = at;
+        m->req_in_hand = in_hand;
+        m->req_default = dflt;
+        m->n_options = n;
+        memcpy(m->options, options, n * sizeof(int));
+        /* options sorted, as a Request keeps them */
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0 && m->options[j - 1] > m->options[j]; j--) {
+                int t = m->options[j]; m->options[j] = m->options[j - 1]; m->options[j - 1] = t;
+            }
+        return -1;
+    }
+    return answer;
+}
+
+#define ASK(var, kind, at, hand, n, opts, dflt) \
+    do { var = ask(m, kind, at, hand, n, opts, dflt); if (var < 0) return P_NEED; } while (0)
+
+static void fire(Move *m, int event) {
+    if (m->n_fired < MAX_FIRED) m->fired[m->n_fired++] = event;
+}
+
+/* ---------------------------------------------------------------- the move */
+
+static void lifted_from(const int *P, Pos *s, int pit) {
+    if (P[H_CLEAR_LIFT]) s->marks[pit] &= ~P[H_CLEAR_LIFT];
+    if (P[H_CLEAR_LIFT_ALL] && !s->board[pit]) s->marks[pit] &= ~P[H_CLEAR_LIFT_ALL];
+}
+
+static int add_pit(int *pits, int n, int q) {
+    for (int i = 0; i < n; i++) if (pits[i] == q) return n;
+    pits[n] = q;
+    return n + 1;
+}
+
+/* The pits a capture's selectors take, in order, each once. */
+static int taken_pits(const int *P, const int *cap, Pos *s, int last, Move *m, int *out) {
+    int n = 0, ns = cap[CP_NSEL];
+    const int *opp = P + P[H_OPP], *behind = P + P[H_BEHIND];
+    for (int i = 0; i < ns; i++) {
+        const int *sel = P + cap[CP_SELS + i];
+        switch (sel[0]) {
+        case SEL_LANDING:
+            n = add_pit(out, n, last);
+            break;
+        case SEL_OPPOSITE:
+            if (opp[last] != NONE) n = add_pit(out, n, opp[last]);
+            break;
+        case SEL_BEHIND_OPPOSITE:
+            if (opp[last] != NONE && behind[opp[last]] != NONE) n = add_pit(out, n, behind[opp[last]]);
+            break;
+        case SEL_CHAIN: {
+            /* sel: op, while, backwards, from_opposite, skip_first, length, exactly */
+            int d = m->direction >= 0 ? m->direction : CCW;
+            const int *step = P + P[H_STEPS] + (s->mover * 2 + (sel[2] ? 1 - d : d)) * P[H_NSLOTS];
+            int q = sel[3] ? opp[last] : last;
+            if (q != NONE && sel[4]) q = step[q];
+            int run[MAX_SLOTS], k = 0;
+            for (int j = 0; j < sel[5] && k < MAX_SLOTS; j++) {
+                if (q == NONE || !test(P, sel[1], s, q, m)) break;
+                run[k++] = q;
+                q = step[q];
+            }
+            if (sel[6] && k != sel[5]) k = 0;
+            for (int j = 0; j < k; j++) n = add_pit(out, n, run[j]);
+            break;
+        }
+        }
+    }
+    return n;
+}
+
+static int take(const int *P, const int *cap, Pos *s, const int *pits, int n) {
+    int *b = s->board;
+    if (cap[CP_FORFEIT]) {
+        int opp = 1 - s->mover, taken = 0;
+        int on_side = side_sum(P, s, opp);
+        for (int i = 0; i < n; i++) if (P[P[H_OWNER] + pits[i]] == opp) taken += b[pits[i]];
+        if (on_side && taken == on_side) return 0;
+    }
+    int total = 0, clear = P[H_CLEAR_CAPTURE];
+    for (int i = 0; i < n; i++) {
+        total += b[pits[i]];
+        b[pits[i]] = 0;
+        if (clear) s->marks[pits[i]] &= ~clear;
+    }
+    if (cap[CP_TO] == TO_STORE) b[P[P[H_STORE] + s->mover]] += total;
+    else if (cap[CP_TO] == TO_REMOVED) s->removed += total;
+    return total;
+}
+
+/* The pit captured pieces are sown from (sets the move's direction), or -1 with *status set. */
+static int entry_pit(const int *P, const int *cap, Pos *s, int last, Move *m, int hand, int *status) {
+    const int *along = P + P[H_ALONG] + s->mover * P[H_NSLOTS];
+    const int *xcol = P + P[H_XCOL];
+    const int *cand = P + cap[CP_ENTRY_PITS0 + s->mover];
+    int entries[MAX_SLOTS], n = 0;
+    for (int i = 1; i <= cand[0]; i++)
+        if (test(P, cap[CP_ENTRY], s, cand[i], m)) entries[n++] = cand[i];
+    if (!n) { *status = P_ENDLESS; return -1; }
+    int chosen = NONE;
+    if (n == 1) {
+        chosen = entries[0];
+    } else if (cap[CP_NEAREST] >= 0 && test(P, cap[CP_NEAREST], s, last, m)) {
+        int best = -1, best_d = 0;
+        for (int i = 0; i < n; i++) {
+            int dist = abs(xcol[entries[i]] - xcol[last]);
+            if (best < 0 || dist < best_d || (dist == best_d && entries[i] < best)) { best = entries[i]; best_d = dist; }
+        }
+        chosen = best;
+    } else if (cap[CP_KEEP_DIRECTION] && m->direction != LATER) {
+        int same = NONE, k = 0;
+        for (int i = 0; i < n; i++) if (along[entries[i]] == m->direction) { same = entries[i]; k++; }
+        if (k == 1) chosen = same;
+    }
+    if (chosen == NONE) {
+        int opts[MAX_SLOTS], base = P[H_PICK_BASE];
+        for (int i = 0; i < n; i++) opts[i] = base + entries[i];
+        int a = ask(m, R_ENTRY, last, hand, n, opts, -1);
+        if (a < 0) { *status = P_NEED; return -1; }
+        chosen = a - base;
+    }
+    if (along[chosen] != LATER) m->direction = along[chosen];
+    return chosen;
+}
+
+static int during_end(const int *P, const Pos *s, Move *m) {
+    const int *list = P + P[H_DURING];
+    for (int i = 0; i < P[H_NDURING]; i++) {
+        /* record: who (0 any, 1 mover, 2 opponent), pits0 offset, pits1 offset */
+        const int *rec = P + list[i];
+        int players[2], np;
+        if (rec[0] == 0) { players[0] = s->mover; players[1] = 1 - s->mover; np = 2; }
+        else if (rec[0] == 2) { players[0] = 1 - s->mover; np = 1; }
+        else { players[0] = s->mover; np = 1; }
+        for (int j = 0; j < np; j++) {
+            const int *pits = P + rec[1 + players[j]];
+            int any = 0;
+            for (int k = 1; k <= pits[0]; k++) if (s->board[pits[k]]) { any = 1; break; }
+            if (!any) { m->end_prog = i; m->end_who = players[j]; return 1; }
+        }
+    }
+    return 0;
+}
+
+static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
+    m->lifted = m->captured = m->first_captured = 0;
+    m->lap = 1;
+    m->last = NONE;
+    m->first_ok = 1;
+    m->sowings = 1;
+    m->seq = NULL;
+    m->seq_len = m->lap_hand = 0;
+    m->end_prog = -1;
+    m->end_who = -1;
+    m->n_first_taken = 0;
+    m->n_fired = 0;
+    m->given = given;
+    m->n_given = n_given;
+    m->used = 0;
+    m->ask_mode = ask_mode;
+    m->req_kind = R_NONE;
+}
+
+/* Play one move from (kind, pit, direction) on s, in place. With probe, stop after the first
+ * lap and record what its capture would take. */
+static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Move *m, int probe) {
+    const int *kind = P + P[P[H_KINDS] + kind_index];
+    const int ns = P[H_NSLOTS];
+    int *b = s->board;
+    int mover = s->mover;
+    m->origin = pit;
+    m->direction = direction;
+    m->kind = kind[K_NAME];
+    if (kind[K_ASK_DIRECTION]) {
+        int opt = P[H_DIR_BASE] + direction, a;
+        ASK(a, R_DIRECTION, pit, 0, 1, &opt, -1);
+        (void)a;
+    }
+    int hand, landed;
+    if (kind[K_LIFT_ALL]) {
+        hand = b[pit];
+        b[pit] = 0;
+        m->lifted = hand;
+        lifted_from(P, s, pit);
+        landed = 0;
+    } else if (kind[K_TAKE] == TAKE_NONE) {
+        int drop = kind[K_DROP];
+        if (drop) { s->stock[mover] -= drop; b[pit] += drop; }
+        hand = 0;
+        m->lifted = drop;
+        m->seq_buf[0] = pit;
+        m->seq = m->seq_buf;
+        m->seq_len = 1;
+        m->lap_hand = drop;
+        landed = 1;
+    } else {
+        int drop = kind[K_DROP];
+        if (drop) { s->stock[mover] -= drop; b[pit] += drop; }
+        hand = kind[K_TAKE] == TAKE_ALL ? b[pit] : kind[K_TAKE];
+        b[pit] -= hand;
+        lifted_from(P, s, pit);
+        m->lifted = hand;
+        landed = 0;
+    }
+    int last = pit, entry = NONE, laps = 0;
+    int n_caps = kind[K_CAPTURES] ? P[H_NCAPS] : 0;
+    const int *caps = P + P[H_CAPS];
+    const int *after = P + P[H_AFTER], *loop = P + P[H_LOOP];
+    int max_laps = P[H_MAX_LAPS], skip = P[H_SKIP], require = kind[K_REQUIRE];
+    int relay = P[H_RELAY];
+    int pits[MAX_SLOTS];
+    for (;;) {
+        if (!landed) {
+            int d = m->direction;
+            if (d == LATER) {
+                int opts[2] = {P[H_DIR_BASE] + CCW, P[H_DIR_BASE] + CW}, a;
+                ASK(a, R_DIRECTION, last, hand, 2, opts, -1);
+                d = a - P[H_DIR_BASE];
+                m->direction = d;
+            }
+            const int *seq;
+            if (entry != NONE) {
+                seq = P + loop[(mover * 2 + d) * ns + entry];
+                entry = NONE;
+            } else {
+                seq = P + after[(mover * 2 + d) * ns + last];
+            }
+            int n = seq[0];
+            const int *items = seq + 1;
+            if (skip >= 0) {
+                int k = 0;
+                for (int i = 0; i < n; i++)
+                    if (!test(P, skip, s, items[i], m)) pits[k++] = items[i];
+                memcpy(m->seq_buf, pits, k * sizeof(int));
+                items = m->seq_buf;
+                n = k;
+            }
+            if (!n) return P_ENDLESS;
+            if (hand <= n) {
+                for (int i = 0; i < hand; i++) b[items[i]]++;
+                last = hand ? items[hand - 1] : items[n - 1];
+            } else {
+                int q = hand / n, r = hand % n;
+                for (int i = 0; i < n; i++) b[items[i]] += q + (i < r ? 1 : 0);
+                last = r ? items[r - 1] : items[n - 1];
+            }
+            m->seq = items;
+            m->seq_len = n;
+            m->lap_hand = hand;
+        }
+        landed = 0;
+        laps++;
+        if (laps > max_laps) return P_ENDLESS;
+        m->lap = laps;
+        m->last = last;
+        if (laps == 1 && require >= 0) m->first_ok = test(P, require, s, last, m);
+        if (P[H_NDURING] && during_end(P, s, m)) {
+            m->sowings = laps;
+            return P_DONE;
+        }
+        int ended = 0, sow_on = 0;
+        for (int i = 0; i < n_caps; i++) {
+            const int *cap = P + caps[i];
+            if (!test(P, cap[CP_WHEN], s, last, m)) continue;
+            int n = taken_pits(P, cap, s, last, m, pits);
+            if (probe) {
+                memcpy(m->first_taken, pits, n * sizeof(int));
+                m->n_first_taken = n;
+                m->first_captured = 1;
+                return P_DONE;
+            }
+            int taken = take(P, cap, s, pits, n);
+            m->captured += taken;
+            if (laps == 1 && taken) m->first_captured = 1;
+            fire(m, i);
+            if (cap[CP_TO] == TO_SOW && taken) {
+                int status = P_DONE;
+                entry = entry_pit(P, cap, s, last, m, taken, &status);
+                if (entry < 0) return status;
+                hand = taken;
+                sow_on = 1;
+            } else {
+                ended = 1;
+            }
+            break;
+        }
+        if (probe && laps == 1) return P_DONE;
+        if (ended) break;
+        if (sow_on) continue;
+        if (relay && test(P, P[H_RELAY_WHEN], s, last, m)) {
+            if (P[H_STOP_WHEN] >= 0 && test(P, P[H_STOP_WHEN], s, last, m)) {
+                fire(m, F_RELAY_STOPPED);
+                break;
+            }
+            if (P[H_ASK_WHEN] >= 0 && test(P, P[H_ASK_WHEN], s, last, m)) {
+                int base = P[H_RELAY_BASE], opts[2] = {base, base + 1}, a;
+                ASK(a, R_RELAY, last, 0, 2, opts, base + 1);
+                if (a != base) {
+                    fire(m, F_RELAY_STOP_CHOSEN);
+                    break;
+                }
+                fire(m, F_RELAY_GO_ON_CHOSEN);
+            }
+            hand = b[last];
+            b[last] = 0;
+            lifted_from(P, s, last);
+            continue;
+        }
+        break;
+    }
+    m->sowings = laps;
+    return P_DONE;
+}
+
+/* ---------------------------------------------------------------- look-ahead */
+
+static int allowed(const int *P, const Pos *before, const Pos *after, const Move *m, const int *kind, int feeding) {
+    if (kind[K_REQUIRE_CAPTURE] == 2) {
+        if (!m->first_captured) return 0;
+    } else if (kind[K_REQUIRE_CAPTURE] && !m->captured) {
+        return 0;
+    }
+    if (!m->first_ok) return 0;
+    if (feeding && !side_sum(P, after, 1 - before->mover)) return 0;
+    return 1;
+}
+
+static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, int n) {
+    const int *P = k->p;
+    Pos work = *s;
+    Move *m = malloc(sizeof(Move));
+    if (!m) return 0;
+    move_init(m, prefix, n, ASK_STOP);
+    int r = play(P, &work, ki, pit, d, m, 0), ok = 0;
+    if (r == P_NEED) {
+        int opts[MAX_SLOTS], no = m->n_options;
+        memcpy(opts, m->options, no * sizeof(int));
+        free(m);
+        if (n >= MAX_DECISIONS) return 0;
+        for (int i = 0; i < no && !ok; i++) {
+            prefix[n] = opts[i];
+            ok = search(k, s, ki, pit, d, feeding, prefix, n + 1);
+        }
+        return ok;
+    }
+    if (r == P_DONE) ok = allowed(P, s, &work, m, P + P[P[H_KINDS] + ki], feeding);
+    free(m);
+    return ok;
+}
+
+/* Whether the move from a start, after the decisions in prefix, can be completed so that it
+ * is allowed: the first options first, then a depth-first search. */
+static int completes(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, int n, Move *m) {
+    const int *P = k->p;
+    Pos work = *s;
+    move_init(m, prefix, n, ASK_FIRST);
+    int r = play(P, &work, ki, pit, d, m, 0);
+    if (r == P_ENDLESS) {
+        if (!k->bound_hits) k->bound_pit = pit;
+        k->bound_hits++;
+    } else if (r == P_DONE && allowed(P, s, &work, m, P + P[P[H_KINDS] + ki], feeding)) {
+        return 1;
+    }
+    return search(k, s, ki, pit, d, feeding, prefix, n);
+}
+
+static int acceptable(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, Move *m) {
+    const int *P = k->p;
+    const int *kind = P + P[P[H_KINDS] + ki];
+    if (kind[K_REQUIRE_CAPTURE] == 2) {
+        Pos work = *s;
+        move_init(m, NULL, 0, ASK_FIRST);
+        if (play(P, &work, ki, pit, d, m, 1) != P_DONE || !m->first_captured) return 0;
+    }
+    return completes(k, s, ki, pit, d, feeding, prefix, 0, m);
+}
+
+/* ---------------------------------------------------------------- Python glue */
+
+static int read_ints(PyObject *seq, int *out, int max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %zd items, at most %d", what, n, max);
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static PyObject *int_list(const int *v, int n) {
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) PyList_SET_ITEM(list, i, PyLong_FromLong(v[i]));
+    return list;
+}
+
+/* position: (board, marks, stock, removed, stage, moves_played, mover) */
+static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
+    int ns = k->p[H_NSLOTS];
+    if (read_ints(PyTuple_GET_ITEM(args, first), s->board, MAX_SLOTS, "board") != ns) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "board has the wrong size");
+        return -1;
+    }
+    if (read_ints(PyTuple_GET_ITEM(args, first + 1), s->marks, MAX_SLOTS, "marks") != ns) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "marks have the wrong size");
+        return -1;
+    }
+    if (read_ints(PyTuple_GET_ITEM(args, first + 2), s->stock, 2, "stock") != 2) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "stock needs two numbers");
+        return -1;
+    }
+    s->removed = PyLong_AsLong(PyTuple_GET_ITEM(args, first + 3));
+    s->stage = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, first + 4));
+    s->moves_played = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, first + 5));
+    s->mover = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, first + 6));
+    if (PyErr_Occurred()) return -1;
+    if (s->mover != 0 && s->mover != 1) {
+        PyErr_SetString(PyExc_ValueError, "mover must be 0 or 1");
+        return -1;
+    }
+    return 0;
+}
+
+#define POS_ARGS 7
+
+/* (starts refused for the lap bound by the last call, the pit of the first), then reset */
+static PyObject *take_hits(Kernel *k) {
+    PyObject *out = Py_BuildValue("(li)", k->bound_hits, k->bound_pit);
+    k->bound_hits = 0;
+    k->bound_pit = -1;
+    return out;
+}
+
+static int check_args(PyObject *args, Py_ssize_t n, const char *name) {
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != n) {
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments", name, n);
+        return -1;
+    }
+    return 0;
+}
+
+/* legal(board, marks, stock, removed, stage, moves_played, mover, feeding)
+ *   -> (kind index, [(action id, directions bitmask), ...]) for the first kind with any, or
+ *      (-1, []); then the bound hits (see take_hits). */
+static PyObject *Kernel_legal(Kernel *k, PyObject *args) {
+    if (check_args(args, POS_ARGS + 1, "legal")) return NULL;
+    Pos s;
+    if (read_pos(k, args, &s, 0)) return NULL;
+    int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
+    const int *P = k->p;
+    Move *m = malloc(sizeof(Move));
+    int *prefix = malloc(MAX_DECISIONS * sizeof(int));
+    if (!m || !prefix) { free(m); free(prefix); return PyErr_NoMemory(); }
+    int simulate = P[H_MUST_SIMULATE] || feeding;
+    int aids[MAX_SLOTS], masks[MAX_SLOTS], n_found = 0, found_kind = -1;
+    for (int ki = 0; ki < P[H_NKINDS] && !n_found; ki++) {
+        const int *kind = P + P[P[H_KINDS] + ki];
+        int drop = kind[K_DROP], take_n = kind[K_TAKE];
+        if (drop && s.stock[s.mover] < drop) continue;
+        const int *table = P + kind[K_TABLE0 + s.mover];
+        const int *dirs = P + kind[K_DIRS];
+        for (int r = 0; r < table[0]; r++) {
+            int aid = table[1 + 2 * r], pit = table[2 + 2 * r];
+            int n = s.board[pit] + drop;
+            if ((take_n == TAKE_ALL && !n) || (take_n > 0 && n < take_n)) continue;
+            int mask = 0;
+            for (int j = 1; j <= dirs[0]; j++) {
+                int d = dirs[j];
+                if (kind[K_TEST] >= 0) {
+                    move_init(m, NULL, 0, ASK_FIRST);
+                    m->origin = pit;
+                    m->direction = d;
+                    m->kind = -1;
+                    if (!test(P, kind[K_TEST], &s, pit, m)) continue;
+                }
+                if (simulate && !acceptable(k, &s, ki, pit, d, feeding, prefix, m)) continue;
+                mask |= 1 << (d + 1);
+            }
+            if (mask) { aids[n_found] = aid; masks[n_found] = mask; n_found++; found_kind = ki; }
+        }
+    }
+    free(m);
+    free(prefix);
+    PyObject *list = PyList_New(n_found);
+    if (!list) return NULL;
+    for (int i = 0; i < n_found; i++)
+        PyList_SET_ITEM(list, i, Py_BuildValue("(ii)", aids[i], masks[i]));
+    return Py_BuildValue("(iNN)", found_kind, list, take_hits(k));
+}
+
+/* completes(board, ..., mover, feeding, kind, pit, direction, prefix) -> (bool, bound hits) */
+static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
+    if (check_args(args, POS_ARGS + 5, "completes")) return NULL;
+    Pos s;
+    if (read_pos(k, args, &s, 0)) return NULL;
+    int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
+    int ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 1));
+    int pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 2));
+    int d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 3));
+    if (PyErr_Occurred()) return NULL;
+    Move *m = malloc(sizeof(Move));
+    int *prefix = malloc(MAX_DECISIONS * sizeof(int));
+    if (!m || !prefix) { free(m); free(prefix); return PyErr_NoMemory(); }
+    int n = read_ints(PyTuple_GET_ITEM(args, POS_ARGS + 4), prefix, MAX_DECISIONS - 1, "prefix");
+    int ok = n >= 0 && completes(k, &s, ki, pit, d, feeding, prefix, n, m);
+    free(m);
+    free(prefix);
+    if (n < 0) return NULL;
+    return Py_BuildValue("(NN)", PyBool_FromLong(ok), take_hits(k));
+}
+
+/* play(board, ..., mover, kind, pit, direction, decisions, probe, first)
+ *   (with first, decisions beyond the given ones take the first option; else the play stops)
+ *   -> ("done", board, marks, stock, removed, facts) | ("endless",) |
+ *      ("need", board, marks, stock, removed, (kind, at, in_hand, options, default))
+ * facts: (direction, lifted, lap, captured, first_captured, last, first_ok, sowings,
+ *         lap_seq, lap_hand, fired, end_prog, end_who, first_taken) */
+static PyObject *Kernel_play(Kernel *k, PyObject *args) {
+    if (check_args(args, POS_ARGS + 6, "play")) return NULL;
+    Pos s;
+    if (read_pos(k, args, &s, 0)) return NULL;
+    int ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS));
+    int pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 1));
+    int d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 2));
+    int probe = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS + 4));
+    int first = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS + 5));
+    if (PyErr_Occurred()) return NULL;
+    if (ki < 0 || ki >= k->p[H_NKINDS] || pit < 0 || pit >= k->p[H_NSLOTS]) {
+        PyErr_SetString(PyExc_ValueError, "no such start");
+        return NULL;
+    }
+    Move *m = malloc(sizeof(Move));
+    int *given = malloc(MAX_DECISIONS * sizeof(int));
+    if (!m || !given) { free(m); free(given); return PyErr_NoMemory(); }
+    int n = read_ints(PyTuple_GET_ITEM(args, POS_ARGS + 3), given, MAX_DECISIONS, "decisions");
+    if (n < 0) { free(m); free(given); return NULL; }
+    move_init(m, given, n, first ? ASK_FIRST : ASK_STOP);
+    int r = play(k->p, &s, ki, pit, d, m, probe);
+    int ns = k->p[H_NSLOTS];
+    PyObject *out;
+    if (r == P_ENDLESS) {
+        out = Py_BuildValue("(s)", "endless");
+    } else if (r == P_NEED) {
+        out = Py_BuildValue("(sNNNl(iiiNi))", "need", int_list(s.board, ns), int_list(s.marks, ns),
+                            int_list(s.stock, 2), s.removed, m->req_kind, m->req_at, m->req_in_hand,
+                            int_list(m->options, m->n_options), m->req_default);
+    } else {
+        out = Py_BuildValue("(sNNNl(iiiiiiiiNiNiiN))", "done", int_list(s.board, ns), int_list(s.marks, ns),
+                            int_list(s.stock, 2), s.removed,
+                            m->direction, m->lifted, m->lap, m->captured, m->first_captured, m->last,
+                            m->first_ok, m->sowings, int_list(m->seq ? m->seq : m->seq_buf, m->seq_len),
+                            m->lap_hand, int_list(m->fired, m->n_fired), m->end_prog, m->end_who,
+                            int_list(m->first_taken, m->n_first_taken));
+    }
+    free(m);
+    free(given);
+    return out;
+}
+
+
+static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
+    PyObject *program;
+    if (!PyArg_ParseTuple(args, "O", &program)) return -1;
+    PyObject *fast = PySequence_Fast(program, "program must be a sequence of ints");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n < H_SIZE) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "program too short");
+        return -1;
+    }
+    int *p = PyMem_Malloc(n * sizeof(int));
+    if (!p) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred()) { PyMem_Free(p); Py_DECREF(fast); return -1; }
+        p[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    if (p[H_NSLOTS] <= 0 || p[H_NSLOTS] > MAX_SLOTS) {
+        PyMem_Free(p);
+        PyErr_SetString(PyExc_ValueError, "the kernel handles boards of 1 to 256 slots");
+        return -1;
+    }
+    PyMem_Free(k->p);
+    k->p = p;
+    k->n = n;
+    k->bound_hits = 0;
+    k->bound_pit = -1;
+    return 0;
+}
+
+static void Kernel_dealloc(Kernel *k) {
+    PyMem_Free(k->p);
+    Py_TYPE(k)->tp_free((PyObject *)k);
+}
+
+static PyMethodDef Kernel_methods[] = {
+    {"legal", (PyCFunction)Kernel_legal, METH_VARARGS, "The legal starts of the first move kind that has any."},
+    {"completes", (PyCFunction)Kernel_completes, METH_VARARGS, "Whether a start and decisions can end in an allowed move."},
+    {"play", (PyCFunction)Kernel_play, METH_VARARGS, "Play one move (or up to the next decision)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "interpreter._kernel.Kernel",
+    .tp_basicsize = sizeof(Kernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A compiled ruleset's per-move path.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Kernel_init,
+    .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_methods = Kernel_methods,
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "_kernel", "The move kernel (see interpreter/kernel.py).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&KernelType) < 0) return NULL;
+    PyObject *mod = PyModule_Create(&kernel_module);
+    if (!mod) return NULL;
+    Py_INCREF(&KernelType);
+    if (PyModule_AddObject(mod, "Kernel", (PyObject *)&KernelType) < 0) {
+        Py_DECREF(&KernelType);
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}

@@ -1,0 +1,348 @@
+"""The move kernel: a ruleset's per-move path (playing a move, look-ahead legality) in C.
+
+Look-ahead makes legality expensive: a start is legal only if its move can be completed
+within the lap bound and as its move kind requires, so every candidate start of every turn
+is played out. `_kernel.c` does this in C from one flat array of ints assembled here from the
+compiled ruleset: the board's tables, the move kinds, the captures, and each condition as a
+small tree of nodes. Nothing in the C code knows a game; it reads the array.
+
+The kernel covers the common blocks. A ruleset that uses one it does not (several kinds of
+piece, a lift of any number, more pits, placement, chosen or picked captures, bead order,
+end checks other than side_empty during a move, the conditions dropped/before/in_play/
+threatened) keeps the Python path, as does everything when the extension was not built (no
+C compiler at install) or when RULESPEC_KERNEL=0. Both paths give the same games:
+tests/test_kernel.py plays them side by side.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from rulespec.models import ChainSelector, Condition, CountRange
+
+from .context import MoveInfo
+from .geometry import CCW, CW, NONE
+from .moves import EndlessMove, NeedDecision, _direction_request, arrow
+from .rules import TAKE_ALL, TAKE_NONE, Request, Ruleset, Start
+
+try:
+    from ._kernel import Kernel
+except ImportError:  # pragma: no cover - built at install when a C compiler is there
+    Kernel = None
+
+HEADER = [
+    "nslots", "npits", "owner", "row", "opp", "behind", "steps", "after", "loop", "along", "xcol", "own",
+    "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
+    "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
+    "ncaps", "caps", "nduring", "during", "must_simulate",
+]
+"""Header slots of the program, in the order of _kernel.c's H_* constants."""
+
+OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
+       "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
+       "opponent_side", "moves_played", "captured", "move_kind", "count_pits"]
+"""Condition node codes, in the order of _kernel.c's C_* constants."""
+OP = {name: i for i, name in enumerate(OPS)}
+MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before"}
+"""Keys whose value is a Count, tested by a matcher."""
+SUBCONDITION = {"opposite", "behind", "next", "origin"}
+SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2}
+CHAIN = 3
+TO = {"store": 0, "removed": 1, "sow": 2}
+DURING_PLAYER = {"any": 0, "mover": 1, "next": 1, "opponent": 2}
+MAX_DECISIONS = 4096
+BIG = 2**31 - 1
+EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
+REQUESTS = {1: "direction", 2: "entry", 3: "relay"}
+
+
+class Unsupported(Exception):
+    """The ruleset uses a block the kernel does not cover (the Python path plays it)."""
+
+
+def enabled() -> bool:
+    return Kernel is not None and os.environ.get("RULESPEC_KERNEL", "1") != "0"
+
+
+class Assembler:
+    """Builds the flat program: a header, then blocks appended as they are needed."""
+
+    def __init__(self, game: Any, rs: Ruleset, kind_names: list[str]):
+        self.game = game
+        self.geo = game.geo
+        self.rs = rs
+        self.kind_names = kind_names
+        self.p: list[int] = [0] * len(HEADER)
+        self.rows = {name: i for i, name in enumerate(dict.fromkeys(self.geo.row))}
+
+    def set(self, slot: str, value: int) -> None:
+        self.p[HEADER.index(slot)] = value
+
+    def block(self, values: list[int]) -> int:
+        at = len(self.p)
+        self.p.extend(values)
+        return at
+
+    def table(self, values: list[int]) -> int:
+        """A counted list: [n, values...]."""
+        return self.block([len(values), *values])
+
+    # --- conditions ---------------------------------------------------------------
+    def matcher(self, spec: Any) -> list[int]:
+        if isinstance(spec, CountRange):
+            return [0, -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max]
+        if isinstance(spec, list):
+            return [1, self.table(sorted(set(spec))), 0]
+        return [0, spec, spec]
+
+    def condition(self, cond: Condition | None) -> int:
+        """The node of a condition (None: always true)."""
+        if cond is None:
+            return self.block([OP["true"]])
+        parts = [self.key(key, value) for key, value in cond if value is not None]
+        if len(parts) == 1:
+            return parts[0]
+        return self.block([OP["and"], len(parts), *parts]) if parts else self.block([OP["true"]])
+
+    def key(self, key: str, value: Any) -> int:
+        geo, game = self.geo, self.game
+        if key in MATCHED:
+            return self.block([OP[key], *self.matcher(value)])
+        if key in SUBCONDITION:
+            return self.block([OP[key], self.condition(value)])
+        if key == "side":
+            return self.block([OP["side"], {"own": 0, "opponent": 1}.get(value, 2)])
+        if key == "row":
+            return self.block([OP["row"], self.rows.get(value, -99)])
+        if key in ("role", "pit"):
+            names = [value] if isinstance(value, str) else value
+            if key == "role":
+                pits = set().union(*(game.roles[n] for n in names))
+            else:
+                pits = {geo.relative[p][label] for label in names for p in (0, 1)}
+            return self.block([OP["inset"], self.block([int(q in pits) for q in range(geo.n_slots)])])
+        if key == "store":
+            return self.block([OP["store"], int(value)])
+        if key == "mark":
+            return self.block([OP["mark"], game.mark_bit[value]])
+        if key == "stage":
+            names = [value] if isinstance(value, str) else value
+            return self.block([OP["stage"], sum(1 << game.stage_names.index(n) for n in names)])
+        if key == "move_kind":
+            names = [value] if isinstance(value, str) else value
+            return self.block([OP["move_kind"], sum(1 << self.kind_names.index(n) for n in names
+                                                    if n in self.kind_names)])
+        if key == "captured":
+            return self.block([OP["captured"], int(value)])
+        if key == "count_pits":
+            where = self.condition(value.where)
+            cand = [self.table(pits) for pits in game.conditions.candidates(value.where)]
+            return self.block([OP["count_pits"], where, *self.matcher(value.count), *cand])
+        if key in ("all", "any"):
+            parts = [self.condition(c) for c in value]
+            return self.block([OP["and" if key == "all" else "or"], len(parts), *parts])
+        if key == "not_":
+            return self.block([OP["not"], self.condition(value)])
+        raise Unsupported(f"the condition key {key!r}")
+
+    def optional(self, cond: Condition | None) -> int:
+        return -1 if cond is None else self.condition(cond)
+
+    # --- the ruleset --------------------------------------------------------------
+    def assemble(self) -> list[int]:
+        geo, game, rs = self.geo, self.game, self.rs
+        n = geo.n_slots
+        if game.multi or rs.order_choice:
+            raise Unsupported("several kinds of piece")
+        if 2 * rs.max_laps + 8 > MAX_DECISIONS:
+            raise Unsupported(f"a lap bound of {rs.max_laps}")
+        self.set("nslots", n)
+        self.set("npits", geo.n_pits)
+        self.set("owner", self.block(geo.owner))
+        self.set("row", self.block([self.rows[r] for r in geo.row]))
+        self.set("opp", self.block(geo.opposite))
+        self.set("behind", self.block(geo.behind))
+        self.set("steps", self.block([q for p in (0, 1) for d in (CCW, CW) for q in rs.steps[p][d]]))
+        for slot, tables in (("after", rs.after), ("loop", rs.loop_from)):
+            offsets = [self.table(list(tables[p][d][q])) if q in tables[p][d] else self.table([])
+                       for p in (0, 1) for d in (CCW, CW) for q in range(n)]
+            self.set(slot, self.block(offsets))
+        self.set("along", self.block([d for p in (0, 1) for d in rs.along_row[p]]))
+        self.set("xcol", self.block(geo.xcol))
+        self.set("own", self.block([self.table(geo.own[p]) for p in (0, 1)]))
+        self.set("store", self.block(geo.store))
+        self.set("dir_base", game.dir_base)
+        self.set("relay_base", game.relay_base)
+        self.set("pick_base", game.pick_base)
+        self.set("max_laps", rs.max_laps)
+        sowing = rs.sowing
+        assert sowing is not None
+        laps = sowing.laps
+        self.set("skip", self.optional(sowing.skip))
+        self.set("relay", int(rs.relay))
+        self.set("relay_when", self.condition(laps.when))
+        self.set("stop_when", self.optional(laps.stop_when) if rs.relay else -1)
+        self.set("ask_when", self.optional(laps.ask_when) if rs.relay else -1)
+        self.set("clear_lift", rs.clear_on_lift)
+        self.set("clear_lift_all", rs.clear_on_lift_all)
+        self.set("clear_capture", rs.clear_on_capture)
+        self.set("nkinds", len(rs.kinds))
+        self.set("kinds", self.block([self.kind(k) for k in rs.kinds]))
+        self.set("ncaps", len(rs.captures))
+        self.set("caps", self.block([self.capture(c) for c in rs.captures]))
+        self.set("nduring", len(rs.during))
+        self.set("during", self.block([self.during(e) for e in rs.during]))
+        self.set("must_simulate", int(rs.must_simulate))
+        return self.p
+
+    def kind(self, kind: Any) -> int:
+        if kind.take not in (TAKE_ALL, TAKE_NONE) and kind.take <= 0 or kind.more_pits or kind.placement:
+            raise Unsupported(f"the lift of move kind {kind.name!r}")
+        tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
+                  for p in (0, 1)]
+        require_capture = 2 if kind.require_capture == "first_lap" else int(bool(kind.require_capture))
+        return self.block([
+            kind.stock_drop, kind.take, int(kind.lift_all), int(kind.captures), require_capture,
+            self.optional(kind.require_condition), self.kind_names.index(kind.name),
+            self.optional(kind.condition), int(kind.ask_direction), self.table(kind.directions), *tables,
+        ])
+
+    def capture(self, prog: Any) -> int:
+        if prog.choose or prog.picks or prog.only_capturable or prog.rule is None:
+            raise Unsupported(f"the capture {prog.name!r}")
+        sels = []
+        for sel in prog.rule.take:
+            if isinstance(sel, str):
+                sels.append(self.block([SELECTORS[sel]]))
+            elif isinstance(sel, ChainSelector):
+                c = sel.chain
+                length = c.length or self.geo.n_slots
+                sels.append(self.block([CHAIN, self.condition(c.while_), int(c.direction == "backwards"),
+                                        int(c.start == "opposite"), int(c.skip_first), length,
+                                        int(bool(c.exactly) and c.length is not None)]))
+            else:  # pragma: no cover - choose/pick selectors are refused above
+                raise Unsupported(f"the capture {prog.name!r}")
+        rule = prog.rule
+        entry = nearest = -1
+        entry_pits = [self.table([]), self.table([])]
+        if prog.to == "sow":
+            sow = rule.to.sow
+            entry = self.condition(sow.entry)
+            entry_pits = [self.table(pits) for pits in prog.entry_pits]
+            nearest = self.optional(sow.nearest_when)
+        return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
+                           *entry_pits, nearest, int(prog.keep_direction), len(sels), *sels])
+
+    def during(self, end: Any) -> int:
+        if end.kind != "side_empty" or end.side_pits is None:
+            raise Unsupported(f"the end condition {end.kind!r} during a move")
+        return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1])])
+
+
+def build(game: Any, rs: Ruleset, kind_names: list[str]) -> "KernelRules | None":
+    """The kernel for one stage's ruleset, or None where the Python path must play it."""
+    if not enabled() or rs.plain:
+        return None
+    try:
+        program = Assembler(game, rs, kind_names).assemble()
+    except Unsupported as why:
+        game.kernel_refusals.append(str(why))
+        return None
+    return KernelRules(game, rs, Kernel(program))
+
+
+class KernelRules:
+    """A ruleset's moves played by the kernel, with moves.py's contracts (MoveInfo results,
+    NeedDecision and EndlessMove)."""
+
+    def __init__(self, game: Any, rs: Ruleset, kernel: Any):
+        self.game = game
+        self.rs = rs
+        self.kernel = kernel
+        self.full_mask = [{aid: sum(1 << (s.direction + 1) for s in ss) for aid, ss in kind.by_aid[p].items()}
+                          for kind in rs.kinds for p in (0, 1)]
+
+    @staticmethod
+    def _position(st: Any) -> tuple[Any, ...]:
+        return (st.board, st.marks, st.stock, st.removed, st.stage, st.moves_played, st.to_move)
+
+    def _bound_hits(self, st: Any, hits: tuple[int, int]) -> None:
+        count, pit = hits
+        if count:
+            game = self.game
+            game.bound_hits += count
+            if game.bound_example is None:
+                game.bound_example = (game.geo.label[pit], str(st))
+
+    def legal_starts(self, st: Any, feeding: bool) -> tuple[list[int], dict[int, list[Start]]]:
+        index, rows, hits = self.kernel.legal(*self._position(st), feeding)
+        if hits[0]:
+            self._bound_hits(st, hits)
+        if index < 0:
+            return [], {}
+        kind = self.rs.kinds[index]
+        mover = st.to_move
+        by_aid, full = kind.by_aid[mover], self.full_mask[2 * index + mover]
+        found = {aid: by_aid[aid] if mask == full[aid] else [s for s in by_aid[aid] if mask >> (s.direction + 1) & 1]
+                 for aid, mask in rows}
+        return list(found), found
+
+    def completes(self, st: Any, start: Start, feeding: bool, prefix: list[int]) -> bool:
+        ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,
+                                         start.direction, prefix)
+        if hits[0]:
+            self._bound_hits(st, hits)
+        return ok
+
+    def play(self, st: Any, starts: list[Start], decisions: list[int], probe: bool = False,
+             first: bool = False) -> MoveInfo:
+        """Play on `st` in place with the given decisions (then the first options, with
+        `first`; else NeedDecision)."""
+        game = self.game
+        start = starts[0]
+        if len(starts) > 1 or start.kind.ask_direction:
+            if not decisions and not first:
+                raise NeedDecision(_direction_request(st, self.rs, start.pit, [s.direction for s in starts]))
+            if decisions:
+                chosen = decisions[0] - game.dir_base
+                start = next(s for s in starts if s.direction == chosen)
+        out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions,
+                               probe, first)
+        if out[0] == "endless":
+            raise EndlessMove("the move does not end within the lap bound")
+        st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]
+        if out[0] == "need":
+            raise NeedDecision(self._request(st, *out[5]))
+        (direction, lifted, lap, captured, first_captured, last, first_ok, sowings, lap_seq, lap_hand,
+         fired, end_prog, end_who, first_taken) = out[5]
+        mv = MoveInfo(st.to_move, start.pit, direction)
+        mv.kind = start.kind.name
+        mv.stage = st.stage
+        mv.lifted, mv.lap, mv.captured, mv.first_captured = lifted, lap, captured, bool(first_captured)
+        mv.last, mv.first_ok, mv.sowings = last, bool(first_ok), sowings
+        mv.lap_seq, mv.lap_hand = tuple(lap_seq), lap_hand
+        if fired:
+            caps = self.rs.captures
+            mv.fired = tuple(EVENTS[f] if f < 0 else caps[f].name for f in fired)
+        if end_prog >= 0:
+            mv.end = (self.rs.during[end_prog], end_who)
+        if probe:
+            mv.first_taken = tuple(first_taken)
+        return mv
+
+    def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int) -> Request:
+        game = self.game
+        geo = game.geo
+        name = REQUESTS[kind]
+        if name == "direction":
+            steps = self.rs.steps[st.to_move]
+            base = game.dir_base
+            return Request(name, options, lambda: [arrow(geo, steps, at, o - base) for o in options], in_hand=in_hand)
+        if name == "entry":
+            base = game.pick_base
+            return Request(name, options, ["<" if geo.col[o - base] < geo.col[at] else ">" for o in options],
+                           in_hand=in_hand)
+        return Request(name, options, ["+", "-"], default)
+
+
+__all__ = ["build", "enabled", "KernelRules", "Unsupported", "NONE"]
