@@ -21,7 +21,7 @@ from typing import Any
 from rulespec.models import ChainSelector, Condition, CountRange
 
 from .context import MoveInfo
-from .geometry import CCW, CW, NONE
+from .geometry import CCW, CW
 from .moves import EndlessMove, NeedDecision, _direction_request, arrow
 from .rules import TAKE_ALL, TAKE_NONE, Request, Ruleset, Start
 
@@ -239,9 +239,10 @@ class Assembler:
         return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1])])
 
 
-def build(game: Any, rs: Ruleset, kind_names: list[str]) -> "KernelRules | None":
-    """The kernel for one stage's ruleset, or None where the Python path must play it."""
-    if not enabled() or rs.plain:
+def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> "KernelRules | None":
+    """The kernel for one stage's ruleset, or None where the Python path must play it (with
+    `force`, also a ruleset the plain path plays: for testing the kernel on it)."""
+    if not enabled() or (rs.plain and not force):
         return None
     try:
         program = Assembler(game, rs, kind_names).assemble()
@@ -344,5 +345,3 @@ class KernelRules:
                            in_hand=in_hand)
         return Request(name, options, ["+", "-"], default)
 
-
-__all__ = ["build", "enabled", "KernelRules", "Unsupported", "NONE"]

@@ -1,0 +1,201 @@
+"""The move kernel (C) against the Python path: the same games, action by action.
+
+Every stage the kernel plays is checked here by playing random games with both engines side
+by side and comparing everything a user or a search can see: legal actions, the decision asked
+and how its options are written, the position after each action, what the move did (last pit,
+captures, laps, rules fired) and the result. The Bao rule tests and every worked example also
+run on the Python path.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rulespec
+from interpreter import kernel
+from rulespec import RulespecError
+from rulespec.examples import check_examples
+from test_spec_fuzz import specs
+
+ROOT = Path(__file__).resolve().parent.parent
+FACTS = ("mover", "origin", "direction", "kind", "stage", "lifted", "lap", "captured", "first_captured",
+         "last", "first_ok", "sowings", "lap_seq", "lap_hand", "fired")
+CASES = {
+    "bao-la-kiswahili": {},
+    "bao-la-kiswahili[max_laps=10]": {"max_laps": 10},
+    "bao-la-kiswahili[max_laps=25]": {"max_laps": 25},
+}
+
+
+def pair(name: str, **params):
+    """The same game twice: played by the kernel, and by the Python path."""
+    fast = rulespec.load(name, **params)
+    slow = rulespec.load(name, **params)
+    for rs in slow.rulesets:
+        rs.kernel = None
+    assert any(rs.kernel is not None for rs in fast.rulesets), f"{name}: the kernel plays no stage"
+    return fast, slow
+
+
+def assert_same(a, b, where: str) -> None:
+    assert a.legal_actions() == b.legal_actions(), where
+    assert (a.board, a.marks, a.stock, a.removed) == (b.board, b.marks, b.stock, b.removed), where
+    assert (a.to_move, a.stage, a.is_terminal(), a.returns(), a.end_reason) == \
+        (b.to_move, b.stage, b.is_terminal(), b.returns(), b.end_reason), where
+    ra, rb = a.pending_request(), b.pending_request()
+    assert (ra is None) == (rb is None), where
+    if ra is not None:
+        assert (ra.kind, ra.options, ra.labels, ra.default, ra.in_hand) == \
+            (rb.kind, rb.options, rb.labels, rb.default, rb.in_hand), where
+    ma, mb = a.last_move, b.last_move
+    assert (ma is None) == (mb is None), where
+    if ma is not None:
+        for fact in FACTS:
+            assert getattr(ma, fact) == getattr(mb, fact), f"{where}: move fact {fact}"
+        ends = [None if m.end is None else (m.end[0].kind, m.end[0].player, m.end[1]) for m in (ma, mb)]
+        assert ends[0] == ends[1], f"{where}: the end inside the move"
+
+
+def play_both(fast, slow, choose, max_actions: int = 600) -> int:
+    a, b = fast.new_initial_state(), slow.new_initial_state()
+    assert_same(a, b, "start")
+    n = 0
+    while not b.is_terminal() and n < max_actions:
+        action = choose(b.legal_actions())
+        a.apply_action(action)
+        b.apply_action(action)
+        n += 1
+        assert_same(a, b, f"after action {n} ({b.history()})")
+        assert a.action_to_string(action) == b.action_to_string(action)
+    return n
+
+
+def test_the_extension_is_built() -> None:
+    """The install compiles it (a C compiler is on every supported machine); without it the
+    Python path plays everything, correctly but about six times slower for Bao."""
+    assert kernel.Kernel is not None, "interpreter/_kernel.c was not compiled at install"
+
+
+def test_the_kernel_plays_bao_and_says_why_it_leaves_the_others() -> None:
+    bao = rulespec.load("bao-la-kiswahili")
+    assert all(rs.kernel is not None for rs in bao.rulesets) and bao.kernel_refusals == []
+    assert rulespec.load("glass-bead-game").kernel_refusals == ["several kinds of piece"]
+    assert rulespec.load("mefuvha").kernel_refusals == ["the capture 'front and back'"]
+    # Oware and Kalah take the plain path, which needs no kernel.
+    assert all(rs.plain and rs.kernel is None for rs in rulespec.load("oware").rulesets)
+
+
+def test_the_kernel_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_KERNEL", "0")
+    assert all(rs.kernel is None for rs in rulespec.load("bao-la-kiswahili").rulesets)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_random_games_agree_action_by_action(case: str) -> None:
+    fast, slow = pair(case.split("[")[0], **CASES[case])
+    rng = random.Random(case)
+    games = 60
+    lengths = [play_both(fast, slow, rng.choice) for _ in range(games)]
+    assert all(n > 0 for n in lengths)
+    assert fast.bound_hits == slow.bound_hits, "starts refused for the lap bound"
+    if case.endswith("[max_laps=10]"):
+        assert slow.bound_hits > 0, "a bound of 10 laps refuses some starts in 60 games"
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hypothesis_games_agree(data: st.DataObject) -> None:
+    fast, slow = GAMES
+    play_both(fast, slow, lambda legal: data.draw(st.sampled_from(legal)), max_actions=300)
+
+
+GAMES = pair("bao-la-kiswahili")
+
+
+def kernel_everywhere(game):
+    """Let the kernel play every stage it can, the plain ones too (Oware, Kalah)."""
+    names = list(dict.fromkeys(k.name for rs in game.rulesets for k in rs.kinds))
+    for rs in game.rulesets:
+        rs.kernel = kernel.build(game, rs, names, force=True)
+        if rs.kernel is not None:
+            rs.plain = False
+    return game
+
+
+def general(game):
+    """Play every stage by the general Python path (the plain one records fewer facts)."""
+    for rs in game.rulesets:
+        rs.plain = False
+    return game
+
+
+@pytest.mark.parametrize("name,params", [("oware", {}), ("oware", {"pits": 4, "seeds": 3}), ("kalah", {})])
+def test_the_kernel_plays_the_plain_games_too(name: str, params: dict) -> None:
+    """Oware's feeding, grand slam and capture chain, Kalah's store and extra turn: blocks no
+    shipped kernel stage uses, played by the kernel against the Python path."""
+    fast = kernel_everywhere(rulespec.load(name, **params))
+    slow = general(rulespec.load(name, **params))
+    assert all(rs.kernel is not None for rs in fast.rulesets)
+    rng = random.Random(name)
+    for _ in range(60):
+        play_both(fast, slow, rng.choice, max_actions=400)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=specs(), seed=st.integers(0, 1000))
+def test_generated_specs_play_the_same_both_ways(spec: dict, seed: int) -> None:
+    """Random specs (tests/test_spec_fuzz.py's generator: chains, skips, stock, relay laps,
+    feeding, grand slams, requirements): where the kernel takes a stage, it agrees."""
+    text = json.dumps(spec)
+    try:
+        fast = kernel_everywhere(rulespec.load_text(text, "generated.yaml"))
+    except RulespecError:
+        return
+    slow = general(rulespec.load_text(text, "generated.yaml"))
+    rng = random.Random(seed)
+    for _ in range(2):
+        play_both(fast, slow, rng.choice, max_actions=200)
+
+
+def test_threat_look_ahead_agrees_mid_game() -> None:
+    """Kutakatia asks which pits the mover could harvest next (a look-ahead inside a look-ahead):
+    the same blocked pits both ways in games that reach it."""
+    fast, slow = pair("bao-la-kiswahili")
+    rng = random.Random(7)
+    blocked = 0
+    for _ in range(40):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not b.is_terminal():
+            action = rng.choice(b.legal_actions())
+            a.apply_action(action)
+            b.apply_action(action)
+            assert a.marks == b.marks
+            blocked += any(m & fast.mark_bit["blocked"] for m in b.marks)
+    assert blocked > 0, "random games reach kutakatia"
+
+
+@pytest.mark.parametrize("name", ["bao-la-kiswahili"])
+def test_worked_examples_hold_on_both_paths(name: str) -> None:
+    fast, slow = pair(name)
+    assert check_examples(fast) == []
+    assert check_examples(slow) == []
+
+
+def test_bao_rule_tests_pass_on_the_python_path() -> None:
+    """tests/test_bao_rules.py, every numbered rule, with the kernel switched off."""
+    env = dict(os.environ, RULESPEC_KERNEL="0")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "test_bao_rules.py")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    passed = re.search(r"(\d+) passed", done.stdout)
+    assert passed and int(passed.group(1)) >= 70 and "failed" not in done.stdout
