@@ -848,6 +848,11 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyType_Ready(&KernelType) < 0) return NULL;
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
+    /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 1) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(mod, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);

@@ -26,9 +26,13 @@ from .moves import EndlessMove, NeedDecision, _direction_request, arrow
 from .rules import TAKE_ALL, TAKE_NONE, Request, Ruleset, Start
 
 try:
+    from ._kernel import LAYOUT as BUILT_LAYOUT
     from ._kernel import Kernel
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
-    Kernel = None
+    Kernel, BUILT_LAYOUT = None, 0
+
+LAYOUT = 1
+"""The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
     "nslots", "npits", "owner", "row", "opp", "behind", "steps", "after", "loop", "along", "xcol", "own",
@@ -242,13 +246,23 @@ class Assembler:
 def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> "KernelRules | None":
     """The kernel for one stage's ruleset, or None where the Python path must play it (with
     `force`, also a ruleset the plain path plays: for testing the kernel on it)."""
-    if not enabled() or (rs.plain and not force):
+    if rs.plain and not force:
         return None
-    try:
-        program = Assembler(game, rs, kind_names).assemble()
-    except Unsupported as why:
-        game.kernel_refusals.append(str(why))
-        return None
+    if Kernel is None:
+        why = "the C extension was not built at install (no C compiler?)"
+    elif not enabled():
+        why = "RULESPEC_KERNEL=0 switches it off"
+    elif BUILT_LAYOUT != LAYOUT:
+        why = "the C extension is out of date (reinstall: pip install -e .)"
+    else:
+        try:
+            program = Assembler(game, rs, kind_names).assemble()
+        except Unsupported as unsupported:
+            why = f"it does not cover {unsupported}"
+        else:
+            return KernelRules(game, rs, Kernel(program))
+    game.kernel_refusals.append(why)
+    return None
     return KernelRules(game, rs, Kernel(program))
 
 

@@ -28,4 +28,18 @@ def summary(game: Any) -> str:
     if spec.captures:
         lines.append("  captures: " + "; ".join(c.name for c in spec.captures if c.enabled))
     lines.append("  end: " + "; ".join(e.kind.replace("_", " ") for e in spec.end))
+    lines.append("  engine: " + engine(game))
     return "\n".join(lines)
+
+
+def engine(game: Any) -> str:
+    """Which path plays the moves: the short plain path, the C move kernel, or the Python
+    path (and why not the kernel)."""
+    parts = []
+    for name, rs in zip(game.stage_names, game.rulesets):
+        path = "plain path" if rs.plain else "move kernel (C)" if rs.kernel is not None else "Python path"
+        parts.append(path if len(game.rulesets) == 1 else f"{name}: {path}")
+    text = "; ".join(parts)
+    if game.kernel_refusals:
+        text += " (no move kernel: " + "; ".join(dict.fromkeys(game.kernel_refusals)) + ")"
+    return text

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from interpreter import kernel
-from rulespec import RulespecError
+from rulespec import RulespecError, summary
 from rulespec.examples import check_examples
 from test_spec_fuzz import specs
 
@@ -88,15 +88,17 @@ def test_the_extension_is_built() -> None:
 def test_the_kernel_plays_bao_and_says_why_it_leaves_the_others() -> None:
     bao = rulespec.load("bao-la-kiswahili")
     assert all(rs.kernel is not None for rs in bao.rulesets) and bao.kernel_refusals == []
-    assert rulespec.load("glass-bead-game").kernel_refusals == ["several kinds of piece"]
-    assert rulespec.load("mefuvha").kernel_refusals == ["the capture 'front and back'"]
+    assert rulespec.load("glass-bead-game").kernel_refusals == ["it does not cover several kinds of piece"]
+    assert rulespec.load("mefuvha").kernel_refusals == ["it does not cover the capture 'front and back'"]
     # Oware and Kalah take the plain path, which needs no kernel.
     assert all(rs.plain and rs.kernel is None for rs in rulespec.load("oware").rulesets)
 
 
 def test_the_kernel_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULESPEC_KERNEL", "0")
-    assert all(rs.kernel is None for rs in rulespec.load("bao-la-kiswahili").rulesets)
+    game = rulespec.load("bao-la-kiswahili")
+    assert all(rs.kernel is None for rs in game.rulesets)
+    assert "Python path" in summary.engine(game) and "RULESPEC_KERNEL=0" in summary.engine(game)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
