@@ -4,7 +4,8 @@ OpenSpiel has the game.
 Each game is played to the end with the same loop (legal_actions, a random choice,
 apply_action). Where OpenSpiel has the game, the two run in alternating short rounds in this
 process, and the median over the rounds of each round's ratio is reported (robust to the
-machine's speed drifting during the run), with the median rates. Usage:
+machine's speed drifting during the run), with the median rates. Where the move kernel (C)
+plays a variant, its own Python path is measured the same way. Usage:
 
     python benchmarks/playouts.py [--seconds 1] [--rounds 7] [--only oware,kalah]
 """
@@ -37,6 +38,14 @@ def playouts_per_second(new_state: Callable[[], Any], seconds: float, seed: int 
     return games / elapsed, actions / games
 
 
+def python_path(name: str) -> Any:
+    """The same game with the move kernel switched off (the pure-Python engine)."""
+    game = rulespec.load(name)
+    for rs in game.rulesets:
+        rs.kernel = None
+    return game
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
@@ -51,25 +60,33 @@ def main() -> None:
     print(f"{'game':18} {'rulespec/s':>11} {'reference/s':>12} {'ratio':>7} {'actions/game':>13}  reference")
     for name in names:
         ours = rulespec.load(name)
-        theirs = pyspiel.load_game(OPENSPIEL[name]) if pyspiel and name in OPENSPIEL else None
-        rates, refs, ratios = [], [], []
+        # References run in alternating rounds with ours, in this process.
+        others: list[tuple[str, Any]] = []
+        if pyspiel and name in OPENSPIEL:
+            others.append((f"OpenSpiel {OPENSPIEL[name]}, Python loop, same run", pyspiel.load_game(OPENSPIEL[name])))
+        if any(rs.kernel is not None for rs in ours.rulesets):
+            others.append(("rulespec's own Python path (no move kernel), same run", python_path(name)))
+        rates: list[float] = []
+        refs: list[list[float]] = [[] for _ in others]
+        ratios: list[list[float]] = [[] for _ in others]
         length = 0.0
         for _ in range(args.rounds):
             rate, length = playouts_per_second(ours.new_initial_state, args.seconds)
             rates.append(rate)
-            if theirs is not None:
-                refs.append(playouts_per_second(theirs.new_initial_state, args.seconds)[0])
-                ratios.append(rate / refs[-1])
+            for i, (_, other) in enumerate(others):
+                refs[i].append(playouts_per_second(other.new_initial_state, args.seconds)[0])
+                ratios[i].append(rate / refs[i][-1])
         ours_rate = median(rates)
-        label = f"OpenSpiel {OPENSPIEL[name]}, Python loop, same run" if theirs is not None else ""
-        ref_rate = median(refs) if refs else 0.0
-        ratio_value = median(ratios) if ratios else 0.0
-        if theirs is None and name in REFERENCE:
+        rows = [(label, median(r), median(q)) for (label, _), r, q in zip(others, refs, ratios)]
+        if name in REFERENCE:
             label, ref_rate = REFERENCE[name]
-            ratio_value = ours_rate / ref_rate
-        ratio = f"{ratio_value:.3f}" if ratio_value else "n/a"
-        ref = f"{ref_rate:12.0f}" if ref_rate else f"{'':>12}"
-        print(f"{name:18} {ours_rate:11.0f} {ref} {ratio:>7} {length:13.1f}  {label}")
+            rows.append((label, ref_rate, ours_rate / ref_rate))
+        for i, (label, ref_rate, ratio) in enumerate(rows or [("", 0.0, 0.0)]):
+            first = f"{name:18} {ours_rate:11.0f}" if i == 0 else f"{'':18} {'':>11}"
+            ref = f"{ref_rate:12.0f}" if ref_rate else f"{'':>12}"
+            shown = f"{ratio:.3f}" if ratio else "n/a"
+            steps = f"{length:13.1f}" if i == 0 else f"{'':>13}"
+            print(f"{first} {ref} {shown:>7} {steps}  {label}")
 
 
 if __name__ == "__main__":

@@ -256,6 +256,36 @@ class ConditionCompiler:
         return lambda st, p, m: (p in threat_set(st, m)) == want
 
 
+PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+                      "moves_played", "captured", "move_kind", "count_pits", "in_play"})
+"""Keys that look only at the move and the board, never at the pit tested."""
+
+
+def pit_free_part(cond: Condition) -> Condition | None:
+    """The part of `cond` that does not depend on the pit tested (its pit-free keys and `all`
+    members): tested once per move, it can rule out every pit at once."""
+    keys: dict[str, Any] = {k: getattr(cond, k) for k in PIT_FREE if getattr(cond, k) is not None}
+    members = [c for c in cond.all or [] if _pit_free(c)]
+    if members:
+        keys["all"] = members
+    return Condition.model_construct(**keys) if keys else None
+
+
+def _pit_free(cond: Condition) -> bool:
+    for key, value in cond:
+        if value is None:
+            continue
+        if key in ("all", "any"):
+            if not all(_pit_free(c) for c in value):
+                return False
+        elif key == "not_":
+            if not _pit_free(value):
+                return False
+        elif key not in PIT_FREE:
+            return False
+    return True
+
+
 class _Mover:
     """A stand-in move context for testing the fixed keys of a condition at compile time."""
 

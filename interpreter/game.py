@@ -6,7 +6,7 @@ from typing import Any
 from rulespec.loader import LoadedSpec
 from rulespec.models import Stage
 
-from .conditions import ConditionCompiler
+from .conditions import ConditionCompiler, pit_free_part
 from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
@@ -76,12 +76,13 @@ class Game:
         for rs in self.rulesets:
             rs.kernel = kernel.build(self, rs, kind_names)
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
-        self.mark_setters = [(self.mark_bit[n], cc.compile(m.set_after_move), m.unique,
+        self.mark_setters = [(self.mark_bit[n], _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]
-        self.mark_clearers = [(self.mark_bit[n], cc.compile(m.clear_after_move),
+        self.mark_clearers = [(self.mark_bit[n], _gate(cc, m.clear_after_move), cc.compile(m.clear_after_move),
                                _pit_candidates(cc, m.clear_after_move))
                               for n, m in spec.marks.items() if m.clear_after_move is not None]
+        """(mark bit, gate, test, ...): the gate is the test's pit-free part, tested once per move."""
         self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
         """Read-only move contexts for conditions tested between moves."""
         self.score_counts = tuple(spec.scoring.counts)
@@ -187,6 +188,11 @@ def _key_function(game: Game) -> Any:
     if game.mark_names:
         return lambda st: (st.to_move, st.stage, *st.board, *st.stock, *st.marks)
     return lambda st: (st.to_move, st.stage, *st.board, *st.stock)
+
+
+def _gate(cc: ConditionCompiler, cond: Any) -> Any:
+    part = pit_free_part(cond)
+    return None if part is None else cc.compile(part)
 
 
 def _pit_candidates(cc: ConditionCompiler, cond: Any) -> list[list[int]]:

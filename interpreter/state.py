@@ -8,6 +8,7 @@ from typing import Any
 from rulespec.errors import IllegalActionError
 
 from .context import MoveInfo
+from .geometry import NONE
 from .endgame import IMPLICIT_END, NOT_ENDED, finish
 from .moves import NeedDecision, completes, legal_starts, play_decided, play_plain
 from .rules import Request, Start
@@ -263,11 +264,15 @@ class State:
             for q in geo.own[mv.mover]:
                 marks[q] &= ~game.clear_on_owner_moved
         mv.threats = {}
-        for bit, test, pits in game.mark_clearers:
+        for bit, gate, test, pits in game.mark_clearers:
+            if gate is not None and not gate(self, NONE, mv):
+                continue
             for q in pits[mv.mover]:
                 if marks[q] & bit and test(self, q, mv):
                     marks[q] &= ~bit
-        for bit, test, unique, unless, pits in game.mark_setters:
+        for bit, gate, test, unique, unless, pits in game.mark_setters:
+            if gate is not None and not gate(self, NONE, mv):
+                continue
             hits = [q for q in pits[mv.mover] if test(self, q, mv)]
             if unique and len(hits) != 1:
                 continue
