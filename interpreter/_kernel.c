@@ -619,6 +619,13 @@ static PyObject *int_list(const int *v, int n) {
     return list;
 }
 
+static PyObject *int_tuple(const int *v, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    if (!tuple) return NULL;
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(v[i]));
+    return tuple;
+}
+
 /* position: (board, marks, stock, removed, stage, moves_played, mover) */
 static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
     int ns = k->p[H_NSLOTS];
@@ -739,7 +746,7 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
  *   -> ("done", board, marks, stock, removed, facts) | ("endless",) |
  *      ("need", board, marks, stock, removed, (kind, at, in_hand, options, default))
  * facts: (direction, lifted, lap, captured, first_captured, last, first_ok, sowings,
- *         lap_seq, lap_hand, fired, end_prog, end_who, first_taken) */
+ *         lap_seq, lap_hand), then fired, end_prog, end_who, first_taken */
 static PyObject *Kernel_play(Kernel *k, PyObject *args) {
     if (check_args(args, POS_ARGS + 6, "play")) return NULL;
     Pos s;
@@ -770,12 +777,13 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
                             int_list(s.stock, 2), s.removed, m->req_kind, m->req_at, m->req_in_hand,
                             int_list(m->options, m->n_options), m->req_default);
     } else {
-        out = Py_BuildValue("(sNNNl(iiiiiiiiNiNiiN))", "done", int_list(s.board, ns), int_list(s.marks, ns),
+        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)NiiN)", "done", int_list(s.board, ns), int_list(s.marks, ns),
                             int_list(s.stock, 2), s.removed,
-                            m->direction, m->lifted, m->lap, m->captured, m->first_captured, m->last,
-                            m->first_ok, m->sowings, int_list(m->seq ? m->seq : m->seq_buf, m->seq_len),
-                            m->lap_hand, int_list(m->fired, m->n_fired), m->end_prog, m->end_who,
-                            int_list(m->first_taken, m->n_first_taken));
+                            m->direction, m->lifted, m->lap, m->captured, PyBool_FromLong(m->first_captured),
+                            m->last, PyBool_FromLong(m->first_ok), m->sowings,
+                            int_tuple(m->seq ? m->seq : m->seq_buf, m->seq_len), m->lap_hand,
+                            int_list(m->fired, m->n_fired), m->end_prog, m->end_who,
+                            int_tuple(m->first_taken, m->n_first_taken));
     }
     free(m);
     free(given);

@@ -58,6 +58,9 @@ MAX_DECISIONS = 4096
 BIG = 2**31 - 1
 EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
 REQUESTS = {1: "direction", 2: "entry", 3: "relay"}
+FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "first_ok", "sowings", "lap_seq",
+         "lap_hand")
+"""The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
 
 
 class Unsupported(Exception):
@@ -328,21 +331,18 @@ class KernelRules:
         st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]
         if out[0] == "need":
             raise NeedDecision(self._request(st, *out[5]))
-        (direction, lifted, lap, captured, first_captured, last, first_ok, sowings, lap_seq, lap_hand,
-         fired, end_prog, end_who, first_taken) = out[5]
-        mv = MoveInfo(st.to_move, start.pit, direction)
+        facts, fired, end_prog, end_who, first_taken = out[5:]
+        mv = MoveInfo(st.to_move, start.pit)
         mv.kind = start.kind.name
         mv.stage = st.stage
-        mv.lifted, mv.lap, mv.captured, mv.first_captured = lifted, lap, captured, bool(first_captured)
-        mv.last, mv.first_ok, mv.sowings = last, bool(first_ok), sowings
-        mv.lap_seq, mv.lap_hand = tuple(lap_seq), lap_hand
+        mv.__dict__.update(zip(FACTS, facts))
         if fired:
             caps = self.rs.captures
             mv.fired = tuple(EVENTS[f] if f < 0 else caps[f].name for f in fired)
         if end_prog >= 0:
             mv.end = (self.rs.during[end_prog], end_who)
         if probe:
-            mv.first_taken = tuple(first_taken)
+            mv.first_taken = first_taken
         return mv
 
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int) -> Request:
