@@ -18,6 +18,7 @@
 #define CW 1
 #define TAKE_ALL (-1)
 #define TAKE_NONE 0
+#define TAKE_ANY (-2)
 #define MAX_SLOTS 256
 #define MAX_DECISIONS 4096
 #define MAX_FIRED MAX_DECISIONS
@@ -27,14 +28,14 @@ enum {
     H_NSLOTS, H_NPITS, H_OWNER, H_ROW, H_OPP, H_BEHIND, H_STEPS, H_AFTER, H_LOOP, H_ALONG,
     H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
-    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_SIZE
+    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE, H_SIZE
 };
 
 /* Move kind record. */
 enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
        K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1, K_SIZE };
 
-/* Capture record. */
+/* Capture record: then the selectors' offsets, then the chosen pits: n, (count, condition) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
        CP_KEEP_DIRECTION, CP_NSEL, CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
@@ -48,7 +49,7 @@ enum {
 };
 
 /* Decisions a move can ask for. */
-enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY };
+enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT };
 /* Outcomes of a play. */
 enum { P_DONE, P_ENDLESS, P_NEED };
 /* What a play does when it runs out of given decisions. */
@@ -242,8 +243,13 @@ static void lifted_from(const int *P, Pos *s, int pit) {
     if (P[H_CLEAR_LIFT_ALL] && !s->board[pit]) s->marks[pit] &= ~P[H_CLEAR_LIFT_ALL];
 }
 
+static int in_list(const int *pits, int n, int q) {
+    for (int i = 0; i < n; i++) if (pits[i] == q) return 1;
+    return 0;
+}
+
 static int add_pit(int *pits, int n, int q) {
-    for (int i = 0; i < n; i++) if (pits[i] == q) return n;
+    if (in_list(pits, n, q)) return n;
     pits[n] = q;
     return n + 1;
 }
@@ -412,7 +418,14 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
     } else {
         int drop = kind[K_DROP];
         if (drop) { s->stock[mover] -= drop; b[pit] += drop; }
-        hand = kind[K_TAKE] == TAKE_ALL ? b[pit] : kind[K_TAKE];
+        if (kind[K_TAKE] == TAKE_ANY) {
+            int base = P[H_NUMBER_BASE], opts[MAX_SLOTS], a;
+            for (int i = 0; i < b[pit]; i++) opts[i] = base + i + 1;
+            ASK(a, R_COUNT, pit, 0, b[pit], opts, -1);
+            hand = a - base;
+        } else {
+            hand = kind[K_TAKE] == TAKE_ALL ? b[pit] : kind[K_TAKE];
+        }
         b[pit] -= hand;
         lifted_from(P, s, pit);
         m->lifted = hand;
@@ -484,6 +497,19 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                 m->n_first_taken = n;
                 m->first_captured = 1;
                 return P_DONE;
+            }
+            const int *chosen = cap + CP_SELS + cap[CP_NSEL];
+            for (int c = 0; c < chosen[0]; c++) {
+                for (int j = 0; j < chosen[1 + 2 * c]; j++) {
+                    int opts[MAX_SLOTS], no = 0, a;
+                    for (int q = 0; q < P[H_NPITS]; q++) {
+                        if (!b[q] || in_list(pits, n, q) || !test(P, chosen[2 + 2 * c], s, q, m)) continue;
+                        opts[no++] = P[H_PICK_BASE] + q;
+                    }
+                    if (!no) break;
+                    ASK(a, R_PICK, last, 0, no, opts, -1);
+                    pits[n++] = a - P[H_PICK_BASE];
+                }
             }
             int taken = take(P, cap, s, pits, n);
             m->captured += taken;
@@ -583,7 +609,7 @@ static int completes(Kernel *k, const Pos *s, int ki, int pit, int d, int feedin
 static int acceptable(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, Move *m) {
     const int *P = k->p;
     const int *kind = P + P[P[H_KINDS] + ki];
-    if (kind[K_REQUIRE_CAPTURE] == 2) {
+    if (kind[K_REQUIRE_CAPTURE] == 2 && kind[K_TAKE] != TAKE_ANY) {
         Pos work = *s;
         move_init(m, NULL, 0, ASK_FIRST);
         if (play(P, &work, ki, pit, d, m, 1) != P_DONE || !m->first_captured) return 0;
@@ -694,7 +720,7 @@ static PyObject *Kernel_legal(Kernel *k, PyObject *args) {
         for (int r = 0; r < table[0]; r++) {
             int aid = table[1 + 2 * r], pit = table[2 + 2 * r];
             int n = s.board[pit] + drop;
-            if ((take_n == TAKE_ALL && !n) || (take_n > 0 && n < take_n)) continue;
+            if (((take_n == TAKE_ALL || take_n == TAKE_ANY) && !n) || (take_n > 0 && n < take_n)) continue;
             int mask = 0;
             for (int j = 1; j <= dirs[0]; j++) {
                 int d = dirs[j];
@@ -857,7 +883,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 1) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 2) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -18,12 +18,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from rulespec.models import ChainSelector, Condition, CountRange
+from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 
 from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import EndlessMove, NeedDecision, _direction_request, arrow
-from .rules import TAKE_ALL, TAKE_NONE, Request, Ruleset, Start
+from .rules import Request, Ruleset, Start
 
 try:
     from ._kernel import LAYOUT as BUILT_LAYOUT
@@ -31,14 +31,14 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT = None, 0
 
-LAYOUT = 1
+LAYOUT = 2
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
     "nslots", "npits", "owner", "row", "opp", "behind", "steps", "after", "loop", "along", "xcol", "own",
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
-    "ncaps", "caps", "nduring", "during", "must_simulate",
+    "ncaps", "caps", "nduring", "during", "must_simulate", "number_base",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
@@ -55,9 +55,10 @@ CHAIN = 3
 TO = {"store": 0, "removed": 1, "sow": 2}
 DURING_PLAYER = {"any": 0, "mover": 1, "next": 1, "opponent": 2}
 MAX_DECISIONS = 4096
+MAX_SLOTS = 256
 BIG = 2**31 - 1
 EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
-REQUESTS = {1: "direction", 2: "entry", 3: "relay"}
+REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count"}
 FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "first_ok", "sowings", "lap_seq",
          "lap_hand")
 """The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
@@ -163,6 +164,8 @@ class Assembler:
             raise Unsupported("several kinds of piece")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
+        if game.total_pieces >= MAX_SLOTS:
+            raise Unsupported(f"{game.total_pieces} pieces")
         self.set("nslots", n)
         self.set("npits", geo.n_pits)
         self.set("owner", self.block(geo.owner))
@@ -200,10 +203,11 @@ class Assembler:
         self.set("nduring", len(rs.during))
         self.set("during", self.block([self.during(e) for e in rs.during]))
         self.set("must_simulate", int(rs.must_simulate))
+        self.set("number_base", game.number_base)
         return self.p
 
     def kind(self, kind: Any) -> int:
-        if kind.take not in (TAKE_ALL, TAKE_NONE) and kind.take <= 0 or kind.more_pits or kind.placement:
+        if kind.more_pits or kind.placement:
             raise Unsupported(f"the lift of move kind {kind.name!r}")
         tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
                   for p in (0, 1)]
@@ -215,9 +219,11 @@ class Assembler:
         ])
 
     def capture(self, prog: Any) -> int:
-        if prog.choose or prog.picks or prog.only_capturable or prog.rule is None:
+        if prog.picks or prog.only_capturable or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
-        sels = []
+        sels: list[int] = []
+        chosen: list[int] = []
+        """(count, condition) per choose selector: the pits the mover picks, after the fixed ones."""
         for sel in prog.rule.take:
             if isinstance(sel, str):
                 sels.append(self.block([SELECTORS[sel]]))
@@ -227,8 +233,8 @@ class Assembler:
                 sels.append(self.block([CHAIN, self.condition(c.while_), int(c.direction == "backwards"),
                                         int(c.start == "opposite"), int(c.skip_first), length,
                                         int(bool(c.exactly) and c.length is not None)]))
-            else:  # pragma: no cover - choose/pick selectors are refused above
-                raise Unsupported(f"the capture {prog.name!r}")
+            elif isinstance(sel, ChooseSelector):
+                chosen += [sel.choose.count, self.condition(sel.choose.from_)]
         rule = prog.rule
         entry = nearest = -1
         entry_pits = [self.table([]), self.table([])]
@@ -238,7 +244,8 @@ class Assembler:
             entry_pits = [self.table(pits) for pits in prog.entry_pits]
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
-                           *entry_pits, nearest, int(prog.keep_direction), len(sels), *sels])
+                           *entry_pits, nearest, int(prog.keep_direction), len(sels), *sels,
+                           len(chosen) // 2, *chosen])
 
     def during(self, end: Any) -> int:
         if end.kind != "side_empty" or end.side_pits is None:
@@ -357,5 +364,11 @@ class KernelRules:
             base = game.pick_base
             return Request(name, options, ["<" if geo.col[o - base] < geo.col[at] else ">" for o in options],
                            in_hand=in_hand)
+        if name == "pit":
+            base = game.pick_base
+            return Request(name, options, [geo.label[o - base] for o in options])
+        if name == "count":
+            base = game.number_base
+            return Request(name, options, [f"x{o - base}" for o in options])
         return Request(name, options, ["+", "-"], default)
 

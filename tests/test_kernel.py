@@ -33,6 +33,10 @@ CASES = {
     "bao-la-kiswahili": {},
     "bao-la-kiswahili[max_laps=10]": {"max_laps": 10},
     "bao-la-kiswahili[max_laps=25]": {"max_laps": 25},
+    "mefuvha": {},
+    "mefuvha[pits=6,bonus=2]": {"pits": 6, "bonus": 2},
+    "kiothi": {},
+    "kiothi[lift=all,per_boma=5]": {"lift": "all", "per_boma": 5},
 }
 
 
@@ -85,11 +89,14 @@ def test_the_extension_is_built() -> None:
     assert kernel.Kernel is not None, "interpreter/_kernel.c was not compiled at install"
 
 
-def test_the_kernel_plays_bao_and_says_why_it_leaves_the_others() -> None:
+def test_the_kernel_plays_bao_mefuvha_and_kiothi_and_says_why_it_leaves_the_rest() -> None:
     bao = rulespec.load("bao-la-kiswahili")
     assert all(rs.kernel is not None for rs in bao.rulesets) and bao.kernel_refusals == []
     assert rulespec.load("glass-bead-game").kernel_refusals == ["it does not cover several kinds of piece"]
-    assert rulespec.load("mefuvha").kernel_refusals == ["it does not cover the capture 'front and back'"]
+    assert all(rs.kernel is not None for rs in rulespec.load("mefuvha").rulesets)
+    kiothi = rulespec.load("kiothi")
+    assert [rs.kernel is not None for rs in kiothi.rulesets] == [False, True]
+    assert kiothi.kernel_refusals == ["it does not cover the lift of move kind 'redistribution'"]
     # Oware and Kalah take the plain path, which needs no kernel.
     assert all(rs.plain and rs.kernel is None for rs in rulespec.load("oware").rulesets)
 
@@ -109,7 +116,7 @@ def test_random_games_agree_action_by_action(case: str) -> None:
     lengths = [play_both(fast, slow, rng.choice) for _ in range(games)]
     assert all(n > 0 for n in lengths)
     assert fast.bound_hits == slow.bound_hits, "starts refused for the lap bound"
-    if case.endswith("[max_laps=10]"):
+    if case == "bao-la-kiswahili[max_laps=10]":
         assert slow.bound_hits > 0, "a bound of 10 laps refuses some starts in 60 games"
 
 
@@ -185,7 +192,7 @@ def test_threat_look_ahead_agrees_mid_game() -> None:
     assert blocked > 0, "random games reach kutakatia"
 
 
-@pytest.mark.parametrize("name", ["bao-la-kiswahili"])
+@pytest.mark.parametrize("name", ["bao-la-kiswahili", "mefuvha", "kiothi"])
 def test_worked_examples_hold_on_both_paths(name: str) -> None:
     fast, slow = pair(name)
     assert check_examples(fast) == []
