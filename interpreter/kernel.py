@@ -7,9 +7,8 @@ compiled ruleset: the board's tables, the move kinds, the captures, and each con
 small tree of nodes. Nothing in the C code knows a game; it reads the array.
 
 The kernel covers the common blocks. A ruleset that uses one it does not (several kinds of
-piece, a lift of any number, more pits, placement, chosen or picked captures, bead order,
-end checks other than side_empty during a move, the conditions dropped/before/in_play/
-threatened) keeps the Python path, as does everything when the extension was not built (no
+piece, more pits, placement, picked pieces, bead order, end checks other than side_empty
+during a move, the conditions dropped/before/in_play/threatened) keeps the Python path, as does everything when the extension was not built (no
 C compiler at install) or when RULESPEC_KERNEL=0. Both paths give the same games:
 tests/test_kernel.py plays them side by side.
 """
