@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from statistics import median
 from collections.abc import Callable
+from statistics import median
 from typing import Any
 
 import rulespec

@@ -6,11 +6,11 @@ from typing import Any
 from rulespec.loader import LoadedSpec
 from rulespec.models import Stage
 
+from . import kernel
 from .conditions import ConditionCompiler, pit_free_part
 from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
-from . import kernel
 from .rules import compile_ruleset
 
 

@@ -252,7 +252,7 @@ class Assembler:
         return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1])])
 
 
-def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> "KernelRules | None":
+def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> KernelRules | None:
     """The kernel for one stage's ruleset, or None where the Python path must play it (with
     `force`, also a ruleset the plain path plays: for testing the kernel on it)."""
     if rs.plain and not force:

@@ -8,8 +8,8 @@ from typing import Any
 from rulespec.errors import IllegalActionError
 
 from .context import MoveInfo
-from .geometry import NONE
 from .endgame import IMPLICIT_END, NOT_ENDED, finish
+from .geometry import NONE
 from .moves import NeedDecision, completes, legal_starts, play_decided, play_plain
 from .rules import Request, Start
 
@@ -18,7 +18,7 @@ from .rules import Request, Start
 class Pending:
     """A move waiting for a decision: where it started, what was decided, what is asked."""
 
-    origin: "State"
+    origin: State
     """The state before the move's first decision (never changed; shared by clones)."""
     decisions: tuple[int, ...]
     request: Request
@@ -44,7 +44,7 @@ class State:
         self._feeding = False
 
     @classmethod
-    def initial(cls, game: Any) -> "State":
+    def initial(cls, game: Any) -> State:
         st = cls(game)
         st.board = list(game.initial_board)
         st.kinds = [row[:] for row in game.initial_kinds] if game.initial_kinds else None
@@ -130,7 +130,7 @@ class State:
         self._finish_move(mv, rs)
 
     @staticmethod
-    def _completable(origin: "State", rs: Any, starts: list[Start], decisions: tuple[int, ...],
+    def _completable(origin: State, rs: Any, starts: list[Start], decisions: tuple[int, ...],
                      request: Request) -> Request:
         """Keep only the options that can still lead to an allowed move."""
         game = origin.game
@@ -144,13 +144,13 @@ class State:
                 if completes(origin, rs, start, start.kind, origin._feeding, list(decisions[1:]) + [o])]
         return request.restrict(keep)
 
-    def _adopt(self, work: "State") -> None:
+    def _adopt(self, work: State) -> None:
         """Take over the position of a replayed copy."""
         if work is not self:
             self.board, self.stock, self.removed, self.marks = work.board, work.stock, work.removed, work.marks
             self.kinds = work.kinds
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         c = State.__new__(State)
         c.game = self.game
         c.board = self.board[:]
@@ -212,7 +212,7 @@ class State:
         return self._pending.request if self._pending else None
 
     # --- the turn cycle ------------------------------------------------------------
-    def scratch(self) -> "State":
+    def scratch(self) -> State:
         """A bare copy for look-ahead: position only, no caches or history."""
         c = State.__new__(State)
         c.game = self.game

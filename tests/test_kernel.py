@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_spec_fuzz import specs
 
 import rulespec
 from interpreter import kernel
 from rulespec import RulespecError, summary
 from rulespec.examples import check_examples
-from test_spec_fuzz import specs
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = ("mover", "origin", "direction", "kind", "stage", "lifted", "lap", "captured", "first_captured",
