@@ -38,14 +38,6 @@ def playouts_per_second(new_state: Callable[[], Any], seconds: float, seed: int 
     return games / elapsed, actions / games
 
 
-def python_path(name: str) -> Any:
-    """The same game with the move kernel switched off (the pure-Python engine)."""
-    game = rulespec.load(name)
-    for rs in game.rulesets:
-        rs.kernel = None
-    return game
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
@@ -65,7 +57,7 @@ def main() -> None:
         if pyspiel and name in OPENSPIEL:
             others.append((f"OpenSpiel {OPENSPIEL[name]}, Python loop, same run", pyspiel.load_game(OPENSPIEL[name])))
         if any(rs.kernel is not None for rs in ours.rulesets):
-            others.append(("rulespec's own Python path (no move kernel), same run", python_path(name)))
+            others.append(("rulespec's own Python path (no move kernel), same run", rulespec.load(name).without_kernel()))
         rates: list[float] = []
         refs: list[list[float]] = [[] for _ in others]
         ratios: list[list[float]] = [[] for _ in others]

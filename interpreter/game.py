@@ -138,6 +138,12 @@ class Game:
         params = ", ".join(f"{k}={v}" for k, v in self.params.items())
         return f"<Game {self.name}({params})>"
 
+    def without_kernel(self) -> "Game":
+        """Let the Python path play every stage (the move kernel's reference); returns self."""
+        for rs in self.rulesets:
+            rs.kernel = None
+        return self
+
     def new_initial_state(self) -> Any:
         from .state import State
 

@@ -305,7 +305,8 @@ def lint(variant: str = typer.Argument(..., help="A shipped variant's name or a 
 
 
 @app.command()
-def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, or openspiel:oware / openspiel:mancala."),
+def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, openspiel:oware / openspiel:mancala, "
+                                            "or python:NAME (NAME played without the move kernel)."),
                second: str = typer.Argument(..., help="The same kinds of name."),
                games: int = typer.Option(500, help="Games to play."),
                seed: int = typer.Option(0, help="Random seed."),
@@ -319,6 +320,8 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, or
     def load(name: str) -> Any:
         if name.startswith("openspiel:"):
             return OracleGame(name.split(":", 1)[1], params)
+        if name.startswith("python:"):
+            return _game(name.split(":", 1)[1], params).without_kernel()
         return _game(name, params)
 
     divergence = run(load(first), load(second), games, seed)

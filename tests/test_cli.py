@@ -107,3 +107,15 @@ def test_book_renders_markdown(tmp_path: Path) -> None:
     for heading in ("## Equipment", "## A turn", "## Sowing", "## Capturing", "## Feeding", "## End of the game"):
         assert heading in text
     assert "None" not in text and "skip_origin" not in text
+
+
+def test_crosscheck_against_the_python_path() -> None:
+    result = runner.invoke(app, ["crosscheck", "bao-la-kiswahili", "python:bao-la-kiswahili", "--games", "20"])
+    assert result.exit_code == 0, result.output
+    assert "bao-la-kiswahili and python:bao-la-kiswahili agree over 20 random games" in result.output
+
+
+def test_show_says_which_engine_plays() -> None:
+    result = runner.invoke(app, ["show", "mefuvha"])
+    assert result.exit_code == 0, result.output
+    assert "engine: move kernel (C)" in result.output

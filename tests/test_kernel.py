@@ -43,9 +43,7 @@ CASES = {
 def pair(name: str, **params):
     """The same game twice: played by the kernel, and by the Python path."""
     fast = rulespec.load(name, **params)
-    slow = rulespec.load(name, **params)
-    for rs in slow.rulesets:
-        rs.kernel = None
+    slow = rulespec.load(name, **params).without_kernel()
     assert any(rs.kernel is not None for rs in fast.rulesets), f"{name}: the kernel plays no stage"
     return fast, slow
 
