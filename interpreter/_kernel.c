@@ -567,26 +567,33 @@ static int allowed(const int *P, const Pos *before, const Pos *after, const Move
     return 1;
 }
 
+/* One level of the depth-first search: the play so far and the options it stopped at, on the
+ * heap so that a long chain of decisions does not exhaust the C stack. */
+typedef struct {
+    Pos work;
+    Move move;
+    int options[MAX_SLOTS];
+} Level;
+
 static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, int n) {
     const int *P = k->p;
-    Pos work = *s;
-    Move *m = malloc(sizeof(Move));
-    if (!m) return 0;
+    Level *level = malloc(sizeof(Level));
+    if (!level) return 0;
+    Move *m = &level->move;
+    level->work = *s;
     move_init(m, prefix, n, ASK_STOP);
-    int r = play(P, &work, ki, pit, d, m, 0), ok = 0;
-    if (r == P_NEED) {
-        int opts[MAX_SLOTS], no = m->n_options;
-        memcpy(opts, m->options, no * sizeof(int));
-        free(m);
-        if (n >= MAX_DECISIONS) return 0;
+    int r = play(P, &level->work, ki, pit, d, m, 0), ok = 0;
+    if (r == P_NEED && n < MAX_DECISIONS) {
+        int no = m->n_options;
+        memcpy(level->options, m->options, no * sizeof(int));
         for (int i = 0; i < no && !ok; i++) {
-            prefix[n] = opts[i];
+            prefix[n] = level->options[i];
             ok = search(k, s, ki, pit, d, feeding, prefix, n + 1);
         }
-        return ok;
+    } else if (r == P_DONE) {
+        ok = allowed(P, s, &level->work, m, P + P[P[H_KINDS] + ki], feeding);
     }
-    if (r == P_DONE) ok = allowed(P, s, &work, m, P + P[P[H_KINDS] + ki], feeding);
-    free(m);
+    free(level);
     return ok;
 }
 
