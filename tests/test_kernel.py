@@ -206,3 +206,23 @@ def test_bao_rule_tests_pass_on_the_python_path() -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     passed = re.search(r"(\d+) passed", done.stdout)
     assert passed and int(passed.group(1)) >= 70 and "failed" not in done.stdout
+
+
+def enum_names(source: str, first: str, last: str) -> list[str]:
+    """The names of the C enum that runs from `first` to `last`, in order."""
+    body = source[source.index(first):source.index(last) + len(last)]
+    return [name.strip() for name in body.replace("\n", " ").split(",")]
+
+
+def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
+    """The header slots, condition codes and request codes are written twice (C reads what
+    Python assembles): the same names in the same order."""
+    source = (ROOT / "interpreter" / "_kernel.c").read_text()
+    header = enum_names(source, "H_NSLOTS", "H_NUMBER_BASE")
+    assert [h[2:].lower() for h in header] == kernel.HEADER
+    ops = enum_names(source, "C_TRUE", "C_COUNT_PITS")
+    assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
+    requests = enum_names(source, "R_DIRECTION", "R_COUNT")
+    assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \
+        {**kernel.REQUESTS, 4: "pick"} and kernel.REQUESTS[4] == "pit"
+    assert f'"LAYOUT", {kernel.LAYOUT})' in source
