@@ -8,9 +8,10 @@ small tree of nodes. Nothing in the C code knows a game; it reads the array.
 
 The kernel covers the common blocks. A ruleset that uses one it does not (several kinds of
 piece, more pits, placement, picked pieces, bead order, end checks other than side_empty
-during a move, the conditions dropped/before/in_play/threatened) keeps the Python path, as does everything when the extension was not built (no
-C compiler at install) or when RULESPEC_KERNEL=0. Both paths give the same games:
-tests/test_kernel.py plays them side by side.
+during a move, the conditions dropped/before/in_play/threatened) keeps the Python path, as
+does everything when the extension was not built (no C compiler at install) or when
+RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
+side.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import EndlessMove, NeedDecision, _direction_request, arrow
-from .rules import Request, Ruleset, Start
+from .rules import TAKE_ANY, Request, Ruleset, Start
 
 try:
     from ._kernel import LAYOUT as BUILT_LAYOUT
@@ -163,8 +164,12 @@ class Assembler:
             raise Unsupported("several kinds of piece")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
-        if game.total_pieces >= MAX_SLOTS:
-            raise Unsupported(f"{game.total_pieces} pieces")
+        if len(game.stage_names) > 30 or len(self.kind_names) > 30:
+            raise Unsupported("more than 30 stages or move kinds")
+        if n > MAX_SLOTS:
+            raise Unsupported(f"a board of {n} slots")
+        if game.total_pieces >= MAX_SLOTS and any(k.take == TAKE_ANY for k in rs.kinds):
+            raise Unsupported(f"a choice among up to {game.total_pieces} pieces to lift")
         self.set("nslots", n)
         self.set("npits", geo.n_pits)
         self.set("owner", self.block(geo.owner))
