@@ -22,7 +22,15 @@ from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 
 from .context import MoveInfo
 from .geometry import CCW, CW
-from .moves import EndlessMove, NeedDecision, _direction_request, arrow
+from .moves import (
+    EndlessMove,
+    NeedDecision,
+    _direction_request,
+    count_request,
+    entry_request,
+    pick_request,
+    relay_request,
+)
 from .rules import TAKE_ANY, Request, Ruleset, Start
 
 try:
@@ -357,22 +365,15 @@ class KernelRules:
         return mv
 
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int) -> Request:
+        """The Request of the decision the kernel stopped at (as moves.play would ask it)."""
         game = self.game
-        geo = game.geo
         name = REQUESTS[kind]
         if name == "direction":
-            steps = self.rs.steps[st.to_move]
-            base = game.dir_base
-            return Request(name, options, lambda: [arrow(geo, steps, at, o - base) for o in options], in_hand=in_hand)
+            return _direction_request(st, self.rs, at, [o - game.dir_base for o in options], in_hand)
         if name == "entry":
-            base = game.pick_base
-            return Request(name, options, ["<" if geo.col[o - base] < geo.col[at] else ">" for o in options],
-                           in_hand=in_hand)
+            return entry_request(game, [o - game.pick_base for o in options], at, in_hand)
         if name == "pit":
-            base = game.pick_base
-            return Request(name, options, [geo.label[o - base] for o in options])
+            return pick_request(game, [o - game.pick_base for o in options])
         if name == "count":
-            base = game.number_base
-            return Request(name, options, [f"x{o - base}" for o in options])
-        return Request(name, options, ["+", "-"], default)
-
+            return count_request(game, len(options))
+        return relay_request(game)

@@ -66,6 +66,32 @@ def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int],
                    lambda: [arrow(game.geo, steps, origin, d) for d in directions], in_hand=in_hand)
 
 
+# The decisions inside a move, as the mover is asked them (shared with the move kernel).
+
+def count_request(game: Any, most: int) -> Request:
+    """How many pieces to lift, 1 to `most`."""
+    base = game.number_base
+    return Request("count", [base + k for k in range(1, most + 1)], lambda: [f"x{k}" for k in range(1, most + 1)])
+
+
+def pick_request(game: Any, pits: list[int]) -> Request:
+    """Which further pit a capture takes."""
+    return Request("pit", [game.pick_base + q for q in pits], [game.geo.label[q] for q in pits])
+
+
+def relay_request(game: Any) -> Request:
+    """Go on sowing from here (+) or stop (-, the default)."""
+    base = game.relay_base
+    return Request("relay", [base, base + 1], ["+", "-"], base + 1)
+
+
+def entry_request(game: Any, entries: list[int], last: int, hand: int) -> Request:
+    """Which entry pit captured pieces are sown from, written as the side of the landing pit."""
+    col = game.geo.col
+    return Request("entry", [game.pick_base + q for q in entries],
+                   ["<" if col[q] < col[last] else ">" for q in entries], in_hand=hand)
+
+
 def sow_lap(b: list[int], seq: tuple[int, ...], hand: int) -> int:
     """Sow `hand` pieces one by one along `seq` (round and round if need be); the last slot."""
     n = len(seq)
@@ -136,9 +162,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         if take == TAKE_ALL:
             hand = b[pit]
         elif take == TAKE_ANY:
-            base = game.number_base
-            hand = ask(Request("count", [base + k for k in range(1, b[pit] + 1)],
-                               lambda n=b[pit]: [f"x{k}" for k in range(1, n + 1)])) - base
+            hand = ask(count_request(game, b[pit])) - game.number_base
         else:
             hand = take
         b[pit] -= hand
@@ -219,8 +243,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                                    if q not in pits and b[q] and test(st, q, mv)]
                         if not options:
                             break
-                        labels = [game.geo.label[q] for q in options]
-                        pits.append(ask(Request("pit", [pick_base + q for q in options], labels)) - pick_base)
+                        pits.append(ask(pick_request(game, options)) - pick_base)
                 taken = _take(st, rs, cap, pits, mv)
                 mv.captured += taken
                 if laps == 1 and taken:
@@ -244,8 +267,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                 mv.fired += ("relay stopped",)
                 break
             if rs.ask_when is not None and rs.ask_when(st, last, mv):
-                relay_base = game.relay_base
-                if ask(Request("relay", [relay_base, relay_base + 1], ["+", "-"], relay_base + 1)) != relay_base:
+                if ask(relay_request(game)) != game.relay_base:
                     mv.fired += ("relay stop chosen",)
                     break
                 mv.fired += ("relay go-on chosen",)
@@ -440,8 +462,7 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
         if len(same) == 1:
             chosen = same[0]
     if chosen == NONE:
-        labels = ["<" if geo.col[q] < geo.col[last] else ">" for q in entries]
-        chosen = ask(Request("entry", [game.pick_base + q for q in entries], labels, in_hand=hand)) - game.pick_base
+        chosen = ask(entry_request(game, entries, last, hand)) - game.pick_base
     d = along[chosen]
     if d != LATER:
         mv.direction = d
