@@ -105,13 +105,37 @@ def _expected(ctx: dict[str, Any], key: str = "expected") -> list[str]:
     return [part.strip() for part in re.split(r",| or ", text) if part.strip()]
 
 
+_BRANCH_MISSES = {"literal_error", "int_type", "int_parsing", "string_type", "bool_type", "dict_type",
+                  "model_type", "model_attributes_type", "list_type"}
+"""Errors that only say "not this branch of a union": the least telling when others exist."""
+
+
+def _most_telling(errors: list[Any], prefix: tuple[Any, ...], root: Any) -> list[Any]:
+    """Where a value fails every branch of a union, pydantic reports each branch. Keep what
+    tells the author most: a branch miss is dropped when a deeper error explains it, and at one
+    place a broken constraint ("at least 1") comes before a branch miss."""
+    paths = []
+    for e in errors:
+        path = _doc_path(prefix + tuple(e["loc"]), root)
+        paths.append(path if _node(root, path) is not None else path[:-1])
+    miss = [e["type"] in _BRANCH_MISSES for e in errors]
+
+    def explained(i: int) -> bool:
+        n = len(paths[i])
+        return miss[i] and any(len(p) > n and p[:n] == paths[i] and not miss[j] for j, p in enumerate(paths))
+
+    kept = [i for i in range(len(errors)) if not explained(i)]
+    kept.sort(key=lambda i: (paths.index(paths[i]), miss[i]))
+    return [errors[i] for i in kept]
+
+
 def problems_from(exc: ValidationError, root: Any, smap: SourceMap,
                   prefix: tuple[Any, ...] = ()) -> list[Problem]:
     """One problem per distinct location, worded for a person editing the YAML. `prefix` is
     the path of the validated part within the document."""
     seen: set[tuple[Any, ...]] = set()
     problems: list[Problem] = []
-    for err in exc.errors():
+    for err in _most_telling(exc.errors(), prefix, root):
         loc = prefix + tuple(err["loc"])
         path = _doc_path(loc, root)
         kind = err["type"]
@@ -139,6 +163,9 @@ def problems_from(exc: ValidationError, root: Any, smap: SourceMap,
                 path = path + ("kind",)
         elif kind == "union_tag_not_found":
             msg = "missing required key 'kind'"
+        elif kind in ("greater_than_equal", "less_than_equal"):
+            bound = err.get("ctx", {}).get("ge" if kind == "greater_than_equal" else "le")
+            msg = f"expected {'at least' if kind == 'greater_than_equal' else 'at most'} {bound}, got {value!r}"
         elif kind == "too_short":
             need = err.get("ctx", {}).get("min_length", 1)
             msg = f"at least {need} {'entry is' if need == 1 else 'entries are'} needed here"

@@ -165,10 +165,22 @@ def test_wrong_integer_enum_value_lists_the_options() -> None:
      "expected a list, got {'kind': 'move_limit', 'moves': 100}"),
     ("end: [{kind: move_limit, moves: 100}]", "end: [move_limit]", 4, 7, "expected a mapping, got 'move_limit'"),
     ("setup: {per_pit: 2}", "setup: 2", 3, 8, "expected a mapping, got 2"),
-    ("per_pit: 2", "per_pit: -2", 3, 18, "input should be greater than or equal to 0"),
+    ("per_pit: 2", "per_pit: -2", 3, 18, "expected at least 0, got -2"),
 ])
 def test_wrong_type(old: str, new: str, line: int, col: int, message: str) -> None:
     check(VALID.replace(old, new), (line, col, message))
+
+
+def test_a_broken_constraint_inside_a_union_is_reported_not_every_branch() -> None:
+    """`lift` is a word or a mapping; a bad number inside the mapping is the one problem."""
+    check(VALID + "turn: {moves: [{lift: {from_stock: 1, take: -3}}]}\n", (5, 45, "expected at least 1, got -3"))
+
+
+def test_a_choice_parameter_needs_one_of_its_choices_as_default() -> None:
+    """(Found by the spec fuzzer: a number default slipped past the choices and reached the
+    engine as a negative lift.)"""
+    check("parameters:\n  lift: {doc: how many, default: -7, choices: [any, all]}\n" + VALID,
+          (2, 9, "a parameter with choices takes one of them as its default (any, all), not -7"))
 
 
 @pytest.mark.parametrize("extra,line,col,message", [

@@ -1,6 +1,8 @@
 """Named values the rest of the spec refers to as `$name`, overridable at load time."""
 from __future__ import annotations
 
+from pydantic import model_validator
+
 from .base import Block
 
 
@@ -19,6 +21,13 @@ class Parameter(Block):
     """Only even values are allowed (integers only)."""
     choices: list[str] | None = None
     """The allowed values of a choice parameter."""
+
+    @model_validator(mode="after")
+    def _choices_are_text(self) -> "Parameter":
+        if self.choices is not None and not isinstance(self.default, str):
+            raise ValueError(f"a parameter with choices takes one of them as its default "
+                             f"({', '.join(self.choices)}), not {self.default!r}")
+        return self
 
     def check(self, value: int | bool | str) -> None:
         """Raise ValueError if `value` is not allowed for this parameter."""

@@ -1,7 +1,7 @@
 """Who moves, from where, and in which direction."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -16,7 +16,7 @@ class Lift(Block):
 
     from_stock: int = Field(0, ge=0)
     """Pieces dropped from the mover's stock into the chosen pit first."""
-    take: Literal["all", "none", "any"] | int = "all"
+    take: Literal["all", "none", "any"] | Annotated[int, Field(ge=1)] = "all"
     """Pieces then lifted from the pit to sow: `all`, a number, `any` (the mover decides how
     many, from one to all: a decision), or `none`."""
     more_pits: int = Field(0, ge=0)
