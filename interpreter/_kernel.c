@@ -33,7 +33,7 @@ enum {
 
 /* Move kind record. */
 enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
-       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1, K_SIZE };
+       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1 };
 
 /* Capture record: then the selectors' offsets, then the chosen pits: n, (count, condition) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
