@@ -129,10 +129,14 @@ class Game:
         """The first such start: its pit and the position (for fuzz reports)."""
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
-        self.ends_without_repetition = [e for e in self.ends if e.kind != "repetition"]
-        self.ends_after_capture = self.ends
-        self.ends_after_quiet_move = [e for e in self.ends if not e.after_capture_only]
-        self.uses_repetition = len(self.ends_without_repetition) < len(self.ends)
+        self.uses_repetition = any(e.kind == "repetition" for e in self.ends)
+        self.end_checks = {
+            (captured, repetition, can_move): [
+                e for e in self.ends if (captured or not e.after_capture_only)
+                and (repetition or e.kind != "repetition") and not (can_move and e.kind == "no_legal_move")]
+            for captured in (False, True) for repetition in (False, True) for can_move in (False, True)}
+        """(a capture was made, repetition is checked, the player to move can move) -> the end
+        conditions that can hold then, in the spec's order (the others are not tested)."""
 
     def __repr__(self) -> str:
         params = ", ".join(f"{k}={v}" for k, v in self.params.items())

@@ -392,7 +392,12 @@ def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:
     b[pit] = 0
     mv.lifted = hand
     seq = rs.after[mover][start.direction][pit]
-    last = sow_lap(b, seq, hand)
+    if hand <= len(seq):  # sow_lap's common case, inline
+        for s in seq[:hand]:
+            b[s] += 1
+        last = seq[hand - 1]
+    else:
+        last = sow_lap(b, seq, hand)
     if rs.needs_lap:
         mv.lap_seq = seq
         mv.lap_hand = hand

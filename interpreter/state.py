@@ -293,8 +293,7 @@ class State:
             self._feeding = False
         else:
             self._legal, self._starts = legal_starts(self, rs, game.feed)
-        ends = game.ends_after_capture if captured else game.ends_after_quiet_move
-        for end in ends if check_repetition else game.ends_without_repetition:
+        for end in game.end_checks[captured, check_repetition, bool(self._legal)]:
             who = end.check(self, last_mover)
             if who != NOT_ENDED:
                 finish(self, end, who)
