@@ -51,7 +51,7 @@ enum {
 /* Decisions a move can ask for. */
 enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT };
 /* Outcomes of a play. */
-enum { P_DONE, P_ENDLESS, P_NEED };
+enum { P_DONE, P_ENDLESS, P_NEED, P_BAD };
 /* What a play does when it runs out of given decisions. */
 enum { ASK_FIRST, ASK_STOP };
 /* Events recorded besides capture names (negative codes in `fired`). */
@@ -203,11 +203,15 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
 
 /* ---------------------------------------------------------------- decisions */
 
-/* The answer to a decision: the next given one, the first option, or -1 (stop and report). */
+/* The answer to a decision: the next given one, the first option, -1 (stop and report) or
+ * -2 (a given decision that is not an option). */
 static int ask(Move *m, int kind, int at, int in_hand, int n, const int *options, int dflt) {
     int answer;
     if (m->used < m->n_given) {
         answer = m->given[m->used++];
+        int known = 0;
+        for (int i = 0; i < n; i++) if (options[i] == answer) known = 1;
+        if (!known) return -2;
     } else if (m->ask_mode == ASK_FIRST) {
         int best = options[0];
         for (int i = 1; i < n; i++) if (options[i] < best) best = options[i];
@@ -230,7 +234,7 @@ static int ask(Move *m, int kind, int at, int in_hand, int n, const int *options
 }
 
 #define ASK(var, kind, at, hand, n, opts, dflt) \
-    do { var = ask(m, kind, at, hand, n, opts, dflt); if (var < 0) return P_NEED; } while (0)
+    do { var = ask(m, kind, at, hand, n, opts, dflt); if (var < 0) return var == -1 ? P_NEED : P_BAD; } while (0)
 
 static void fire(Move *m, int event) {
     if (m->n_fired < MAX_FIRED) m->fired[m->n_fired++] = event;
@@ -338,7 +342,7 @@ static int entry_pit(const int *P, const int *cap, Pos *s, int last, Move *m, in
         int opts[MAX_SLOTS], base = P[H_PICK_BASE];
         for (int i = 0; i < n; i++) opts[i] = base + entries[i];
         int a = ask(m, R_ENTRY, last, hand, n, opts, -1);
-        if (a < 0) { *status = P_NEED; return -1; }
+        if (a < 0) { *status = a == -1 ? P_NEED : P_BAD; return -1; }
         chosen = a - base;
     }
     if (along[chosen] != LATER) m->direction = along[chosen];
@@ -688,6 +692,15 @@ static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
 
 #define POS_ARGS 7
 
+/* Set ValueError unless (kind, pit, direction) can start a move in this program. */
+static int bad_start(const Kernel *k, int ki, int pit, int d) {
+    if (ki < 0 || ki >= k->p[H_NKINDS] || pit < 0 || pit >= k->p[H_NSLOTS] || d < LATER || d > CW) {
+        PyErr_SetString(PyExc_ValueError, "no such start");
+        return 1;
+    }
+    return 0;
+}
+
 /* (starts refused for the lap bound by the last call, the pit of the first), then reset */
 static PyObject *take_hits(Kernel *k) {
     PyObject *out = Py_BuildValue("(li)", k->bound_hits, k->bound_pit);
@@ -762,7 +775,7 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
     int ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 1));
     int pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 2));
     int d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 3));
-    if (PyErr_Occurred()) return NULL;
+    if (PyErr_Occurred() || bad_start(k, ki, pit, d)) return NULL;
     Move *m = malloc(sizeof(Move));
     int *prefix = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !prefix) { free(m); free(prefix); return PyErr_NoMemory(); }
@@ -789,11 +802,7 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
     int d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 2));
     int probe = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS + 4));
     int first = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS + 5));
-    if (PyErr_Occurred()) return NULL;
-    if (ki < 0 || ki >= k->p[H_NKINDS] || pit < 0 || pit >= k->p[H_NSLOTS]) {
-        PyErr_SetString(PyExc_ValueError, "no such start");
-        return NULL;
-    }
+    if (PyErr_Occurred() || bad_start(k, ki, pit, d)) return NULL;
     Move *m = malloc(sizeof(Move));
     int *given = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !given) { free(m); free(given); return PyErr_NoMemory(); }
@@ -803,7 +812,10 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
     int r = play(k->p, &s, ki, pit, d, m, probe);
     int ns = k->p[H_NSLOTS];
     PyObject *out;
-    if (r == P_ENDLESS) {
+    if (r == P_BAD) {
+        PyErr_SetString(PyExc_ValueError, "a given decision is not one of the options asked");
+        out = NULL;
+    } else if (r == P_ENDLESS) {
         out = Py_BuildValue("(s)", "endless");
     } else if (r == P_NEED) {
         out = Py_BuildValue("(sNNNl(iiiNi))", "need", int_list(s.board, ns), int_list(s.marks, ns),

@@ -226,3 +226,21 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \
         {**kernel.REQUESTS, 4: "pick"} and kernel.REQUESTS[4] == "pit"
     assert f'"LAYOUT", {kernel.LAYOUT})' in source
+
+
+def test_the_kernel_refuses_bad_input_instead_of_reading_past_its_tables() -> None:
+    game = rulespec.load("bao-la-kiswahili")
+    state = game.new_initial_state()
+    k = game.rulesets[0].kernel.kernel
+    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0)
+    with pytest.raises(ValueError, match="no such start"):
+        k.play(*position, 0, 13, 7, [], False, False)  # direction 7
+    with pytest.raises(ValueError, match="no such start"):
+        k.completes(*position, False, 9, 13, 0, [])  # move kind 9
+    with pytest.raises(ValueError, match="board"):
+        k.legal(state.board[:-1], *position[1:], False)
+    # A decision that was never offered: the kernel says so (the state's own API only passes
+    # offered actions, which it checks first).
+    kutakata = 2
+    with pytest.raises(ValueError, match="not one of the options"):
+        k.play(*position, kutakata, 14, 0, [999], False, False)
