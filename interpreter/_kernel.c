@@ -11,6 +11,7 @@
 #include <Python.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 
 #define NONE (-1)
 #define LATER (-1)
@@ -643,6 +644,11 @@ static int read_ints(PyObject *seq, int *out, int max, const char *what) {
     for (Py_ssize_t i = 0; i < n; i++) {
         long v = PyLong_AsLong(items[i]);
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v < INT_MIN || v > INT_MAX) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_OverflowError, "%s: %ld does not fit the kernel's counts", what, v);
+            return -1;
+        }
         out[i] = (int)v;
     }
     Py_DECREF(fast);

@@ -70,11 +70,6 @@ class Game:
             for stage in stages
         ]
         self.conditions = cc
-        self.kernel_refusals: list[str] = []
-        """Why stages are played by the Python path rather than the move kernel."""
-        kind_names = list(dict.fromkeys(k.name for rs in self.rulesets for k in rs.kinds))
-        for rs in self.rulesets:
-            rs.kernel = kernel.build(self, rs, kind_names)
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
         self.mark_setters = [(self.mark_bit[n], _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
@@ -129,6 +124,11 @@ class Game:
         """The first such start: its pit and the position (for fuzz reports)."""
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
+        self.kernel_refusals: list[str] = []
+        """Why stages are played by the Python path rather than the move kernel."""
+        kind_names = list(dict.fromkeys(k.name for rs in self.rulesets for k in rs.kinds))
+        for rs in self.rulesets:  # last: the kernel reads the tables and counts above
+            rs.kernel = kernel.build(self, rs, kind_names)
         self.uses_repetition = any(e.kind == "repetition" for e in self.ends)
         self.end_checks = {
             (captured, repetition, can_move): [

@@ -64,6 +64,7 @@ TO = {"store": 0, "removed": 1, "sow": 2}
 DURING_PLAYER = {"any": 0, "mover": 1, "next": 1, "opponent": 2}
 MAX_DECISIONS = 4096
 MAX_SLOTS = 256
+MAX_PIECES = 2**30
 BIG = 2**31 - 1
 EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
 REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count"}
@@ -174,6 +175,8 @@ class Assembler:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:
             raise Unsupported("more than 30 stages or move kinds")
+        if game.total_pieces > MAX_PIECES:
+            raise Unsupported(f"{game.total_pieces} pieces (it counts in 32 bits)")
         if n > MAX_SLOTS:
             raise Unsupported(f"a board of {n} slots")
         if game.total_pieces >= MAX_SLOTS and any(k.take == TAKE_ANY for k in rs.kinds):

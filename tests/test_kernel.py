@@ -244,3 +244,17 @@ def test_the_kernel_refuses_bad_input_instead_of_reading_past_its_tables() -> No
     kutakata = 2
     with pytest.raises(ValueError, match="not one of the options"):
         k.play(*position, kutakata, 14, 0, [999], False, False)
+
+
+def test_counts_beyond_32_bits_stay_on_the_python_path() -> None:
+    """(Found by the spec fuzzer: a stock of 10^13 seeds was truncated in C.)"""
+    text = rulespec.load_spec("bao-la-kiswahili").text.replace("  stock: 22\n", "  stock: 10000000000000\n")
+    game = rulespec.load_text(text, "huge.yaml")
+    assert all(rs.kernel is None for rs in game.rulesets)
+    assert game.kernel_refusals[0] == "it does not cover 20000000000020 pieces (it counts in 32 bits)"
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.pending_request() is None:  # (mid-move, some seeds are in the hand)
+            assert sum(state.board) + sum(state.stock) == game.total_pieces
