@@ -858,7 +858,12 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     PyObject **items = PySequence_Fast_ITEMS(fast);
     for (Py_ssize_t i = 0; i < n; i++) {
         long v = PyLong_AsLong(items[i]);
-        if (v == -1 && PyErr_Occurred()) { PyMem_Free(p); Py_DECREF(fast); return -1; }
+        if ((v == -1 && PyErr_Occurred()) || v < INT_MIN || v > INT_MAX) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_OverflowError, "a program number does not fit 32 bits");
+            PyMem_Free(p);
+            Py_DECREF(fast);
+            return -1;
+        }
         p[i] = (int)v;
     }
     Py_DECREF(fast);

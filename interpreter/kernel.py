@@ -73,6 +73,10 @@ FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "fi
 """The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
 
 
+def _clamp(n: int) -> int:
+    return max(-BIG, min(BIG, n))
+
+
 class Unsupported(Exception):
     """The ruleset uses a block the kernel does not cover (the Python path plays it)."""
 
@@ -106,11 +110,15 @@ class Assembler:
 
     # --- conditions ---------------------------------------------------------------
     def matcher(self, spec: Any) -> list[int]:
+        """[0, low, high] for a range or a number, [1, set, 0] for a list. Numbers are clamped
+        to 32 bits: no count the kernel sees comes near (it refuses more than 2^30 pieces)."""
         if isinstance(spec, CountRange):
-            return [0, -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max]
-        if isinstance(spec, list):
-            return [1, self.table(sorted(set(spec))), 0]
-        return [0, spec, spec]
+            low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
+        elif isinstance(spec, list):
+            return [1, self.table(sorted({_clamp(n) for n in spec})), 0]
+        else:
+            low = high = spec
+        return [0, _clamp(low), _clamp(high)]
 
     def condition(self, cond: Condition | None) -> int:
         """The node of a condition (None: always true)."""

@@ -258,3 +258,13 @@ def test_counts_beyond_32_bits_stay_on_the_python_path() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
         if state.pending_request() is None:  # (mid-move, some seeds are in the hand)
             assert sum(state.board) + sum(state.stock) == game.total_pieces
+
+
+def test_huge_numbers_in_conditions_mean_the_same_in_the_kernel() -> None:
+    text = rulespec.load_spec("bao-la-kiswahili").text.replace("lifted: {max: 15}", "lifted: {max: 100000000000000}")
+    fast = rulespec.load_text(text, "huge.yaml")
+    slow = rulespec.load_text(text, "huge.yaml").without_kernel()
+    assert all(rs.kernel is not None for rs in fast.rulesets)
+    rng = random.Random(3)
+    for _ in range(10):
+        play_both(fast, slow, rng.choice)
