@@ -296,7 +296,6 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
             return KernelRules(game, rs, Kernel(program))
     game.kernel_refusals.append(why)
     return None
-    return KernelRules(game, rs, Kernel(program))
 
 
 class KernelRules:
@@ -315,12 +314,12 @@ class KernelRules:
         return (st.board, st.marks, st.stock, st.removed, st.stage, st.moves_played, st.to_move)
 
     def _bound_hits(self, st: Any, hits: tuple[int, int]) -> None:
+        """Count starts refused for the lap bound, as moves._bound_hit does (for fuzz reports)."""
         count, pit = hits
-        if count:
-            game = self.game
-            game.bound_hits += count
-            if game.bound_example is None:
-                game.bound_example = (game.geo.label[pit], str(st))
+        game = self.game
+        game.bound_hits += count
+        if game.bound_example is None:
+            game.bound_example = (game.geo.label[pit], str(st))
 
     def legal_starts(self, st: Any, feeding: bool) -> tuple[list[int], dict[int, list[Start]]]:
         index, rows, hits = self.kernel.legal(*self._position(st), feeding)
