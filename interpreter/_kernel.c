@@ -723,29 +723,24 @@ static int check_args(PyObject *args, Py_ssize_t n, const char *name) {
     return 0;
 }
 
-/* legal(board, marks, stock, removed, stage, moves_played, mover, feeding)
- *   -> (kind index, [(action id, directions bitmask), ...]) for the first kind with any, or
- *      (-1, []); then the bound hits (see take_hits). */
-static PyObject *Kernel_legal(Kernel *k, PyObject *args) {
-    if (check_args(args, POS_ARGS + 1, "legal")) return NULL;
-    Pos s;
-    if (read_pos(k, args, &s, 0)) return NULL;
-    int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
+/* The legal starts of the first move kind that has any: their action ids, pits and
+ * directions (bit d+1 of the mask); returns the kind's index, or -1 (or -2: no memory). */
+static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found) {
     const int *P = k->p;
     Move *m = malloc(sizeof(Move));
     int *prefix = malloc(MAX_DECISIONS * sizeof(int));
-    if (!m || !prefix) { free(m); free(prefix); return PyErr_NoMemory(); }
-    int simulate = P[H_MUST_SIMULATE] || feeding;
-    int aids[MAX_SLOTS], masks[MAX_SLOTS], n_found = 0, found_kind = -1;
-    for (int ki = 0; ki < P[H_NKINDS] && !n_found; ki++) {
+    if (!m || !prefix) { free(m); free(prefix); return -2; }
+    int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1;
+    *n_found = 0;
+    for (int ki = 0; ki < P[H_NKINDS] && !*n_found; ki++) {
         const int *kind = P + P[P[H_KINDS] + ki];
         int drop = kind[K_DROP], take_n = kind[K_TAKE];
-        if (drop && s.stock[s.mover] < drop) continue;
-        const int *table = P + kind[K_TABLE0 + s.mover];
+        if (drop && s->stock[s->mover] < drop) continue;
+        const int *table = P + kind[K_TABLE0 + s->mover];
         const int *dirs = P + kind[K_DIRS];
         for (int r = 0; r < table[0]; r++) {
             int aid = table[1 + 2 * r], pit = table[2 + 2 * r];
-            int n = s.board[pit] + drop;
+            int n = s->board[pit] + drop;
             if (((take_n == TAKE_ALL || take_n == TAKE_ANY) && !n) || (take_n > 0 && n < take_n)) continue;
             int mask = 0;
             for (int j = 1; j <= dirs[0]; j++) {
@@ -755,21 +750,78 @@ static PyObject *Kernel_legal(Kernel *k, PyObject *args) {
                     m->origin = pit;
                     m->direction = d;
                     m->kind = -1;
-                    if (!test(P, kind[K_TEST], &s, pit, m)) continue;
+                    if (!test(P, kind[K_TEST], s, pit, m)) continue;
                 }
-                if (simulate && !acceptable(k, &s, ki, pit, d, feeding, prefix, m)) continue;
+                if (simulate && !acceptable(k, s, ki, pit, d, feeding, prefix, m)) continue;
                 mask |= 1 << (d + 1);
             }
-            if (mask) { aids[n_found] = aid; masks[n_found] = mask; n_found++; found_kind = ki; }
+            if (mask) {
+                aids[*n_found] = aid;
+                pits[*n_found] = pit;
+                masks[*n_found] = mask;
+                (*n_found)++;
+                found_kind = ki;
+            }
         }
     }
     free(m);
     free(prefix);
+    return found_kind;
+}
+
+/* legal(board, marks, stock, removed, stage, moves_played, mover, feeding)
+ *   -> (kind index, [(action id, directions bitmask), ...]) for the first kind with any, or
+ *      (-1, []); then the bound hits (see take_hits). */
+static PyObject *Kernel_legal(Kernel *k, PyObject *args) {
+    if (check_args(args, POS_ARGS + 1, "legal")) return NULL;
+    Pos s;
+    if (read_pos(k, args, &s, 0)) return NULL;
+    int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
+    int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS], n_found;
+    int found_kind = find_legal(k, &s, feeding, aids, pits, masks, &n_found);
+    if (found_kind == -2) return PyErr_NoMemory();
     PyObject *list = PyList_New(n_found);
     if (!list) return NULL;
     for (int i = 0; i < n_found; i++)
         PyList_SET_ITEM(list, i, Py_BuildValue("(ii)", aids[i], masks[i]));
     return Py_BuildValue("(iNN)", found_kind, list, take_hits(k));
+}
+
+/* threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the pits the
+ * first laps of the legal capturing starts would take, bound hits): what `threatened` asks. */
+static PyObject *Kernel_threats(Kernel *k, PyObject *args) {
+    if (check_args(args, POS_ARGS + 1, "threats")) return NULL;
+    Pos s;
+    if (read_pos(k, args, &s, 0)) return NULL;
+    int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
+    const int *P = k->p;
+    int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS], n_found;
+    int ki = find_legal(k, &s, feeding, aids, pits, masks, &n_found);
+    if (ki == -2) return PyErr_NoMemory();
+    int taken[MAX_SLOTS] = {0};
+    if (ki >= 0 && P[P[P[H_KINDS] + ki] + K_CAPTURES]) {
+        Move *m = malloc(sizeof(Move));
+        if (!m) return PyErr_NoMemory();
+        for (int i = 0; i < n_found; i++) {
+            for (int d = LATER; d <= CW; d++) {
+                if (!(masks[i] >> (d + 1) & 1)) continue;
+                Pos work = s;
+                move_init(m, NULL, 0, ASK_FIRST);
+                if (play(P, &work, ki, pits[i], d, m, 1) != P_DONE) continue;
+                for (int j = 0; j < m->n_first_taken; j++) taken[m->first_taken[j]] = 1;
+            }
+        }
+        free(m);
+    }
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (int q = 0; q < P[H_NSLOTS]; q++) {
+        if (!taken[q]) continue;
+        PyObject *item = PyLong_FromLong(q);
+        if (!item || PyList_Append(list, item) < 0) { Py_XDECREF(item); Py_DECREF(list); return NULL; }
+        Py_DECREF(item);
+    }
+    return Py_BuildValue("(NNN)", PyBool_FromLong(ki >= 0), list, take_hits(k));
 }
 
 /* completes(board, ..., mover, feeding, kind, pit, direction, prefix) -> (bool, bound hits) */
@@ -887,6 +939,7 @@ static void Kernel_dealloc(Kernel *k) {
 
 static PyMethodDef Kernel_methods[] = {
     {"legal", (PyCFunction)Kernel_legal, METH_VARARGS, "The legal starts of the first move kind that has any."},
+    {"threats", (PyCFunction)Kernel_threats, METH_VARARGS, "The pits the mover's legal captures would take on their first lap."},
     {"completes", (PyCFunction)Kernel_completes, METH_VARARGS, "Whether a start and decisions can end in an allowed move."},
     {"play", (PyCFunction)Kernel_play, METH_VARARGS, "Play one move (or up to the next decision)."},
     {NULL, NULL, 0, NULL},
@@ -913,7 +966,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 2) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 3) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -39,7 +39,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT = None, 0
 
-LAYOUT = 2
+LAYOUT = 3
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -333,6 +333,14 @@ class KernelRules:
         found = {aid: by_aid[aid] if mask == full[aid] else [s for s in by_aid[aid] if mask >> (s.direction + 1) & 1]
                  for aid, mask in rows}
         return list(found), found
+
+    def threats(self, st: Any, feeding: bool) -> frozenset[int] | None:
+        """The pits the player to move could capture with the first lap of a legal move, or
+        None when they have no legal move in this stage (moves.threat_set)."""
+        found, pits, hits = self.kernel.threats(*self._position(st), feeding)
+        if hits[0]:
+            self._bound_hits(st, hits)
+        return frozenset(pits) if found else None
 
     def completes(self, st: Any, start: Start, feeding: bool, prefix: list[int]) -> bool:
         ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,

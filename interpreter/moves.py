@@ -624,9 +624,19 @@ def threat_set(st: Any, m: MoveInfo) -> frozenset[int]:
     game = st.game
     probe = st.scratch()
     probe.to_move = m.mover
+    legal: list[int] = []
+    starts: dict[int, list[Start]] = {}
     for stage in range(st.stage, len(game.rulesets)):
         probe.stage = stage
         rs = game.rulesets[stage]
+        if rs.kernel is not None:
+            feeding = game.feed is not None and game.feed(probe, NONE, game.turn_ctx[m.mover])
+            found = rs.kernel.threats(probe, feeding)
+            if found is None:
+                continue
+            if cache is not None:
+                cache[m.mover] = found
+            return found
         legal, starts = legal_starts(probe, rs, game.feed)
         if legal:
             break
