@@ -28,6 +28,7 @@ from .moves import (
     _direction_request,
     count_request,
     entry_request,
+    opening_request,
     pick_request,
     relay_request,
 )
@@ -357,7 +358,7 @@ class KernelRules:
         start = starts[0]
         if len(starts) > 1 or start.kind.ask_direction:
             if not decisions and not first:
-                raise NeedDecision(_direction_request(st, self.rs, start.pit, [s.direction for s in starts]))
+                raise NeedDecision(opening_request(st, self.rs, starts))
             if decisions:
                 chosen = decisions[0] - game.dir_base
                 start = next(s for s in starts if s.direction == chosen)

@@ -68,6 +68,19 @@ def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int],
 
 # The decisions inside a move, as the mover is asked them (shared with the move kernel).
 
+def opening_request(st: Any, rs: Ruleset, starts: list[Start]) -> Request | None:
+    """The decision asked before anything moves: the direction, when the move kind lets the
+    mover choose it. The same for every move from this pit with these directions, so made once."""
+    start = starts[0]
+    if len(starts) == 1 and not start.kind.ask_direction:
+        return None
+    key = (st.to_move, start.pit, tuple(s.direction for s in starts))
+    req = rs.opening_requests.get(key)
+    if req is None:
+        req = rs.opening_requests[key] = _direction_request(st, rs, start.pit, list(key[2]))
+    return req
+
+
 def count_request(game: Any, most: int) -> Request:
     """How many pieces to lift, 1 to `most`."""
     base = game.number_base
@@ -125,8 +138,8 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
     stop after the first lap and record what its capture would take (for look-ahead)."""
     game = st.game
     start = starts[0]
-    if len(starts) > 1 or start.kind.ask_direction:
-        req = _direction_request(st, rs, start.pit, [s.direction for s in starts])
+    req = opening_request(st, rs, starts)
+    if req is not None:
         chosen = ask(req) - game.dir_base
         start = next(s for s in starts if s.direction == chosen)
     if st.kinds is not None:

@@ -5,8 +5,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.models import (CaptureRule, ChainSelector, ChooseSelector, Condition, CountRange, Lift,
-                             MoveKind, PickSelector, SowDestination, Sowing, Turn)
+from rulespec.models import (
+    CaptureRule,
+    ChainSelector,
+    ChooseSelector,
+    Condition,
+    CountRange,
+    Lift,
+    MoveKind,
+    PickSelector,
+    SowDestination,
+    Sowing,
+    Turn,
+)
 
 from .conditions import ConditionCompiler, Test
 from .context import MoveInfo
@@ -170,6 +181,8 @@ class Ruleset:
     """End programs checked inside a move."""
     sowing: Sowing | None = None
     """The sowing block this was compiled from (for the move kernel)."""
+    opening_requests: dict[tuple[int, int, tuple[int, ...]], Request] = field(default_factory=dict)
+    """(mover, pit, directions) -> the direction asked before a move starts (moves.opening_request)."""
     kernel: Any = None
     """The move kernel (interpreter.kernel.KernelRules) playing this ruleset's moves in C, or
     None where the Python path plays them."""

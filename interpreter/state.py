@@ -10,7 +10,7 @@ from rulespec.errors import IllegalActionError
 from .context import MoveInfo
 from .endgame import IMPLICIT_END, NOT_ENDED, finish
 from .geometry import NONE
-from .moves import NeedDecision, completes, legal_starts, play_decided, play_plain
+from .moves import NeedDecision, completes, legal_starts, opening_request, play_decided, play_plain
 from .rules import Request, Start
 
 
@@ -109,6 +109,11 @@ class State:
                 return
             origin = self.clone()
             decisions: tuple[int, ...] = (action,)
+            first = opening_request(self, rs, starts)
+            if first is not None:  # nothing moves before this decision: no need to play
+                self._pending = Pending(origin, decisions, first)
+                self._legal = first.options
+                return
             work = self
         else:
             origin = pending.origin
