@@ -22,16 +22,8 @@ from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 
 from .context import MoveInfo
 from .geometry import CCW, CW
-from .moves import (
-    EndlessMove,
-    NeedDecision,
-    _direction_request,
-    count_request,
-    entry_request,
-    opening_request,
-    pick_request,
-    relay_request,
-)
+from .moves import (EndlessMove, NeedDecision, _direction_request, count_request, entry_request, opening_request,
+                    pick_request, relay_request)
 from .rules import TAKE_ANY, Request, Ruleset, Start
 
 try:

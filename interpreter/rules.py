@@ -5,19 +5,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.models import (
-    CaptureRule,
-    ChainSelector,
-    ChooseSelector,
-    Condition,
-    CountRange,
-    Lift,
-    MoveKind,
-    PickSelector,
-    SowDestination,
-    Sowing,
-    Turn,
-)
+from rulespec.models import (CaptureRule, ChainSelector, ChooseSelector, Condition, CountRange, Lift,
+                             MoveKind, PickSelector, SowDestination, Sowing, Turn)
 
 from .conditions import ConditionCompiler, Test
 from .context import MoveInfo
