@@ -299,6 +299,9 @@ class KernelRules:
         self.game = game
         self.rs = rs
         self.kernel = kernel
+        self.fired_names = [c.name for c in rs.captures] + [EVENTS[code] for code in sorted(EVENTS)]
+        """What the kernel's `fired` codes mean: capture i, or an event -1, -2, -3 (counted
+        from the end of this list)."""
         self.full_mask = [{aid: sum(1 << (s.direction + 1) for s in ss) for aid, ss in kind.by_aid[p].items()}
                           for kind in rs.kinds for p in (0, 1)]
 
@@ -367,8 +370,7 @@ class KernelRules:
         mv.stage = st.stage
         mv.__dict__.update(zip(FACTS, facts))
         if fired:
-            caps = self.rs.captures
-            mv.fired = tuple(EVENTS[f] if f < 0 else caps[f].name for f in fired)
+            mv.fired = tuple(map(self.fired_names.__getitem__, fired))
         if end_prog >= 0:
             mv.end = (self.rs.during[end_prog], end_who)
         if probe:
