@@ -845,29 +845,26 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
     return Py_BuildValue("(NN)", PyBool_FromLong(ok), take_hits(k));
 }
 
-/* play(board, ..., mover, kind, pit, direction, decisions, probe, first)
- *   (with first, decisions beyond the given ones take the first option; else the play stops)
- *   -> ("done", board, marks, stock, removed, facts) | ("endless",) |
+/* play(board, ..., mover, kind, pit, direction, decisions): the move, up to the next decision
+ *   -> ("done", board, marks, stock, removed, facts, fired, end_prog, end_who) | ("endless",) |
  *      ("need", board, marks, stock, removed, (kind, at, in_hand, options, default))
  * facts: (direction, lifted, lap, captured, first_captured, last, first_ok, sowings,
- *         lap_seq, lap_hand), then fired, end_prog, end_who, first_taken */
+ *         lap_seq, lap_hand) */
 static PyObject *Kernel_play(Kernel *k, PyObject *args) {
-    if (check_args(args, POS_ARGS + 6, "play")) return NULL;
+    if (check_args(args, POS_ARGS + 4, "play")) return NULL;
     Pos s;
     if (read_pos(k, args, &s, 0)) return NULL;
     int ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS));
     int pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 1));
     int d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 2));
-    int probe = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS + 4));
-    int first = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS + 5));
     if (PyErr_Occurred() || bad_start(k, ki, pit, d)) return NULL;
     Move *m = malloc(sizeof(Move));
     int *given = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !given) { free(m); free(given); return PyErr_NoMemory(); }
     int n = read_ints(PyTuple_GET_ITEM(args, POS_ARGS + 3), given, MAX_DECISIONS, "decisions");
     if (n < 0) { free(m); free(given); return NULL; }
-    move_init(m, given, n, first ? ASK_FIRST : ASK_STOP);
-    int r = play(k->p, &s, ki, pit, d, m, probe);
+    move_init(m, given, n, ASK_STOP);
+    int r = play(k->p, &s, ki, pit, d, m, 0);
     int ns = k->p[H_NSLOTS];
     PyObject *out;
     if (r == P_BAD) {
@@ -880,13 +877,12 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
                             int_list(s.stock, 2), s.removed, m->req_kind, m->req_at, m->req_in_hand,
                             int_list(m->options, m->n_options), m->req_default);
     } else {
-        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)NiiN)", "done", int_list(s.board, ns), int_list(s.marks, ns),
+        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)Nii)", "done", int_list(s.board, ns), int_list(s.marks, ns),
                             int_list(s.stock, 2), s.removed,
                             m->direction, m->lifted, m->lap, m->captured, PyBool_FromLong(m->first_captured),
                             m->last, PyBool_FromLong(m->first_ok), m->sowings,
                             int_tuple(m->seq ? m->seq : m->seq_buf, m->seq_len), m->lap_hand,
-                            int_list(m->fired, m->n_fired), m->end_prog, m->end_who,
-                            int_tuple(m->first_taken, m->n_first_taken));
+                            int_list(m->fired, m->n_fired), m->end_prog, m->end_who);
     }
     free(m);
     free(given);
@@ -966,7 +962,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 3) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 4) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

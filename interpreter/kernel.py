@@ -32,7 +32,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT = None, 0
 
-LAYOUT = 3
+LAYOUT = 4
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -345,26 +345,22 @@ class KernelRules:
             self._bound_hits(st, hits)
         return ok
 
-    def play(self, st: Any, starts: list[Start], decisions: list[int], probe: bool = False,
-             first: bool = False) -> MoveInfo:
-        """Play on `st` in place with the given decisions (then the first options, with
-        `first`; else NeedDecision)."""
+    def play(self, st: Any, starts: list[Start], decisions: list[int]) -> MoveInfo:
+        """Play on `st` in place with the given decisions; NeedDecision when they run out."""
         game = self.game
         start = starts[0]
         if len(starts) > 1 or start.kind.ask_direction:
-            if not decisions and not first:
+            if not decisions:
                 raise NeedDecision(opening_request(st, self.rs, starts))
-            if decisions:
-                chosen = decisions[0] - game.dir_base
-                start = next(s for s in starts if s.direction == chosen)
-        out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions,
-                               probe, first)
+            chosen = decisions[0] - game.dir_base
+            start = next(s for s in starts if s.direction == chosen)
+        out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
         if out[0] == "endless":
             raise EndlessMove("the move does not end within the lap bound")
         st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]
         if out[0] == "need":
             raise NeedDecision(self._request(st, *out[5]))
-        facts, fired, end_prog, end_who, first_taken = out[5:]
+        facts, fired, end_prog, end_who = out[5:]
         mv = MoveInfo(st.to_move, start.pit)
         mv.kind = start.kind.name
         mv.stage = st.stage
@@ -373,8 +369,6 @@ class KernelRules:
             mv.fired = tuple(map(self.fired_names.__getitem__, fired))
         if end_prog >= 0:
             mv.end = (self.rs.during[end_prog], end_who)
-        if probe:
-            mv.first_taken = first_taken
         return mv
 
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int) -> Request:

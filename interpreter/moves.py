@@ -430,13 +430,6 @@ def play_decided(st: Any, rs: Ruleset, starts: list[Start], decisions: list[int]
     return play(st, rs, starts, replayer(decisions))
 
 
-def play_probe(st: Any, rs: Ruleset, start: Start) -> tuple[int, ...]:
-    """The pits the first lap of `start` would capture (first options taken), on a copy."""
-    if rs.kernel is not None:
-        return rs.kernel.play(st.scratch(), [start], [], probe=True, first=True).first_taken
-    return play(st.scratch(), rs, [start], first_option, probe=True).first_taken
-
-
 def _lifted(st: Any, rs: Ruleset, pit: int) -> None:
     """Marks cleared by lifting pieces from `pit` to sow them."""
     if rs.clear_on_lift:
@@ -659,7 +652,7 @@ def threat_set(st: Any, m: MoveInfo) -> frozenset[int]:
             if not s.kind.captures:
                 continue
             try:
-                pits.update(play_probe(probe, rs, s))
+                pits.update(play(probe.scratch(), rs, [s], first_option, probe=True).first_taken)
             except EndlessMove:
                 continue
     out = frozenset(pits)

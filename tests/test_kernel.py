@@ -234,7 +234,7 @@ def test_the_kernel_refuses_bad_input_instead_of_reading_past_its_tables() -> No
     k = game.rulesets[0].kernel.kernel
     position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0)
     with pytest.raises(ValueError, match="no such start"):
-        k.play(*position, 0, 13, 7, [], False, False)  # direction 7
+        k.play(*position, 0, 13, 7, [])  # direction 7
     with pytest.raises(ValueError, match="no such start"):
         k.completes(*position, False, 9, 13, 0, [])  # move kind 9
     with pytest.raises(ValueError, match="board"):
@@ -243,7 +243,7 @@ def test_the_kernel_refuses_bad_input_instead_of_reading_past_its_tables() -> No
     # offered actions, which it checks first).
     kutakata = 2
     with pytest.raises(ValueError, match="not one of the options"):
-        k.play(*position, kutakata, 14, 0, [999], False, False)
+        k.play(*position, kutakata, 14, 0, [999])
 
 
 def test_counts_beyond_32_bits_stay_on_the_python_path() -> None:
