@@ -698,11 +698,15 @@ static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
 
 #define POS_ARGS 7
 
-/* Set ValueError unless (kind, pit, direction) can start a move in this program. */
-static int bad_start(const Kernel *k, int ki, int pit, int d) {
-    if (ki < 0 || ki >= k->p[H_NKINDS] || pit < 0 || pit >= k->p[H_NSLOTS] || d < LATER || d > CW) {
+/* Read (kind, pit, direction) from args[at..at+2]; ValueError unless they can start a move here. */
+static int read_start(const Kernel *k, PyObject *args, Py_ssize_t at, int *ki, int *pit, int *d) {
+    *ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, at));
+    *pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, at + 1));
+    *d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, at + 2));
+    if (PyErr_Occurred()) return -1;
+    if (*ki < 0 || *ki >= k->p[H_NKINDS] || *pit < 0 || *pit >= k->p[H_NSLOTS] || *d < LATER || *d > CW) {
         PyErr_SetString(PyExc_ValueError, "no such start");
-        return 1;
+        return -1;
     }
     return 0;
 }
@@ -829,11 +833,8 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
     if (check_args(args, POS_ARGS + 5, "completes")) return NULL;
     Pos s;
     if (read_pos(k, args, &s, 0)) return NULL;
-    int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
-    int ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 1));
-    int pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 2));
-    int d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 3));
-    if (PyErr_Occurred() || bad_start(k, ki, pit, d)) return NULL;
+    int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS)), ki, pit, d;
+    if (read_start(k, args, POS_ARGS + 1, &ki, &pit, &d)) return NULL;
     Move *m = malloc(sizeof(Move));
     int *prefix = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !prefix) { free(m); free(prefix); return PyErr_NoMemory(); }
@@ -854,10 +855,8 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
     if (check_args(args, POS_ARGS + 4, "play")) return NULL;
     Pos s;
     if (read_pos(k, args, &s, 0)) return NULL;
-    int ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS));
-    int pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 1));
-    int d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, POS_ARGS + 2));
-    if (PyErr_Occurred() || bad_start(k, ki, pit, d)) return NULL;
+    int ki, pit, d;
+    if (read_start(k, args, POS_ARGS, &ki, &pit, &d)) return NULL;
     Move *m = malloc(sizeof(Move));
     int *given = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !given) { free(m); free(given); return PyErr_NoMemory(); }

@@ -118,14 +118,14 @@ def test_random_games_agree_action_by_action(case: str) -> None:
         assert slow.bound_hits > 0, "a bound of 10 laps refuses some starts in 60 games"
 
 
+BAO_PAIR = pair("bao-la-kiswahili")
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_hypothesis_games_agree(data: st.DataObject) -> None:
-    fast, slow = GAMES
+    fast, slow = BAO_PAIR
     play_both(fast, slow, lambda legal: data.draw(st.sampled_from(legal)), max_actions=300)
-
-
-GAMES = pair("bao-la-kiswahili")
 
 
 def kernel_everywhere(game):
