@@ -112,15 +112,10 @@ static int side_sum(const int *p, const Pos *s, int player) {
     return total;
 }
 
+/* Whether the current lap dropped a piece into pit. */
 static int sown_into(const Move *m, int pit) {
-    int n = m->seq_len;
-    if (!n) return 0;
-    for (int i = 0; i < n; i++) {
-        if (m->seq[i] == pit) {
-            int q = m->lap_hand / n, r = m->lap_hand % n;
-            return q + (i < r ? 1 : 0);
-        }
-    }
+    for (int i = 0; i < m->seq_len && i < m->lap_hand; i++)
+        if (m->seq[i] == pit) return 1;
     return 0;
 }
 
@@ -154,9 +149,8 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     case C_COUNT:
         return match(p, c + 1, s->board[pit]);
     case C_COUNT_BEFORE:
-        if (pit == m->last && m->lap_hand <= m->seq_len)
-            return match(p, c + 1, s->board[pit] - 1);
-        return match(p, c + 1, s->board[pit] - sown_into(m, pit));
+        /* just before the last piece this lap dropped there fell */
+        return match(p, c + 1, s->board[pit] - (pit == m->last || sown_into(m, pit)));
     case C_MARK:
         return (s->marks[pit] & c[1]) != 0;
     case C_OPPOSITE: case C_BEHIND: {
