@@ -36,9 +36,10 @@ enum {
 enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
        K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1 };
 
-/* Capture record: then the selectors' offsets, then the chosen pits: n, (count, condition) * n. */
+/* Capture record: then the selectors' offsets, then the chosen pits:
+ * n, (count, condition, optional) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_NSEL, CP_SELS };
+       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_NSEL, CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
 enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 
@@ -50,7 +51,7 @@ enum {
 };
 
 /* Decisions a move can ask for. */
-enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT };
+enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE };
 /* Outcomes of a play. */
 enum { P_DONE, P_ENDLESS, P_NEED, P_BAD };
 /* What a play does when it runs out of given decisions. */
@@ -490,6 +491,11 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
         for (int i = 0; i < n_caps; i++) {
             const int *cap = P + caps[i];
             if (!test(P, cap[CP_WHEN], s, last, m)) continue;
+            if (cap[CP_OPTIONAL] && !probe) {
+                int base = P[H_RELAY_BASE], opts[2] = {base, base + 1}, a;
+                ASK(a, R_CAPTURE, last, 0, 2, opts, base);
+                if (a != base) continue; /* declined: as if the rule had not held */
+            }
             int n = taken_pits(P, cap, s, last, m, pits);
             if (probe) {
                 memcpy(m->first_taken, pits, n * sizeof(int));
@@ -499,14 +505,17 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
             }
             const int *chosen = cap + CP_SELS + cap[CP_NSEL];
             for (int c = 0; c < chosen[0]; c++) {
-                for (int j = 0; j < chosen[1 + 2 * c]; j++) {
-                    int opts[MAX_SLOTS], no = 0, a;
+                int stop = chosen[3 + 3 * c] ? P[H_RELAY_BASE] + 1 : -1;
+                for (int j = 0; j < chosen[1 + 3 * c]; j++) {
+                    int opts[MAX_SLOTS + 1], no = 0, a;
                     for (int q = 0; q < P[H_NPITS]; q++) {
-                        if (!b[q] || in_list(pits, n, q) || !test(P, chosen[2 + 2 * c], s, q, m)) continue;
+                        if (!b[q] || in_list(pits, n, q) || !test(P, chosen[2 + 3 * c], s, q, m)) continue;
                         opts[no++] = P[H_PICK_BASE] + q;
                     }
                     if (!no) break;
-                    ASK(a, R_PICK, last, 0, no, opts, -1);
+                    if (stop >= 0) opts[no++] = stop;
+                    ASK(a, R_PICK, last, 0, no, opts, stop);
+                    if (a < P[H_PICK_BASE]) break; /* stopped picking */
                     pits[n++] = a - P[H_PICK_BASE];
                 }
             }
@@ -955,7 +964,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 4) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 5) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

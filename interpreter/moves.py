@@ -87,9 +87,20 @@ def count_request(game: Any, most: int) -> Request:
     return Request("count", [base + k for k in range(1, most + 1)], lambda: [f"x{k}" for k in range(1, most + 1)])
 
 
-def pick_request(game: Any, pits: list[int]) -> Request:
-    """Which further pit a capture takes."""
-    return Request("pit", [game.pick_base + q for q in pits], [game.geo.label[q] for q in pits])
+def pick_request(game: Any, pits: list[int], optional: bool = False) -> Request:
+    """Which further pit a capture takes (or, when picking is optional, none more: -)."""
+    options = [game.pick_base + q for q in pits]
+    labels = [game.geo.label[q] for q in pits]
+    if not optional:
+        return Request("pit", options, labels)
+    stop = game.relay_base + 1
+    return Request("pit", options + [stop], labels + ["-"], default=stop)
+
+
+def capture_request(game: Any) -> Request:
+    """Take an optional capture (+, the default) or decline it (-)."""
+    base = game.relay_base
+    return Request("capture", [base, base + 1], ["+", "-"], base)
 
 
 def relay_request(game: Any) -> Request:
@@ -244,19 +255,24 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         ended = sow_on = False
         for cap in captures:
             if cap.when(st, last, mv):
+                if cap.optional and not probe and ask(capture_request(game)) != game.relay_base:
+                    continue  # declined: as if the rule had not held
                 pits = taken_pits(st, cap, last, mv)
                 if probe:
                     mv.first_taken = tuple(pits)
                     mv.first_captured = True
                     return mv
-                for count, test in cap.choose:
+                for count, test, optional in cap.choose:
                     pick_base = game.pick_base
                     for _ in range(count):
                         options = [q for q in range(game.geo.n_pits)
                                    if q not in pits and b[q] and test(st, q, mv)]
                         if not options:
                             break
-                        pits.append(ask(pick_request(game, options)) - pick_base)
+                        chosen = ask(pick_request(game, options, optional))
+                        if chosen < pick_base:
+                            break  # stopped picking
+                        pits.append(chosen - pick_base)
                 taken = _take(st, rs, cap, pits, mv)
                 mv.captured += taken
                 if laps == 1 and taken:
@@ -343,6 +359,8 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
     for cap in (rs.captures if kind.captures else ()):
         if not cap.when(st, last, mv):
             continue
+        if cap.optional and not probe and ask(capture_request(game)) != game.relay_base:
+            continue  # declined: as if the rule had not held
         pits = taken_pits(st, cap, last, mv)
         if probe:
             mv.first_taken = tuple(pits)
