@@ -338,3 +338,21 @@ def list_variants() -> None:
     for name in shipped_variants():
         out.print(name, markup=False)
 
+
+
+def main() -> None:
+    """The `rulespec` command. An input past one of the bounds (docs/limits.md), or one that
+    recurses or allocates past what this machine allows, ends with a message and exit 1,
+    never a traceback."""
+    try:
+        app()
+    except RulespecError as exc:
+        err.print(f"error: {exc}", markup=False)
+        sys.exit(1)
+    except (RecursionError, MemoryError) as exc:
+        err.print(f"error: the input is too large or too deeply nested ({type(exc).__name__})", markup=False)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

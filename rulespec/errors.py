@@ -61,3 +61,7 @@ class IllegalActionError(RulespecError, ValueError):
 
 class NotationError(RulespecError, ValueError):
     """A move string that does not parse in the game's notation."""
+
+
+class LimitError(RulespecError):
+    """An input or a search that goes past one of rulespec's bounds (docs/limits.md)."""
