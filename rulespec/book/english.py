@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import Condition, CountRange
+from ..models import Condition, CountRange
 
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve"]
