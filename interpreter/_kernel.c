@@ -26,7 +26,7 @@
 /* Bounds the kernel enforces itself on whatever it is handed (docs/limits.md): counts on a
  * board, condition nesting, and the plays one call may make before it gives up. */
 #define MAX_PIECES (1 << 30)
-#define MAX_STAGES 30
+#define MAX_STAGE_BITS 30
 #define MAX_DEPTH 200
 #define MAX_PLAYS_PER_CALL 5000000L
 #define SIGNAL_EVERY 1024
@@ -74,6 +74,18 @@ typedef struct {
     int moves_played;
     int mover;
 } Pos;
+
+/* Copy a position's first ns slots (a Pos holds room for the largest board). */
+static void pos_copy(Pos *dst, const Pos *src, int ns) {
+    memcpy(dst->board, src->board, ns * sizeof(int));
+    memcpy(dst->marks, src->marks, ns * sizeof(int));
+    dst->stock[0] = src->stock[0];
+    dst->stock[1] = src->stock[1];
+    dst->removed = src->removed;
+    dst->stage = src->stage;
+    dst->moves_played = src->moves_played;
+    dst->mover = src->mover;
+}
 
 typedef struct {
     /* the move so far, as the conditions see it (interpreter/context.py's MoveInfo) */
@@ -123,15 +135,10 @@ static int side_sum(const int *p, const Pos *s, int player) {
     return total;
 }
 
+/* Whether the current lap dropped a piece into pit. */
 static int sown_into(const Move *m, int pit) {
-    int n = m->seq_len;
-    if (!n) return 0;
-    for (int i = 0; i < n; i++) {
-        if (m->seq[i] == pit) {
-            int q = m->lap_hand / n, r = m->lap_hand % n;
-            return q + (i < r ? 1 : 0);
-        }
-    }
+    for (int i = 0; i < m->seq_len && i < m->lap_hand; i++)
+        if (m->seq[i] == pit) return 1;
     return 0;
 }
 
@@ -165,9 +172,8 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     case C_COUNT:
         return match(p, c + 1, s->board[pit]);
     case C_COUNT_BEFORE:
-        if (pit == m->last && m->lap_hand <= m->seq_len)
-            return match(p, c + 1, s->board[pit] - 1);
-        return match(p, c + 1, s->board[pit] - sown_into(m, pit));
+        /* just before the last piece this lap dropped there fell */
+        return match(p, c + 1, s->board[pit] - (pit == m->last || sown_into(m, pit)));
     case C_MARK:
         return (s->marks[pit] & c[1]) != 0;
     case C_OPPOSITE: case C_BEHIND: {
@@ -613,7 +619,7 @@ static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, 
     Level *level = malloc(sizeof(Level));
     if (!level) return 0;
     Move *m = &level->move;
-    level->work = *s;
+    pos_copy(&level->work, s, P[H_NSLOTS]);
     move_init(m, prefix, n, ASK_STOP);
     int r = play(P, &level->work, ki, pit, d, m, 0), ok = 0;
     if (r == P_NEED && n < MAX_DECISIONS) {
@@ -635,7 +641,8 @@ static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, 
 static int completes(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, int n, Move *m) {
     const int *P = k->p;
     if (!spend(k)) return 0;
-    Pos work = *s;
+    Pos work;
+    pos_copy(&work, s, P[H_NSLOTS]);
     move_init(m, prefix, n, ASK_FIRST);
     int r = play(P, &work, ki, pit, d, m, 0);
     if (r == P_ENDLESS) {
@@ -651,7 +658,8 @@ static int acceptable(Kernel *k, const Pos *s, int ki, int pit, int d, int feedi
     const int *P = k->p;
     const int *kind = P + P[P[H_KINDS] + ki];
     if (kind[K_REQUIRE_CAPTURE] == 2 && kind[K_TAKE] != TAKE_ANY) {
-        Pos work = *s;
+        Pos work;
+        pos_copy(&work, s, P[H_NSLOTS]);
         move_init(m, NULL, 0, ASK_FIRST);
         if (play(P, &work, ki, pit, d, m, 1) != P_DONE || !m->first_captured) return 0;
     }
@@ -740,7 +748,7 @@ static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
     }
     long long removed, stage, played, mover;
     if (read_number(PyTuple_GET_ITEM(args, first + 3), 0, LONG_MAX, "removed", &removed)
-        || read_number(PyTuple_GET_ITEM(args, first + 4), 0, MAX_STAGES - 1, "stage", &stage)
+        || read_number(PyTuple_GET_ITEM(args, first + 4), 0, MAX_STAGE_BITS - 1, "stage", &stage)
         || read_number(PyTuple_GET_ITEM(args, first + 5), 0, INT_MAX, "moves_played", &played)
         || read_number(PyTuple_GET_ITEM(args, first + 6), 0, 1, "mover", &mover))
         return -1;
@@ -799,11 +807,23 @@ static int search_failed(Kernel *k) {
 
 /* The legal starts of the first move kind that has any: their action ids, pits and
  * directions (bit d+1 of the mask); returns the kind's index, or -1 (or -2: no memory). */
+static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
+                         Move *m, int *prefix);
+
 static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found) {
-    const int *P = k->p;
     Move *m = malloc(sizeof(Move));
     int *prefix = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !prefix) { free(m); free(prefix); return -2; }
+    int found = find_legal_in(k, s, feeding, aids, pits, masks, n_found, m, prefix);
+    free(m);
+    free(prefix);
+    return found;
+}
+
+/* find_legal with the caller's scratch space (a move and MAX_DECISIONS ints). */
+static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
+                         Move *m, int *prefix) {
+    const int *P = k->p;
     int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1;
     *n_found = 0;
     for (int ki = 0; ki < P[H_NKINDS] && !*n_found; ki++) {
@@ -812,12 +832,15 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
         if (drop && s->stock[s->mover] < drop) continue;
         const int *table = P + kind[K_TABLE0 + s->mover];
         const int *dirs = P + kind[K_DIRS];
+        /* nothing to test or play out: the pits with pieces, in every direction offered */
+        int plain = kind[K_TEST] < 0 && !simulate, all_dirs = 0;
+        for (int j = 1; j <= dirs[0]; j++) all_dirs |= 1 << (dirs[j] + 1);
         for (int r = 0; r < table[0]; r++) {
             int aid = table[1 + 2 * r], pit = table[2 + 2 * r];
             int n = s->board[pit] + drop;
             if (((take_n == TAKE_ALL || take_n == TAKE_ANY) && !n) || (take_n > 0 && n < take_n)) continue;
-            int mask = 0;
-            for (int j = 1; j <= dirs[0]; j++) {
+            int mask = plain ? all_dirs : 0;
+            for (int j = 1; j <= dirs[0] && !plain; j++) {
                 int d = dirs[j];
                 if (kind[K_TEST] >= 0) {
                     move_init(m, NULL, 0, ASK_FIRST);
@@ -839,8 +862,6 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
             }
         }
     }
-    free(m);
-    free(prefix);
     return found_kind;
 }
 
@@ -1051,7 +1072,7 @@ static int check_kind(Check *c, long at) {
     const int *x = c->p + at;
     if (x[K_DROP] < 0 || x[K_DROP] > MAX_PIECES || x[K_TAKE] < TAKE_ANY || x[K_TAKE] > MAX_PIECES)
         return bad(c, "a move kind's counts out of range");
-    if (x[K_NAME] < 0 || x[K_NAME] >= MAX_STAGES) return bad(c, "a move kind's index out of range");
+    if (x[K_NAME] < 0 || x[K_NAME] >= MAX_STAGE_BITS) return bad(c, "a move kind's index out of range");
     if (!optional_condition(c, x[K_REQUIRE]) || !optional_condition(c, x[K_TEST])) return 0;
     if (!counted(c, x[K_DIRS], LATER, CW)) return 0;
     for (int p = 0; p < 2; p++) {
@@ -1119,7 +1140,7 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     if (!optional_condition(&c, p[H_SKIP]) || !check_condition(&c, p[H_RELAY_WHEN], 0)
         || !optional_condition(&c, p[H_STOP_WHEN]) || !optional_condition(&c, p[H_ASK_WHEN]))
         return c.why;
-    if (p[H_NKINDS] < 0 || p[H_NKINDS] > MAX_STAGES || !span(&c, p[H_KINDS], p[H_NKINDS])) return c.why ? c.why : "too many move kinds";
+    if (p[H_NKINDS] < 0 || p[H_NKINDS] > MAX_STAGE_BITS || !span(&c, p[H_KINDS], p[H_NKINDS])) return c.why ? c.why : "too many move kinds";
     for (int i = 0; i < p[H_NKINDS]; i++)
         if (!check_kind(&c, p[p[H_KINDS] + i])) return c.why;
     int has_store[2] = {p[p[H_STORE]] != NONE, p[p[H_STORE] + 1] != NONE};
@@ -1198,8 +1219,16 @@ static PyTypeObject KernelType = {
     .tp_methods = Kernel_methods,
 };
 
+/* Whole games (playouts, the native state) over the stage programs: a separate file. */
+#include "_game.c"
+
+static PyMethodDef module_methods[] = {
+    {"playouts", playouts, METH_VARARGS, "Random games played to the end in C (see interpreter/native.py)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "The move kernel (see interpreter/kernel.py).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_kernel", "The move kernel (see interpreter/kernel.py).", -1, module_methods,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {

@@ -10,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 
 import rulespec
-from rulespec.book import css_string, inline_only, render_book, to_html, to_pdf
+from rulespec.book.render import css_string, inline_only, render_book, to_html, to_pdf
 
 ATTACK = ('<script>alert(1)</script><link rel="attachment" href="file:///etc/passwd">'
           '<img src="{http}/pixel.png"><style>@import url({http}/style.css);</style>'

@@ -31,7 +31,7 @@ def environment(page: bool = False) -> Environment:
     has its '<' written as an entity, so text from a spec can never open an HTML tag (the
     Markdown still formats: a spec's notes may use *emphasis* and [links](https://...))."""
     env = Environment(
-        loader=PackageLoader("rulespec", "templates/book"),
+        loader=PackageLoader("rulespec.book", "templates"),
         autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -68,8 +68,8 @@ def _examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, A
     example that does not replay is shown without diagrams, and says so."""
     from interpreter.notation import parse_move
 
-    from .errors import RulespecError
-    from .examples import example_game, run_example
+    from ..errors import RulespecError
+    from ..examples import example_game, run_example
 
     out = []
     for i, ex in enumerate(game.spec.examples):
