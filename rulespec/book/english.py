@@ -134,6 +134,9 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     if c.threatened is not None:
         out.append(("you could" if c.threatened else "you could not")
                    + " capture it with the first lap of your next move")
+    if c.opponent_can_capture is not None:
+        out.append(("your opponent could" if c.opponent_can_capture else "your opponent could not")
+                   + " capture with the first lap of their next move")
     if c.all:
         out.extend(_join(_parts(x, terms)) for x in c.all)
     if c.any:
