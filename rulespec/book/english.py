@@ -158,13 +158,16 @@ class Grammar:
             else:
                 w.relatives.append(f"holds {self.amount(c.count)}")
         if c.count_before is not None:
+            # The count just before the lap's last piece fell there (a lap that passes its
+            # landing pit twice finds it occupied the second time).
             if c.count_before == 0 or c.count_before == [0]:
-                w.relatives.append("was empty before this lap reached it")
+                w.relatives.append(f"was empty until the lap's last {self.piece} fell into it")
             else:
-                w.relatives.append("was occupied before this lap reached it"
+                w.relatives.append(f"was already occupied when the lap's last {self.piece} fell into it"
                                    if isinstance(c.count_before, CountRange) and c.count_before.min == 1
                                    and c.count_before.max is None
-                                   else f"held {self.amount(c.count_before)} before this lap reached it")
+                                   else f"held {self.amount(c.count_before)} just before the lap's last "
+                                        f"{self.piece} fell into it")
         if c.mark:
             w.relatives.append(f"is marked {c.mark}")
         if c.opposite is not None:
