@@ -113,9 +113,8 @@ def play_checked(game: Any, choose: Callable[[list[int]], int], max_actions: int
         state = check_step(game, state, action, len(actions), rng)
         actions.append(action)
         if stats is not None and state.pending_request() is None and state.last_move is not None:
-            mv = state.last_move
-            stats.longest_move = max(stats.longest_move, mv.sowings)
-            stats.fired.update(mv.fired)
+            stats.longest_move = max(stats.longest_move, state.last_move.sowings)
+            move_fired(stats.fired, state)
     if state.is_terminal():
         check_step(game, state, -1, len(actions), rng)
     replay = game.new_initial_state()
@@ -129,7 +128,6 @@ def play_checked(game: Any, choose: Callable[[list[int]], int], max_actions: int
         stats.actions += len(actions)
         if state.is_terminal():
             stats.ended += 1
-            stats.fired[f"end: {state.end_reason}"] += 1
             r = state.returns()
             if r[0] > r[1]:
                 stats.south_wins += 1
@@ -137,9 +135,22 @@ def play_checked(game: Any, choose: Callable[[list[int]], int], max_actions: int
                 stats.north_wins += 1
             else:
                 stats.draws += 1
-        if state.stage:
-            stats.fired[f"stage: {game.stage_names[state.stage]}"] += 1
+        end_fired(stats.fired, game, state)
     return actions
+
+
+def move_fired(fired: Counter[str], state: Any) -> None:
+    """Count the rules the move just completed fired (captures, relay events, marks set)."""
+    if state.last_move is not None:
+        fired.update(state.last_move.fired)
+
+
+def end_fired(fired: Counter[str], game: Any, state: Any) -> None:
+    """Count how a game finished: its end condition, and the last stage it reached."""
+    if state.is_terminal():
+        fired[f"end: {state.end_reason}"] += 1
+    if state.stage:
+        fired[f"stage: {game.stage_names[state.stage]}"] += 1
 
 
 def moves_of(game: Any, actions: list[int]) -> list[str]:
