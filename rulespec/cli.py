@@ -413,3 +413,69 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
               markup=False)
     if sol.caveat:
         out.print(f"note: {sol.caveat}", markup=False)
+
+
+@app.command()
+def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec file; two to compare them side by side."),
+            param: list[str] = typer.Option(None, "--param", "-p", help="NAME=VALUE, NAME=LO..HI or NAME=A,B,C "
+                                            "(repeatable): every combination is played."),
+            players: str = typer.Option("greedy", help="The players: one spec for both sides (mcts:200) or "
+                                        "SOUTH,NORTH (alphabeta:4,random)."),
+            games: int = typer.Option(100, "--games", "-n", help="Games per parameter combination."),
+            seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
+            max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
+            output: Path = typer.Option(Path("analysis"), "-o", "--output", help="Folder for the report and data."),
+            ray: str | None = RayOpt,
+            workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
+            pdf: bool = typer.Option(True, help="Also write report.pdf (needs the pdf extra).")) -> None:
+    """Balance analysis: first-player win rate with 95% intervals, draws, lengths and rule
+    frequencies over a parameter grid; writes an HTML and PDF report with plots, JSON and CSV."""
+    import itertools
+
+    from .analysis.analyze import GridError, analyze as run_analysis, parse_grid
+    from .analysis.report import write_report
+    from .players import PlayerSpecError, make_player
+
+    if len(variants) > 2:
+        raise typer.BadParameter("analyze one variant, or compare two")
+    sides = [s.strip() for s in players.split(",")]
+    if len(sides) == 1:
+        sides *= 2
+    if len(sides) != 2:
+        raise typer.BadParameter("give one player spec, or SOUTH,NORTH", param_hint="--players")
+    for spec in sides:
+        try:
+            make_player(spec)
+        except PlayerSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--players") from None
+    try:
+        grid = parse_grid(param)
+    except GridError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--param") from None
+    for variant in variants:  # every combination must load: report errors before playing
+        for values in itertools.product(*grid.values()):
+            _game(variant, dict(zip(grid, values)))
+    cells = 1
+    for values in grid.values():
+        cells *= len(values)
+    results = []
+    for variant in variants:
+        bar, update = _progress(f"{variant}: {cells} parameter combination{'s' if cells > 1 else ''}", cells * games)
+        with bar:
+            results.append(run_analysis(variant, grid, (sides[0], sides[1]), games, seed, max_moves, ray, workers,
+                                        progress=update))
+    for a in results:
+        for s in a.summaries():
+            lo, hi = s["south_win_ci95"]
+            where = ", ".join(f"{k}={v}" for k, v in s["params"].items() if k in a.grid) or "defaults"
+            out.print(f"{variant_label(a.variant)} [{where}]: South wins {100 * s['south_win_rate']:.1f}% "
+                      f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), draws {100 * s['draw_rate']:.1f}%, "
+                      f"mean length {s['mean_length']:.1f} moves, no legal move {s['no_legal_move']}, "
+                      f"cut off {s['move_limit']}", markup=False)
+    for path in write_report(results, output, pdf=pdf):
+        if path.suffix in (".html", ".pdf", ".json"):
+            out.print(f"wrote {path}", markup=False)
+
+
+def variant_label(variant: str) -> str:
+    return Path(variant).stem if variant.endswith((".yaml", ".yml")) else variant

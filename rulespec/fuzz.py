@@ -322,10 +322,7 @@ def lint(game: Any, games: int = 200, seed: int = 0, max_actions: int = 5000) ->
     if failing is not None:
         yield f"random play breaks an invariant: {fails(game, failing, max_actions)}"
     spec = game.spec
-    names = [c.name for c in spec.captures if c.enabled]
-    for stage in spec.stages:
-        names += [c.name for c in (stage.captures or []) if c.enabled]
-    for name in dict.fromkeys(names):
+    for name in capture_names(game):
         if not stats.fired.get(name):
             yield f"capture rule {name!r} never fired in {stats.games} random games"
     for i, stage in enumerate(game.stage_names[1:], start=1):
@@ -336,6 +333,22 @@ def lint(game: Any, games: int = 200, seed: int = 0, max_actions: int = 5000) ->
     for end in spec.end:
         if not stats.fired.get(f"end: {end.kind}"):
             yield f"end condition {end.kind!r} never ended a game in {stats.games} random games"
+
+
+def capture_names(game: Any) -> list[str]:
+    """The enabled capture rules of every stage, once each, in the spec's order."""
+    spec = game.spec
+    names = [c.name for c in spec.captures if c.enabled]
+    for stage in spec.stages:
+        names += [c.name for c in (stage.captures or []) if c.enabled]
+    return list(dict.fromkeys(names))
+
+
+def rule_names(game: Any) -> list[str]:
+    """Every name the rule counters can show for this game (as move_fired and end_fired
+    write them): capture rules, end conditions, stages after the first."""
+    return (capture_names(game) + [f"end: {e.kind}" for e in game.spec.end]
+            + [f"stage: {s}" for s in game.stage_names[1:]])
 
 
 @dataclass
