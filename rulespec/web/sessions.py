@@ -8,7 +8,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..diagram import board_svg
+from ..diagram import board_svg, changed_pits
 from ..errors import RulespecError
 from ..loader import load_spec, load_spec_text, shipped_variants
 from ..records import write_move
@@ -92,6 +92,8 @@ class Play:
     decisions: list[tuple[str, bool]] = field(default_factory=list)
     origin: int = -1
     direction: int = 0
+    shaded: set[int] = field(default_factory=set)
+    """The pits the last decision changed (shaded on the board until the next one)."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state()
@@ -118,6 +120,7 @@ class Play:
             self.direction = st.last_move.direction
         self.decisions.append((label, request is not None and request.default == action))
         out = frames(before, st, mover, self.origin, self.direction)
+        self.shaded = changed_pits(before, st)
         if st.is_terminal() or st.pending_request() is None:
             self.moves.append(f"{_who(mover)}: {write_move(self.decisions)}")
             self.decisions = []
@@ -149,14 +152,20 @@ class Play:
                            for o in q.options]
                 clickable = sorted({o.slot for o in q.options if o.slot is not None})
         seat = self.seats[st.current_player()] if not st.is_terminal() else None
+        prompt = q.text if q is not None else None
+        if q is None and self.human_to_move():
+            terms = st.game.spec.board.terms
+            prompt = (f"{_who(st.current_player())}: click one of your {terms.pit}s ringed in green "
+                      f"to sow from it.")
         return {
-            "svg": board_svg(st, origin=self.origin if q is not None else None, clickable=True),
+            "svg": board_svg(st, highlight=self.shaded, origin=self.origin if self.origin >= 0 else None,
+                             clickable=True),
             "frames": frames_ or [],
             "status": status(st),
             "terminal": st.is_terminal(),
             "human": self.human_to_move(),
             "computer": seat if seat is not None and seat != HUMAN else None,
-            "question": q.text if (q is not None and self.human_to_move()) else None,
+            "question": prompt if self.human_to_move() else None,
             "options": options,
             "clickable": clickable,
             "moves": self.moves + ([f"{_who(st.current_player())}: {write_move(self.decisions)}…"]
@@ -213,11 +222,15 @@ class Replay:
             if mv is not None:
                 anim = frames(before, after, mv.mover, mv.origin, mv.direction)
                 if came_from > index:
-                    anim = anim[::-1][1:] + [board_svg(st, clickable=True)]
+                    anim = anim[::-1][1:]
+        shaded, origin = set(), None
+        if index > 0 and st.last_move is not None:
+            shaded, origin = changed_pits(self.states[index - 1], st), st.last_move.origin
         return {
             "index": index,
             "count": len(self.states),
-            "svg": board_svg(st, clickable=True),
+            "svg": board_svg(st, highlight=shaded, origin=origin if origin is not None and origin >= 0 else None,
+                             clickable=True),
             "frames": anim,
             "status": status(st),
             "label": self.labels[index],

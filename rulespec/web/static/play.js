@@ -36,6 +36,7 @@
     root.dataset.terminal = view.terminal ? "1" : "0";
     options.replaceChildren();
     if (view.question) {
+      question.classList.toggle("prompt", view.options.length === 0);
       questionText.textContent = view.question;
       for (const option of view.options) {
         const button = document.createElement("button");

@@ -24,6 +24,10 @@
     document.getElementById("note").textContent = view.note || "";
     document.getElementById("first").disabled = document.getElementById("back").disabled = index === 0;
     document.getElementById("last").disabled = document.getElementById("forward").disabled = index === count - 1;
+    for (const link of document.querySelectorAll("#jump a")) {
+      if (Number(link.dataset.index) === index) link.setAttribute("aria-current", "step");
+      else link.removeAttribute("aria-current");
+    }
     busy = false;
     root.dataset.busy = "0";
   }
@@ -32,6 +36,13 @@
   document.getElementById("back").addEventListener("click", () => go(index - 1, true));
   document.getElementById("forward").addEventListener("click", () => go(index + 1, true));
   document.getElementById("last").addEventListener("click", () => go(count - 1, false));
+  document.getElementById("jump").addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-index]");
+    if (!link) return;
+    event.preventDefault();
+    const target = Number(link.dataset.index);
+    go(target, Math.abs(target - index) === 1);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight") go(index + 1, true);
     if (event.key === "ArrowLeft") go(index - 1, true);
