@@ -107,7 +107,7 @@ def question(st: Any) -> Question | None:
         role = role_of(game, slots)
         noun = role_words(game, role) if role else pit
         for a, label, q in zip(request.options, labels, slots):
-            options.append(Option(a, label, f"{label} from {geo.label[q]}", slot=q))
+            options.append(Option(a, label, f"{label} from {role + ' ' if role else ''}{geo.label[q]}", slot=q))
         return Question(f"Sow the captured {pieces} from which {noun}?{holding}", options)
     if kind == "relay":
         role = _relay_role(game, st.stage)
@@ -144,17 +144,24 @@ def question(st: Any) -> Question | None:
     if kind == "place":
         for a, label in zip(request.options, labels):
             options.append(Option(a, label, label, slot=a - game.pick_base))
-        return Question(f"Where do you put the next {piece}?{holding} Click a {pit}.", options)
-    # 'pit' (a further pit a capture takes or a move lifts) and any decision added later.
+        return Question(f"Where do you put the next {piece}?{holding} Click a {pit} ringed in green.", options)
+    # 'pit' (a further pit a move lifts, or a capture takes) and any decision added later.
+    stop = game.relay_base + 1
     for a, label in zip(request.options, labels):
         slot = a - game.pick_base
         if 0 <= slot < geo.n_slots:
             options.append(Option(a, label, label, slot=slot))
-        elif a == game.relay_base + 1:
+        elif a == stop:
             options.append(Option(a, label, "− no more"))
         else:
             options.append(Option(a, label, label))
-    return Question(f"Choose a {pit}: click one of the marked {pit}s.{holding}", options)
+    if kind == "pit" and stop in request.options:
+        return Question(f"Lift another {pit} as well? Click one of the {pit}s ringed in green, or "
+                        f"choose no more.{holding}", options)
+    if kind == "pit":
+        return Question(f"Which {pit} does your capture take? Click one of the {pit}s ringed in green.{holding}",
+                        options)
+    return Question(f"Choose a {pit}: click one of the {pit}s ringed in green.{holding}", options)
 
 
 def start_kinds(st: Any) -> dict[int, list[str]]:
@@ -184,7 +191,9 @@ def why_not(st: Any, slot: int) -> str:
         choices = ", ".join(o.words for o in q.options) if q else ""
         return f"{name} is not one of the choices now. {q.text if q else ''} ({choices})"
     starts = start_kinds(st)
-    legal = ", ".join(geo.label[q] for q in sorted(starts, key=lambda q: geo.label[q]))
+    order = geo.own[player]
+    names = [geo.label[q] for q in sorted(starts, key=lambda q: order.index(q) if q in order else q)]
+    legal = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
     if slot >= geo.n_pits:
         return f"You cannot sow from a {game.spec.board.terms.store}. {who} can start from: {legal}."
     if geo.owner[slot] != player:
@@ -198,5 +207,5 @@ def why_not(st: Any, slot: int) -> str:
     mark = f" ({name} is marked {', '.join(marks)})" if marks else ""
     kinds = sorted({k for ks in starts.values() for k in ks})
     allowed = f" ({', '.join(kinds)})" if kinds and kinds != ["sow"] else ""
-    return (f"No move may start from {name} now{mark}: it holds {_plural(st.board[slot], piece, pieces)}, "
-            f"and the rules allow starts{allowed} from {legal} only.")
+    return (f"No move may start from {name} now{mark}: it holds {_plural(st.board[slot], piece, pieces)}. "
+            f"The moves allowed now{allowed} start from {legal}.")
