@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagram import board_svg, changed_pits
+from ..book.diagram import board_svg, changed_pits
 
 MAX_FRAMES = 48
 

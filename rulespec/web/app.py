@@ -2,7 +2,7 @@
 step through worked examples. Starlette, server-rendered Jinja pages, a little vanilla JS.
 
 Everything a spec says reaches the page through Jinja's autoescaping or the DOM's textContent;
-the board SVG escapes its own text (rulespec/diagram.py). A Content-Security-Policy forbids
+the board SVG escapes its own text (rulespec/book/diagram.py). A Content-Security-Policy forbids
 inline scripts, so markup smuggled into a spec cannot run.
 """
 from __future__ import annotations
@@ -95,7 +95,7 @@ def create_app() -> Starlette:
     async def variant(request: Request) -> HTMLResponse:
         key = request.path_params["key"]
         game = game_of(key)
-        from ..diagram import board_svg
+        from ..book.diagram import board_svg
         from ..examples import check_examples
 
         problems = [str(p) for p in check_examples(game)] if key in library.uploads else []

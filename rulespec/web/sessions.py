@@ -8,7 +8,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..diagram import board_svg, changed_pits
+from ..book.diagram import board_svg, changed_pits
 from ..errors import RulespecError
 from ..loader import load_spec, load_spec_text, shipped_variants
 from ..records import write_move
