@@ -375,6 +375,18 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
     raise typer.Exit(1)
 
 
+@app.command()
+def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1.")) -> None:
+    """Play, replay and read the variants in the browser, on http://127.0.0.1:PORT (needs the web extra)."""
+    try:
+        from .web import serve as run
+    except ImportError as exc:
+        err.print(f"the web app needs its extra: pip install 'rulespec[web]' ({exc})", markup=False)
+        raise typer.Exit(1) from None
+    out.print(f"rulespec: open http://127.0.0.1:{port}/ (Ctrl-C stops)", markup=False)
+    run(port)
+
+
 @app.command(name="list")
 def list_variants() -> None:
     """List the shipped variants."""
