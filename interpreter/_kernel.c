@@ -68,6 +68,18 @@ typedef struct {
     int mover;
 } Pos;
 
+/* Copy a position's first ns slots (a Pos holds room for the largest board). */
+static void pos_copy(Pos *dst, const Pos *src, int ns) {
+    memcpy(dst->board, src->board, ns * sizeof(int));
+    memcpy(dst->marks, src->marks, ns * sizeof(int));
+    dst->stock[0] = src->stock[0];
+    dst->stock[1] = src->stock[1];
+    dst->removed = src->removed;
+    dst->stage = src->stage;
+    dst->moves_played = src->moves_played;
+    dst->mover = src->mover;
+}
+
 typedef struct {
     /* the move so far, as the conditions see it (interpreter/context.py's MoveInfo) */
     int origin, direction, kind, lifted, lap, captured, first_captured, last, first_ok, sowings;
@@ -112,15 +124,10 @@ static int side_sum(const int *p, const Pos *s, int player) {
     return total;
 }
 
+/* Whether the current lap dropped a piece into pit. */
 static int sown_into(const Move *m, int pit) {
-    int n = m->seq_len;
-    if (!n) return 0;
-    for (int i = 0; i < n; i++) {
-        if (m->seq[i] == pit) {
-            int q = m->lap_hand / n, r = m->lap_hand % n;
-            return q + (i < r ? 1 : 0);
-        }
-    }
+    for (int i = 0; i < m->seq_len && i < m->lap_hand; i++)
+        if (m->seq[i] == pit) return 1;
     return 0;
 }
 
@@ -154,9 +161,8 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     case C_COUNT:
         return match(p, c + 1, s->board[pit]);
     case C_COUNT_BEFORE:
-        if (pit == m->last && m->lap_hand <= m->seq_len)
-            return match(p, c + 1, s->board[pit] - 1);
-        return match(p, c + 1, s->board[pit] - sown_into(m, pit));
+        /* just before the last piece this lap dropped there fell */
+        return match(p, c + 1, s->board[pit] - (pit == m->last || sown_into(m, pit)));
     case C_MARK:
         return (s->marks[pit] & c[1]) != 0;
     case C_OPPOSITE: case C_BEHIND: {
@@ -585,7 +591,7 @@ static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, 
     Level *level = malloc(sizeof(Level));
     if (!level) return 0;
     Move *m = &level->move;
-    level->work = *s;
+    pos_copy(&level->work, s, P[H_NSLOTS]);
     move_init(m, prefix, n, ASK_STOP);
     int r = play(P, &level->work, ki, pit, d, m, 0), ok = 0;
     if (r == P_NEED && n < MAX_DECISIONS) {
@@ -606,7 +612,8 @@ static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, 
  * is allowed: the first options first, then a depth-first search. */
 static int completes(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, int n, Move *m) {
     const int *P = k->p;
-    Pos work = *s;
+    Pos work;
+    pos_copy(&work, s, P[H_NSLOTS]);
     move_init(m, prefix, n, ASK_FIRST);
     int r = play(P, &work, ki, pit, d, m, 0);
     if (r == P_ENDLESS) {
@@ -622,7 +629,8 @@ static int acceptable(Kernel *k, const Pos *s, int ki, int pit, int d, int feedi
     const int *P = k->p;
     const int *kind = P + P[P[H_KINDS] + ki];
     if (kind[K_REQUIRE_CAPTURE] == 2 && kind[K_TAKE] != TAKE_ANY) {
-        Pos work = *s;
+        Pos work;
+        pos_copy(&work, s, P[H_NSLOTS]);
         move_init(m, NULL, 0, ASK_FIRST);
         if (play(P, &work, ki, pit, d, m, 1) != P_DONE || !m->first_captured) return 0;
     }
@@ -729,11 +737,23 @@ static int check_args(PyObject *args, Py_ssize_t n, const char *name) {
 
 /* The legal starts of the first move kind that has any: their action ids, pits and
  * directions (bit d+1 of the mask); returns the kind's index, or -1 (or -2: no memory). */
+static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
+                         Move *m, int *prefix);
+
 static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found) {
-    const int *P = k->p;
     Move *m = malloc(sizeof(Move));
     int *prefix = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !prefix) { free(m); free(prefix); return -2; }
+    int found = find_legal_in(k, s, feeding, aids, pits, masks, n_found, m, prefix);
+    free(m);
+    free(prefix);
+    return found;
+}
+
+/* find_legal with the caller's scratch space (a move and MAX_DECISIONS ints). */
+static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
+                         Move *m, int *prefix) {
+    const int *P = k->p;
     int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1;
     *n_found = 0;
     for (int ki = 0; ki < P[H_NKINDS] && !*n_found; ki++) {
@@ -742,12 +762,15 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
         if (drop && s->stock[s->mover] < drop) continue;
         const int *table = P + kind[K_TABLE0 + s->mover];
         const int *dirs = P + kind[K_DIRS];
+        /* nothing to test or play out: the pits with pieces, in every direction offered */
+        int plain = kind[K_TEST] < 0 && !simulate, all_dirs = 0;
+        for (int j = 1; j <= dirs[0]; j++) all_dirs |= 1 << (dirs[j] + 1);
         for (int r = 0; r < table[0]; r++) {
             int aid = table[1 + 2 * r], pit = table[2 + 2 * r];
             int n = s->board[pit] + drop;
             if (((take_n == TAKE_ALL || take_n == TAKE_ANY) && !n) || (take_n > 0 && n < take_n)) continue;
-            int mask = 0;
-            for (int j = 1; j <= dirs[0]; j++) {
+            int mask = plain ? all_dirs : 0;
+            for (int j = 1; j <= dirs[0] && !plain; j++) {
                 int d = dirs[j];
                 if (kind[K_TEST] >= 0) {
                     move_init(m, NULL, 0, ASK_FIRST);
@@ -768,8 +791,6 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
             }
         }
     }
-    free(m);
-    free(prefix);
     return found_kind;
 }
 
@@ -952,8 +973,16 @@ static PyTypeObject KernelType = {
     .tp_methods = Kernel_methods,
 };
 
+/* Whole games (playouts, the native state) over the stage programs: a separate file. */
+#include "_game.c"
+
+static PyMethodDef module_methods[] = {
+    {"playouts", playouts, METH_VARARGS, "Random games played to the end in C (see interpreter/native.py)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "The move kernel (see interpreter/kernel.py).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_kernel", "The move kernel (see interpreter/kernel.py).", -1, module_methods,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {

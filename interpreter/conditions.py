@@ -115,9 +115,11 @@ class ConditionCompiler:
         f = count_matcher(count)
 
         def before(st: Any, p: int, m: Any) -> bool:
-            if p == m.last and m.lap_hand <= len(m.lap_seq):
+            # Just before the last piece this lap dropped there fell: a lap longer than the
+            # circuit passes a pit twice, and the piece it dropped the first time counts.
+            if p == m.last or m.sown_into(p):
                 return f(st.board[p] - 1)
-            return f(st.board[p] - m.sown_into(p))
+            return f(st.board[p])
 
         return before
 

@@ -718,10 +718,11 @@ def test_condition_count_before(cond: str, move: str, caught: bool) -> None:
 
 
 def test_condition_count_before_when_the_lap_passes_twice() -> None:
-    # A1 (7) sows A2 A3 a1 a2 a3 A1 A2: the landing A2 went 0 -> 2.
+    # A1 (7) sows A2 A3 a1 a2 a3 A1 A2: the landing A2 went 0 -> 1 -> 2, so it held one
+    # just before the last piece fell (the piece this lap dropped there earlier counts).
     pos = position([7, 0, 0], [1, 1, 1], stores=(1, 1))
-    assert when("{count_before: 0}", "A1", pos) == expect([1, 0, 1], [2, 2, 2], stores=(3, 1))
-    assert when("{count_before: 1}", "A1", pos) == expect([1, 2, 1], [2, 2, 2], stores=(1, 1))
+    assert when("{count_before: 1}", "A1", pos) == expect([1, 0, 1], [2, 2, 2], stores=(3, 1))
+    assert when("{count_before: 0}", "A1", pos) == expect([1, 2, 1], [2, 2, 2], stores=(1, 1))
 
 
 def test_condition_mark() -> None:

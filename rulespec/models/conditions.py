@@ -46,7 +46,8 @@ class Condition(Block):
     count: Count | None = None
     """Pieces in the subject now."""
     count_before: Count | None = None
-    """Pieces in the subject before the current lap dropped its pieces there."""
+    """Pieces in the subject just before the last piece the current lap dropped there (a lap
+    longer than the circuit passes a pit twice: what it dropped the first time counts as there)."""
     mark: str | None = None
     """The subject carries this mark."""
     opposite: Condition | None = None

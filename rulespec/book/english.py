@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import Condition, CountRange
+from ..models import Condition, CountRange
 
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve"]
@@ -89,7 +89,8 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     if c.count is not None:
         out.append(f"it holds {count_phrase(c.count, noun, nouns)}")
     if c.count_before is not None:
-        out.append(f"it held {count_phrase(c.count_before, noun, nouns)} before this lap reached it")
+        out.append(f"it held {count_phrase(c.count_before, noun, nouns)} just before this lap last dropped "
+                   f"a {noun} into it")
     if c.mark:
         out.append(f"it is marked {c.mark}")
     for key, where in (("opposite", f"the {pit} opposite it"), ("behind", f"the {pit} behind it"),

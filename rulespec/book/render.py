@@ -27,7 +27,7 @@ class Book:
 
 def environment() -> Environment:
     env = Environment(
-        loader=PackageLoader("rulespec", "templates/book"),
+        loader=PackageLoader("rulespec.book", "templates"),
         autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -47,8 +47,8 @@ def _examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, A
     example that does not replay is shown without diagrams, and says so."""
     from interpreter.notation import parse_move
 
-    from .errors import RulespecError
-    from .examples import example_game, run_example
+    from ..errors import RulespecError
+    from ..examples import example_game, run_example
 
     out = []
     for i, ex in enumerate(game.spec.examples):
