@@ -395,6 +395,28 @@ def list_variants() -> None:
 
 
 
+@app.command()
+def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+           games: int = typer.Option(20, help="Random games that compare each survivor with the original."),
+           seed: int = typer.Option(0, help="Seed of the first game."),
+           tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
+           jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: one per core)."),
+           ray: bool = typer.Option(False, "--ray", help="Run on a Ray cluster (needs rulespec.campaign)."),
+           verbose: bool = typer.Option(False, "--verbose", "-v", help="List the killed mutants too.")) -> None:
+    """Mutation analysis: change one rule at a time and check the spec's examples notice."""
+    from .check import mutate as mutation
+
+    try:
+        report = mutation.run(variant, games, seed, tests, jobs or None,
+                              mutation.ray_executor if ray else mutation.local_executor)
+    except RulespecError as exc:
+        _fail(exc)
+    for line in mutation.render(report, verbose):
+        out.print(line, markup=False)
+    if report.count("surviving"):
+        raise typer.Exit(1)
+
+
 RayOpt = typer.Option(None, "--ray", help="Run on a Ray cluster: --ray auto (this machine's cluster, or a new "
                       "local instance) or --ray ADDRESS. Default: a local process pool.")
 
