@@ -98,6 +98,8 @@ typedef struct {
     int first_taken[MAX_SLOTS];
     int n_first_taken;
     int fired[MAX_FIRED];
+    int taken[2 * MAX_FIRED]; /* (pit, pieces) of each pit captured, in order */
+    int n_taken;
     int n_fired;
     /* decisions */
     const int *given;
@@ -315,7 +317,7 @@ static int taken_pits(const int *P, const int *cap, Pos *s, int last, Move *m, i
     return n;
 }
 
-static int take(const int *P, const int *cap, Pos *s, const int *pits, int n) {
+static int take(const int *P, const int *cap, Pos *s, const int *pits, int n, Move *m) {
     int *b = s->board;
     if (cap[CP_FORFEIT]) {
         int opp = 1 - s->mover, taken = 0;
@@ -325,6 +327,11 @@ static int take(const int *P, const int *cap, Pos *s, const int *pits, int n) {
     }
     int total = 0, clear = P[H_CLEAR_CAPTURE];
     for (int i = 0; i < n; i++) {
+        if (b[pits[i]] && m->n_taken < MAX_FIRED) {
+            m->taken[2 * m->n_taken] = pits[i];
+            m->taken[2 * m->n_taken + 1] = b[pits[i]];
+            m->n_taken++;
+        }
         total += b[pits[i]];
         b[pits[i]] = 0;
         if (clear) s->marks[pits[i]] &= ~clear;
@@ -400,6 +407,7 @@ static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
     m->end_who = -1;
     m->n_first_taken = 0;
     m->n_fired = 0;
+    m->n_taken = 0;
     m->given = given;
     m->n_given = n_given;
     m->used = 0;
@@ -548,7 +556,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                     pits[n++] = a - P[H_PICK_BASE];
                 }
             }
-            int taken = take(P, cap, s, pits, n);
+            int taken = take(P, cap, s, pits, n, m);
             m->captured += taken;
             if (laps == 1 && taken) m->first_captured = 1;
             fire(m, i);
@@ -950,7 +958,7 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
 }
 
 /* play(board, ..., mover, kind, pit, direction, decisions): the move, up to the next decision
- *   -> ("done", board, marks, stock, removed, facts, fired, end_prog, end_who) | ("endless",) |
+ *   -> ("done", board, marks, stock, removed, facts, fired, end_prog, end_who, taken) | ("endless",) |
  *      ("need", board, marks, stock, removed, (kind, at, in_hand, options, default))
  * facts: (direction, lifted, lap, captured, first_captured, last, first_ok, sowings,
  *         lap_seq, lap_hand) */
@@ -983,12 +991,13 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
                             int_list(s.stock, 2), s.removed, m->req_kind, m->req_at, m->req_in_hand,
                             int_list(m->options, m->n_options), m->req_default);
     } else {
-        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)Nii)", "done", int_list(s.board, ns), int_list(s.marks, ns),
+        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)NiiN)", "done", int_list(s.board, ns), int_list(s.marks, ns),
                             int_list(s.stock, 2), s.removed,
                             m->direction, m->lifted, m->lap, m->captured, PyBool_FromLong(m->first_captured),
                             m->last, PyBool_FromLong(m->first_ok), m->sowings,
                             int_tuple(m->seq ? m->seq : m->seq_buf, m->seq_len), m->lap_hand,
-                            int_list(m->fired, m->n_fired), m->end_prog, m->end_who);
+                            int_list(m->fired, m->n_fired), m->end_prog, m->end_who,
+                            int_list(m->taken, 2 * m->n_taken));
     }
     free(m);
     free(given);

@@ -376,7 +376,7 @@ class KernelRules:
         st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]
         if out[0] == "need":
             raise NeedDecision(self._request(st, *out[5]))
-        facts, fired, end_prog, end_who = out[5:]
+        facts, fired, end_prog, end_who, taken = out[5:]
         mv = MoveInfo(st.to_move, start.pit)
         mv.kind = start.kind.name
         mv.stage = st.stage
@@ -385,6 +385,8 @@ class KernelRules:
             mv.fired = tuple(map(self.fired_names.__getitem__, fired))
         if end_prog >= 0:
             mv.end = (self.rs.during[end_prog], end_who)
+        if taken:
+            mv.taken = tuple(zip(taken[::2], taken[1::2]))
         return mv
 
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int) -> Request:

@@ -387,6 +387,7 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
             for k in range(n_kinds):
                 c = kinds[q][k]
                 if c and (game.capturable[k] or not cap.only_capturable):
+                    mv.taken_kinds += ((q, k, c),)
                     kinds[q][k] = 0
                     b[q] -= c
                     kinds[store][k] += c
@@ -398,12 +399,18 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
                 if q < 0:
                     break
                 picked.append(q)
+                mv.taken_kinds += ((q, k, 1),)
                 kinds[q][k] -= 1
                 b[q] -= 1
                 kinds[store][k] += 1
                 b[store] += 1
                 taken += 1
         mv.captured = taken
+        for q, _, c in mv.taken_kinds:
+            if mv.taken and mv.taken[-1][0] == q:
+                mv.taken = mv.taken[:-1] + ((q, mv.taken[-1][1] + c),)
+            else:
+                mv.taken += ((q, c),)
         mv.first_captured = bool(taken)
         mv.fired = (cap.name,)
         if trace is not None:
@@ -536,6 +543,8 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
             return 0
     total = 0
     for q in pits:
+        if b[q]:
+            mv.taken += ((q, b[q]),)
         total += b[q]
         b[q] = 0
         if rs.clear_on_capture:

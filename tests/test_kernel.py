@@ -28,7 +28,7 @@ from rulespec.examples import check_examples
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = ("mover", "origin", "direction", "kind", "stage", "lifted", "lap", "captured", "first_captured",
-         "last", "first_ok", "sowings", "lap_seq", "lap_hand", "fired")
+         "last", "first_ok", "sowings", "lap_seq", "lap_hand", "fired", "taken")
 CASES = {
     "bao-la-kiswahili": {},
     "bao-la-kiswahili[max_laps=10]": {"max_laps": 10},
