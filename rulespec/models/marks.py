@@ -27,5 +27,8 @@ class MarkRule(Block):
     is from the mover's point of view)."""
     unique: bool = False
     """Set the mark only if exactly one pit satisfies `set_after_move`."""
+    suffix: str | None = Field(None, pattern=r"^[*!?#]{1,3}$")
+    """Written after a move that sets this mark, instead of its kind's suffix (Bao's `**`, a
+    kutakatia)."""
     unless: Condition | None = None
     """Pits chosen by `set_after_move` (after the `unique` test) that satisfy this are not marked."""

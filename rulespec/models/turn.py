@@ -49,6 +49,9 @@ class MoveKind(Block):
     itself must end in a capture). Must capture if you can."""
     require: Condition | None = None
     """Tested on the pit where the first lap ends: only starts where it holds are legal."""
+    suffix: str | None = Field(None, pattern=r"^[*!?#]{1,3}$")
+    """Written after a move of this kind in the game's notation (Bao's `*`, a kutakata). A move
+    written with a suffix must be one it belongs to; without one it is read all the same."""
 
 
 class Turn(Block):
