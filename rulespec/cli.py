@@ -116,6 +116,7 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
          seed: int = typer.Option(0, help="Random seed of the computer player."),
          param: list[str] = ParamOpt) -> None:
     """Play against the computer in the terminal, typing moves in the game's notation."""
+    from interpreter import EndlessMove
     from interpreter.notation import parse_move
 
     from .players import PLAYERS
@@ -163,6 +164,10 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
         try:
             for action in parse_move(state, text):
                 state.apply_action(action)
+        except EndlessMove as exc:
+            err.print(f"this spec lets a move start that cannot end ({exc}); `rulespec fuzz {variant}` "
+                      f"finds such moves", markup=False)
+            raise typer.Exit(1) from None
         except RulespecError as exc:
             out.print(f"illegal move: {exc}", markup=False)
     out.print()
