@@ -181,6 +181,9 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
     from .schema import SCHEMA_PATH, schema_text, write_schema
 
     target = output or SCHEMA_PATH
+    if target.is_dir():
+        err.print(f"-o {target}: a folder; name the file to write", markup=False)
+        raise typer.Exit(1)
     if check:
         current = target.read_text(encoding="utf-8") if target.exists() else ""
         if current != schema_text():
@@ -188,7 +191,11 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
             raise typer.Exit(1)
         out.print(f"{target}: up to date", markup=False)
         return
-    out.print(f"wrote {write_schema(target)}", markup=False)
+    try:
+        out.print(f"wrote {write_schema(target)}", markup=False)
+    except OSError as exc:
+        err.print(f"cannot write {target}: {exc.strerror or exc}", markup=False)
+        raise typer.Exit(1) from None
 
 
 @app.command()
