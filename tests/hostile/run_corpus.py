@@ -193,6 +193,8 @@ def run(args: list[str], root: Path, index: int, out: Path, memory: bool) -> dic
             problems.append("a network connection")
         if "root:" in text:
             problems.append("a line of a system file")
+        if "Sanitizer" in text or "runtime error:" in text:
+            problems.append("a sanitizer report")
     strays = sorted(p.name for p in work.iterdir() if p.name not in ("stdout", "stderr"))
     if strays:
         problems.append(f"wrote {strays} in its working folder")
