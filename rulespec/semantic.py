@@ -125,17 +125,8 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     skip = spec.sowing.skip
     if skip is not None and not skip.model_fields_set:
         bad(("sowing", "skip"), "an empty condition is true of every pit: skipping them all, nothing could be sown")
-    for path, node in _walk(spec, ()):
-        if isinstance(node, Condition) and node.threatened is not None and set(path) & DURING_A_MOVE:
-            bad(path + ("threatened",), "threatened looks ahead at the opponent's moves, so it can be used between "
-                                        "moves (marks, stages, end), not in a rule applied while moves are found "
-                                        "or played (it would look ahead at itself)", key=True)
     problems += _bounds(spec, smap)
     return problems
-
-
-DURING_A_MOVE = {"turn", "sowing", "captures", "obligations"}
-"""The blocks whose conditions are evaluated while legal moves are found and played."""
 
 
 BOUNDS = {"max_laps": MAX_LAPS, "from_stock": MAX_GAME_PIECES, "take": MAX_GAME_PIECES, "per_pit": MAX_GAME_PIECES,
