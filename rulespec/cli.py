@@ -116,6 +116,7 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
          seed: int = typer.Option(0, help="Random seed of the computer player."),
          param: list[str] = ParamOpt) -> None:
     """Play against the computer in the terminal, typing moves in the game's notation."""
+    from interpreter import EndlessMove
     from interpreter.notation import parse_move
 
     from .players import PlayerSpecError, make_player
@@ -164,6 +165,10 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
         try:
             for action in parse_move(state, text):
                 state.apply_action(action)
+        except EndlessMove as exc:
+            err.print(f"this spec lets a move start that cannot end ({exc}); `rulespec fuzz {variant}` "
+                      f"finds such moves", markup=False)
+            raise typer.Exit(1) from None
         except RulespecError as exc:
             out.print(f"illegal move: {exc}", markup=False)
     out.print()
@@ -177,6 +182,9 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
     from .schema import SCHEMA_PATH, schema_text, write_schema
 
     target = output or SCHEMA_PATH
+    if target.is_dir():
+        err.print(f"-o {target}: a folder; name the file to write", markup=False)
+        raise typer.Exit(1)
     if check:
         current = target.read_text(encoding="utf-8") if target.exists() else ""
         if current != schema_text():
@@ -184,7 +192,11 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
             raise typer.Exit(1)
         out.print(f"{target}: up to date", markup=False)
         return
-    out.print(f"wrote {write_schema(target)}", markup=False)
+    try:
+        out.print(f"wrote {write_schema(target)}", markup=False)
+    except OSError as exc:
+        err.print(f"cannot write {target}: {exc.strerror or exc}", markup=False)
+        raise typer.Exit(1) from None
 
 
 @app.command()
