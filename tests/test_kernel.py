@@ -28,7 +28,7 @@ from rulespec.examples import check_examples
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = ("mover", "origin", "direction", "kind", "stage", "lifted", "lap", "captured", "first_captured",
-         "last", "first_ok", "sowings", "lap_seq", "lap_hand", "fired")
+         "last", "first_ok", "sowings", "lap_seq", "lap_hand", "fired", "taken")
 CASES = {
     "bao-la-kiswahili": {},
     "bao-la-kiswahili[max_laps=10]": {"max_laps": 10},
@@ -222,7 +222,7 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     assert [h[2:].lower() for h in header] == kernel.HEADER
     ops = enum_names(source, "C_TRUE", "C_COUNT_PITS")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
-    requests = enum_names(source, "R_DIRECTION", "R_COUNT")
+    requests = enum_names(source, "R_DIRECTION", "R_COUNT, R_CAPTURE")
     assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \
         {**kernel.REQUESTS, 4: "pick"} and kernel.REQUESTS[4] == "pit"
     assert f'"LAYOUT", {kernel.LAYOUT})' in source
