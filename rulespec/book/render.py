@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from functools import cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 
 from .diagram import board_svg, changed_pits
 from .english import Grammar, article, count_phrase, join, number, ordinal, plural
@@ -30,7 +32,18 @@ class Book:
     """File name -> SVG text."""
 
 
+def _grammar_filter(method: str) -> Any:
+    """A filter that asks the book's grammar (`g` in the template context)."""
+    @pass_context
+    def apply(context: Any, value: Any) -> str:
+        return getattr(context["g"], method)(value)
+    return apply
+
+
+@cache
 def environment() -> Environment:
+    """One environment for every book (templates are compiled once); the game's grammar comes
+    with each rendering, as `g`."""
     env = Environment(
         loader=PackageLoader("rulespec.book", "templates"),
         autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
@@ -41,6 +54,9 @@ def environment() -> Environment:
     )
     env.filters.update(number=number, plural=plural, count=count_phrase, ordinal=ordinal,
                        article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:])
+    env.filters.update({name: _grammar_filter(method) for name, method in (
+        ("pit", "phrase"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
+        ("amount", "amount"))})
     return env
 
 
@@ -164,6 +180,40 @@ def _drawing(trace: list[tuple[Any, ...]], origin: int) -> tuple[list[list[int]]
     return laps, taken
 
 
+PLAYERS = ("South", "North")
+
+
+def expectation(expect: dict[str, Any], terms: Any) -> str:
+    """What an example says holds afterwards, in words (the board itself is in the diagram)."""
+    pieces = terms.pieces or terms.piece + "s"
+    out = []
+    if expect.get("terminal"):
+        out.append("the game is over")
+    returns = expect.get("returns")
+    if returns:
+        out.append("it is a draw" if returns[0] == returns[1] else
+                   f"{PLAYERS[0] if returns[0] > returns[1] else PLAYERS[1]} wins")
+    if "margin" in expect:
+        out.append(f"by a margin of {expect['margin']}")
+    if "victory_value" in expect:
+        out.append(f"worth {plural(expect['victory_value'], 'win')}")
+    if expect.get("to_move") in (0, 1):
+        out.append(f"{PLAYERS[expect['to_move']]} is to move")
+    if expect.get("stage"):
+        out.append(f"the game is in the {expect['stage']} stage")
+    for name, labels in (expect.get("marks") or {}).items():
+        out.append(f"{join(labels)} {'is' if len(labels) == 1 else 'are'} marked {name}" if labels
+                   else f"no {terms.pit} is marked {name}")
+    for who, player in zip(PLAYERS, expect.get("players") or []):
+        if "score" in player:
+            out.append(f"{who}'s score is {player['score']}")
+        if "store" in player:
+            out.append(f"{who}'s {terms.store} holds {plural(player['store'], terms.piece, pieces)}")
+        if "hand" in player:
+            out.append(f"{who} holds {plural(player['hand'], terms.piece, pieces)} in hand")
+    return join(out)
+
+
 def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, Any]]:
     """Each worked example replayed with its last move traced: before (start ringed, laps
     drawn) and after (captures framed, pieces to the store) diagrams. An example that does
@@ -175,7 +225,9 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
     for i, ex in enumerate(game.spec.examples):
         entry: dict[str, Any] = {"caption": ex.caption, "moves": ex.moves, "params": ex.params,
                                  "defaults": False, "before": None, "after": None, "ok": False,
-                                 "fired": (), "decisions": [], "number": i + 1, "laps": 0}
+                                 "fired": (), "decisions": [], "number": i + 1, "laps": 0,
+                                 "expect": expectation(ex.expect, game.spec.board.terms), "legal": ex.legal,
+                                 "from_start": ex.position is None}
         out.append(entry)
         try:
             played = example_game(game, i)
@@ -245,8 +297,6 @@ def render_book(game: Any) -> Book:
     figures: dict[str, str] = {}
     grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds])
     env = environment()
-    env.filters.update(pit=grammar.phrase, clause=grammar.clause, circumstances=grammar.circumstances,
-                       items=grammar.items, amount=grammar.amount)
     initial = f"{stem}-initial.svg"
     figures[initial] = board_svg(game.new_initial_state(), title="The initial position")
     changed = {k: v for k, v in game.params.items() if spec.parameters[k].default != v}
