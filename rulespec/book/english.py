@@ -161,13 +161,13 @@ class Grammar:
             # The count just before the lap's last piece fell there (a lap that passes its
             # landing pit twice finds it occupied the second time).
             if c.count_before == 0 or c.count_before == [0]:
-                w.relatives.append(f"was empty until the lap's last {self.piece} fell into it")
+                w.relatives.append(f"was empty before the last {self.piece} fell in")
             else:
-                w.relatives.append(f"was already occupied when the lap's last {self.piece} fell into it"
+                w.relatives.append(f"already held {self.pieces} before the last {self.piece} fell in"
                                    if isinstance(c.count_before, CountRange) and c.count_before.min == 1
                                    and c.count_before.max is None
-                                   else f"held {self.amount(c.count_before)} just before the lap's last "
-                                        f"{self.piece} fell into it")
+                                   else f"held {self.amount(c.count_before)} before the last "
+                                        f"{self.piece} fell in")
         if c.mark:
             w.relatives.append(f"is marked {c.mark}")
         if c.opposite is not None:
@@ -399,6 +399,7 @@ class Grammar:
 
 
 NEGATIONS = (("is ", "is not "), ("holds ", "does not hold "), ("held ", "did not hold "),
+             ("already held ", "did not already hold "),
              ("was ", "was not "), ("faces ", "does not face "), ("has ", "does not have "),
              ("could ", "could not "), ("the game is ", "the game is not "),
              ("your move has ", "your move has not "), ("the move is ", "the move is not "),
