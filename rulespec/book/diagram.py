@@ -23,9 +23,11 @@ DASHES = ["", ' stroke-dasharray="7 4"', ' stroke-dasharray="2 3"', ' stroke-das
 
 def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None = None,
               title: str | None = None, laps: list[list[int]] | None = None,
-              taken: list[tuple[tuple[int, ...], str, int]] | None = None, mover: int | None = None) -> str:
+              taken: list[tuple[tuple[int, ...], str, int]] | None = None, mover: int | None = None,
+              clickable: bool = False) -> str:
     """A board diagram. `laps`: each lap's path (the slot it starts from, then the slots it
-    drops into); `taken`: each capture's pits, destination (store, removed, sow) and pieces."""
+    drops into); `taken`: each capture's pits, destination (store, removed, sow) and pieces;
+    `clickable`: pits and stores carry class="pit" and data-slot="N" (the web page's clicks)."""
     game = state.game
     geo = game.geo
     highlight = highlight or set()
@@ -50,7 +52,8 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         cy = top + (geo.ranks - 1 - rank) * CELL + CELL / 2
         fill = "#cfcfcf" if q in highlight else "white"
         dash = ' stroke-width="3.5"' if q == origin else ' stroke-width="1.2"'
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{RADIUS}" fill="{fill}" stroke="black"{dash}/>')
+        slot = f' class="pit" data-slot="{q}"' if clickable else ""
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{RADIUS}" fill="{fill}" stroke="black"{dash}{slot}/>')
         if q in roles:
             out.append(f'<circle cx="{cx}" cy="{cy}" r="{RADIUS - 4}" fill="none" stroke="black" stroke-width="0.8"/>')
         count = state.board[q]
@@ -80,7 +83,9 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         for p, x in ((1, 10), (0, width - 60)):
             q = geo.store[p]
             fill = "#cfcfcf" if q in highlight else "white"
-            out.append(f'<rect x="{x}" y="{mid - 30}" width="50" height="60" rx="10" fill="{fill}" stroke="black"/>')
+            slot = f' class="pit store" data-slot="{q}"' if clickable else ""
+            out.append(f'<rect x="{x}" y="{mid - 30}" width="50" height="60" rx="10" fill="{fill}" '
+                       f'stroke="black"{slot}/>')
             shown = (sum(n * v for n, v in zip(state.kinds[q], game.kind_values)) if state.kinds is not None
                      else state.board[q])
             out.append(f'<text x="{x + 25}" y="{mid + 6}" font-size="15" text-anchor="middle" '

@@ -186,6 +186,10 @@ class Grammar:
         if c.threatened is not None:
             w.relatives.append(("could" if c.threatened else "could not")
                                + " be captured by the first lap of your next move")
+        if c.opponent_can_capture is not None:
+            w.circumstances.append(("your opponent could" if c.opponent_can_capture
+                                    else "your opponent could not")
+                                   + " capture with the first lap of their next move")
         if c.origin is not None:
             w.circumstances.append("the move started from " + self.phrase(c.origin, indefinite=True))
         if c.lifted is not None:

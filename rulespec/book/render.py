@@ -7,12 +7,12 @@ end, worked examples with the sowing drawn, a glossary, sources, and a one-page 
 """
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-from functools import cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 
@@ -41,23 +41,43 @@ def _grammar_filter(method: str) -> Any:
 
 
 @cache
-def environment() -> Environment:
-    """One environment for every book (templates are compiled once); the game's grammar comes
-    with each rendering, as `g`."""
+def environment(page: bool = False) -> Environment:
+    """The book's templates, compiled once (the game's grammar comes with each rendering, as
+    `g`). The HTML page is autoescaped; in the Markdown ones every value has its '<' written
+    as an entity, so text from a spec can never open an HTML tag (the Markdown still formats:
+    a spec's notes may use *emphasis* and [links](https://...))."""
     env = Environment(
         loader=PackageLoader("rulespec.book", "templates"),
-        autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+        autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=False,
         keep_trailing_newline=True,
+        finalize=None if page else _no_tags,
     )
     env.filters.update(number=number, plural=plural, count=count_phrase, ordinal=ordinal,
-                       article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:])
+                       article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:],
+                       css_string=css_string)
     env.filters.update({name: _grammar_filter(method) for name, method in (
         ("pit", "phrase"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
         ("amount", "amount"))})
     return env
+
+
+def _no_tags(value: Any) -> Any:
+    """A value as a Markdown template writes it: a '<' that could open HTML (a tag, a comment,
+    an autolink) as '&lt;'; a move such as 'A6<' stays as it is. (The page template's values
+    are escaped by autoescape instead.)"""
+    return TAG_START.sub("&lt;", value) if type(value) is str else value
+
+
+TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+def css_string(text: str) -> str:
+    """Text to put inside a CSS string ("..."): anything but letters, digits and plain
+    punctuation as a CSS escape, so it can neither end the string nor the <style> element."""
+    return "".join(c if c.isalnum() or c in " .,;:!?()-" else f"\\{ord(c):x} " for c in text)
 
 
 def slug(text: str) -> str:
@@ -323,18 +343,20 @@ def to_html(book: Book, paper: str = "a4") -> str:
     """Self-contained HTML: the Markdown rendered, each diagram inlined, print CSS."""
     from markdown_it import MarkdownIt
 
-    body = MarkdownIt("commonmark", {"html": True}).enable("table").render(book.markdown)
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(book.markdown)
 
     def inline(match: re.Match[str]) -> str:
-        svg = book.figures.get(match.group(1))
-        return f'<span class="svg-figure">{svg}</span>' if svg else match.group(0)
+        """The book's own figures inlined; any other image (a spec's text may write one) is
+        left as its alt text: a rulebook shows only what the project draws."""
+        svg = book.figures.get(html.unescape(match.group(1)))
+        return f'<span class="svg-figure">{svg}</span>' if svg else match.group(2)
 
-    body = re.sub(r'<img src="([^"]+)" alt="[^"]*" */?>', inline, body)
+    body = re.sub(r'<img src="([^"]*)" alt="([^"]*)"[^>]*>', inline, body)
     body = body.replace("<h2>Quick reference", '<div class="quickref"><h2>Quick reference', 1)
     if '<div class="quickref">' in body:
         body += "</div>"
-    env = environment()
-    return env.get_template("page.html.j2").render(title=book.markdown.splitlines()[0].lstrip("# "), body=body,
+    env = environment(page=True)
+    return env.get_template("page.html.j2").render(title=html.unescape(book.markdown.splitlines()[0].lstrip("# ")), body=body,
                                                    paper=PAPER[paper])
 
 
@@ -349,7 +371,25 @@ def pdf_document(book: Book, paper: str = "a4") -> Any:
         import weasyprint
     except ImportError as exc:  # pragma: no cover - depends on the installation
         raise RuntimeError("PDF output needs WeasyPrint: pip install 'rulespec[pdf]'") from exc
-    return weasyprint.HTML(string=to_html(book, paper)).render()
+    return weasyprint.HTML(string=to_html(book, paper), url_fetcher=inline_only()).render()
+
+
+def inline_only() -> Any:
+    """WeasyPrint's URL fetcher for rulebooks: it loads data: URIs and refuses everything else
+    (file://, http(s)://, ...), so a spec's text cannot make a PDF read a local file or a
+    rulebook build reach the network."""
+    try:
+        from weasyprint.urls import URLFetcher
+    except ImportError:  # pragma: no cover - WeasyPrint before 66 takes a function
+        from weasyprint import default_url_fetcher
+
+        def fetch(url: str, *args: Any, **kwargs: Any) -> Any:
+            if not url.startswith("data:"):
+                raise ValueError(f"a rulebook loads nothing from outside: {url}")
+            return default_url_fetcher(url, *args, **kwargs)
+
+        return fetch
+    return URLFetcher(allowed_protocols={"data"}, allow_redirects=False)
 
 
 def write_book(game: Any, fmt: str, output: Path, paper: str = "a4") -> list[Path]:
