@@ -140,6 +140,7 @@ class Grammar:
             w.adjectives.append(f"{c.row}-row")
         if c.store is True:
             w.nouns.append(self.store)
+            w.single = True  # each player has one
         elif c.store is False:
             w.not_store = True
         if c.role:

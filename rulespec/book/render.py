@@ -137,6 +137,25 @@ def board_words(game: Any, terms: Any) -> dict[str, Any]:
     return {"faces": faces, "path": path, "behind": behind, "first": geo.label[loop[0]]}
 
 
+def pieces_per_size(game: Any) -> list[tuple[int, int]]:
+    """When the number of pits per row is an option and the setup is a count per pit: the
+    pieces the game has at the option's smallest and largest values (the setup scaled)."""
+    refs = _references(getattr(game.loaded, "raw", {}) or {}, "", {}).get("board.pits", [])
+    spec = game.spec
+    setup = spec.setup
+    if not refs or refs[0] not in spec.parameters or setup.contents or setup.layout:
+        return []
+    p = spec.parameters[refs[0]]
+    rows = 2 if spec.board.ranks == 4 else 1
+    shared = 1 if spec.board.ranks == 3 else 0
+    extra = sum(n - setup.per_pit for n in setup.pits.values())
+
+    def total(n: int) -> int:
+        return 2 * (setup.per_pit * n * rows + extra) + shared * setup.per_pit * n + 2 * setup.stock
+
+    return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
+
+
 def goal(spec: Any, terms: Any, pieces: str) -> str:
     """The aim of the game in one sentence, from its end conditions."""
     aims = []
@@ -152,9 +171,9 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
         elif e.kind == "score_at_least":
             aims.append(f"be the first to score {e.points}")
     if not aims or all(e.result == "by_score" for e in spec.end):
-        what = {"store": f"{pieces} in your {terms.store}", "own_pits": f"{pieces} on your side",
-                "stock": f"{pieces} in hand"}
-        aims.append("finish with more " + join([what[c] for c in spec.scoring.counts], "and") +
+        where = {"store": f"in your {terms.store}", "own_pits": "on your side", "stock": "in hand"}
+        worth = "points" if any(k.value != 1 for k in spec.setup.kinds) else pieces
+        aims.append(f"finish with more {worth} " + join([where[c] for c in spec.scoring.counts], "and") +
                     " than your opponent")
     return "The goal: " + join(list(dict.fromkeys(aims)), "or") + "."
 
@@ -330,7 +349,7 @@ def render_book(game: Any) -> Book:
         spec=spec, game=game, terms=terms, pieces=pieces, g=grammar,
         initial=initial, examples=shown, changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
-        notation=notation(game, shown, grammar), option=option_note(game),
+        notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
     )
     text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:
