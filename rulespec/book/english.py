@@ -328,7 +328,22 @@ class Grammar:
         w = self.words(c)
         return self._phrase(w, indefinite)
 
+    def _merged(self, relatives: list[str]) -> list[str]:
+        """'held a single bead before ...' and 'held a single gem before ...' said once:
+        'held a single bead, a gem, before ...'."""
+        lead = f"held a single {self.piece} before "
+        for i, r in enumerate(relatives):
+            if r.startswith(lead):
+                tail = r[len(f"held a single {self.piece}"):]
+                for j, other in enumerate(relatives):
+                    if j != i and other.startswith("held a single ") and other.endswith(tail):
+                        kind = other[len("held a single "):-len(tail)]
+                        merged = f"held a single {self.piece}, {article(kind)},{tail}"
+                        return [merged if k == i else x for k, x in enumerate(relatives) if k != j]
+        return relatives
+
     def _phrase(self, w: PitWords, indefinite: bool = False, link: str = ", when ") -> str:
+        w.relatives = self._merged(w.relatives)
         if w.is_position_only() and w.circumstances:
             return f"any {self.pit}{link}{join(w.circumstances)}"
         if len(w.relatives) == 1 and w.relatives[0].startswith("is either ") and not (
