@@ -156,6 +156,15 @@ def pieces_per_size(game: Any) -> list[tuple[int, int]]:
     return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
 
 
+RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+")
+
+
+def cited_numbers(spec: Any) -> str:
+    """The source whose numbered rules the examples and notes cite as '(2.3.2)', if any."""
+    text = " ".join([ex.caption for ex in spec.examples] + list(spec.notes))
+    return spec.sources[0].title if spec.sources and RULE_NUMBER.search(text) else ""
+
+
 def goal(spec: Any, terms: Any, pieces: str) -> str:
     """The aim of the game in one sentence, from its end conditions."""
     aims = []
@@ -194,9 +203,13 @@ def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
             st.apply_action(a)
     before = st.clone()
     decisions = []
+    rest = ex.moves[-1].replace(" ", "")
     for a in parse_move(st, ex.moves[-1]):
         kind = st._pending.request.kind if st._pending is not None else "start"
-        decisions.append((kind, action_to_string(st, a)))
+        label = action_to_string(st, a)
+        written = rest.startswith(label)
+        rest = rest[len(label):] if written else rest
+        decisions.append((kind if written else "unwritten " + kind, label))
         st.apply_action(a)
     return before, st, decisions
 
@@ -293,9 +306,10 @@ def notation(game: Any, shown: list[dict[str, Any]], grammar: Grammar) -> list[d
     seen: dict[str, dict[str, str]] = {}
     for ex in shown:
         for kind, text in ex["decisions"]:
+            kind = kind.replace("unwritten ", "")
             if kind not in seen:
                 seen[kind] = {"kind": kind, "sample": text, "move": ex["moves"][-1], "example": ex["number"]}
-    return [seen[k] for k in DECISIONS if k in seen]
+    return [seen[k] for k in DECISIONS if k in seen or "unwritten " + k in seen]
 
 
 # -- the book ------------------------------------------------------------------------------
@@ -350,6 +364,7 @@ def render_book(game: Any) -> Book:
         initial=initial, examples=shown, changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
         notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
+        cites=cited_numbers(spec),
     )
     text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:
