@@ -32,7 +32,7 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     geo = game.geo
     highlight = highlight or set()
     stores = geo.store[0] != -1
-    margin_x = 70 if stores else 36
+    margin_x = (86 if geo.ranks > 2 else 70) if stores else 36  # room for the row letters beside the stores
     width = margin_x * 2 + geo.width * CELL
     height = 40 + geo.ranks * CELL + 24 + (18 if title else 0)
     top = 22 + (18 if title else 0)
@@ -154,8 +154,14 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]]) -> list
                 continue
             out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="black" '
                        f'stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
-        (x1, y1), (x2, y2) = pts[0], next(p for p in pts[1:] if p != pts[0]) if any(p != pts[0] for p in pts[1:]) else pts[0]
+        (x1, y1) = pts[0]
+        (x2, y2) = next((p for p in pts[1:] if p != pts[0]), pts[0])
+        # The disc halfway along the first step, beside the line (away from the counts).
         x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        if abs(x2 - x1) >= abs(y2 - y1):
+            y += 7 if shift > 0 else -7
+        else:
+            x += 9
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" fill="black"/>')
         out.append(f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle" fill="white" '
                    f'font-weight="bold">{i + 1}</text>')
