@@ -172,7 +172,13 @@ typedef struct {
     Pos work;
 } Runner;
 
-enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD };
+enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED };
+
+/* A fresh look-ahead budget: per position, as a call from Python has. */
+static void budget(Kernel *k) {
+    k->plays = 0;
+    k->stopped = 0;
+}
 
 
 static int score_of(const int *P, const int *T, const Pos *s, int p) {
@@ -284,7 +290,9 @@ static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetit
         m->kind = -1;
         g->feeding = test(P, T[T_FEED], &g->pos, NONE, m);
     }
+    budget(k);
     g->legal_kind = find_legal_in(k, &g->pos, g->feeding, g->aids, g->pits, g->masks, &g->n_legal, m, r->prefix);
+    if (k->stopped) return G_STOPPED;
     int status = G_OK;
     const int *ends = P + T[T_ENDS];
     for (int i = 0; i < T[T_NENDS]; i++) {
@@ -384,9 +392,11 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
             for (int j = 0; j < asked; j++) {
                 memcpy(r->prefix, r->given, n * sizeof(int));
                 r->prefix[n] = options[j];
+                budget(k);
                 if (completes(k, &g->pos, ki, pit, d, g->feeding, r->prefix, n + 1, probe)) options[no++] = options[j];
             }
             free(probe);
+            if (k->stopped) return G_STOPPED;
             if (!no) return G_ENDLESS;
         } else {
             no = asked;
@@ -475,9 +485,12 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
 }
 
 static int runner_error(int status) {
+    if (PyErr_Occurred()) return -1;  /* Ctrl-C */
     if (status == G_NOMEM) PyErr_NoMemory();
     else if (status == G_ENDLESS) PyErr_SetString(PyExc_RuntimeError, "a move did not end within the lap bound");
     else if (status == G_STAGES) PyErr_SetString(PyExc_RuntimeError, "the last stage ended");
+    else if (status == G_STOPPED) PyErr_Format(LimitError, "the look-ahead needed more than %ld plays to decide "
+                                               "which moves are legal", MAX_PLAYS_PER_CALL);
     else PyErr_SetString(PyExc_RuntimeError, "a decision the kernel asked was not offered");
     return -1;
 }
@@ -489,7 +502,10 @@ static int runner_error(int status) {
  * actions themselves (for tests that replay them through the Python path). */
 static PyObject *playouts(PyObject *self, PyObject *args) {
     (void)self;
-    if (check_args(args, 13, "playouts")) return NULL;
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 13) {
+        PyErr_SetString(PyExc_TypeError, "playouts takes 13 arguments");
+        return NULL;
+    }
     Runner r;
     if (runner_init(&r, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), &KernelType)) return NULL;
     Pos initial;
@@ -520,6 +536,8 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
     for (long game = 0; game < n && status == G_OK; game++) {
         long before = actions;
         int n_record = 0;
+        if (PyErr_CheckSignals() < 0) { status = G_STOPPED; break; }
+        for (int i = 0; i < r.nstages; i++) r.stages[i]->stopped = 0;
         status = new_game(&r, g, &initial);
         while (status == G_OK && !g->terminal)
             status = random_move(&r, g, &rng, &actions, record, &n_record, max_record);
@@ -640,7 +658,10 @@ static void Core_dealloc(Core *self) {
 /* Core(stages, game, board, marks, stock, removed, stage, moves_played, mover) */
 static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     (void)kwds;
-    if (check_args(args, 2 + POS_ARGS, "Core")) return NULL;
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 2 + POS_ARGS) {
+        PyErr_SetString(PyExc_TypeError, "Core takes 9 arguments");
+        return NULL;
+    }
     PyObject *stages = PyTuple_GET_ITEM(args, 0);
     if (!PyObject_TypeCheck(stages, &StagesType) || !((Stages *)stages)->ready) {
         PyErr_SetString(PyExc_TypeError, "Core needs a Stages object");
@@ -729,17 +750,24 @@ static PyObject *Core_history(Core *self, PyObject *unused) {
 static PyObject *Core_apply_action(Core *self, PyObject *arg) {
     DEMOTED("apply_action", &arg, 1);
     GameState *g = self->g;
+    PyObject *given = arg, *as_int = NULL;
+    if (!PyLong_CheckExact(arg)) {  /* numpy ints and the like; TypeError for a bool, a float, ... */
+        as_int = PyObject_CallMethod((PyObject *)self, "_as_action", "O", arg);
+        if (!as_int) return NULL;
+        arg = as_int;
+    }
     long action = PyLong_AsLong(arg);
     if (action == -1 && PyErr_Occurred()) {
-        if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_OverflowError)) return NULL;
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) { Py_XDECREF(as_int); return NULL; }
         PyErr_Clear();
         action = LONG_MIN;
     }
+    Py_XDECREF(as_int);
     int i = -1;
     if (!g->terminal)
         for (int j = 0; j < g->n_legal; j++) if (g->aids[j] == action) { i = j; break; }
     if (i < 0) {
-        PyObject *out = PyObject_CallMethod((PyObject *)self, "_refuse", "O", arg);
+        PyObject *out = PyObject_CallMethod((PyObject *)self, "_refuse", "O", given);
         if (!out) return NULL;
         Py_DECREF(out);
         PyErr_Format(PyExc_RuntimeError, "the native state and the Python path disagree about action %ld", action);

@@ -15,10 +15,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .conditions import _pit_free
-from .kernel import Assembler, Kernel, Unsupported, enabled
+from rulespec.errors import LimitError
 
-from .state import State
+from .conditions import _pit_free
+from .kernel import Assembler, Kernel, KernelLimit, Unsupported, enabled
+
+from .state import State, as_action
 
 try:
     from ._kernel import Core, Stages
@@ -179,6 +181,11 @@ class NativeState(Core):
         self._shadow = shadow
         return shadow
 
+    @staticmethod
+    def _as_action(action: Any) -> int:
+        """Called from C for an action that is not a plain int."""
+        return as_action(action)
+
     def _refuse(self, action: Any) -> None:
         """Called from C for an action it does not play: the Python State raises its error."""
         self._python().clone().apply_action(action)
@@ -219,8 +226,11 @@ def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths:
     runner = native(game)
     if runner is not None:
         start = game.new_position()
-        wins0, wins1, draws, actions, turns, lens, records = _native_playouts(
-            runner.stages_t, runner.turns_t, *start, n, seed, lengths, record)
+        try:
+            wins0, wins1, draws, actions, turns, lens, records = _native_playouts(
+                runner.stages_t, runner.turns_t, *start, n, seed, lengths, record)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
         out = {"games": n, "wins": [wins0, wins1], "draws": draws, "actions": actions, "turns": turns,
                "engine": "native"}
     else:

@@ -12,6 +12,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -163,7 +164,7 @@ def test_the_native_state_agrees_with_the_python_state_action_by_action(name: st
 def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
     a, b = native_and_python("oware")
     for action in (2, 4, 1):
-        a.apply_action(action)
+        a.apply_action(numpy.int64(action))  # any integral type, as the Python State takes
         b.apply_action(action)
     assert a.snapshot() == b.snapshot() and str(a) == str(b)
     assert a.action_to_string(3) == b.action_to_string(3) and a.last_move.last == b.last_move.last
@@ -177,10 +178,11 @@ def test_an_illegal_action_gives_the_python_message_and_changes_nothing() -> Non
     a, b = native_and_python("kalah")
     a.apply_action(2)
     b.apply_action(2)
-    for bad in (2, 99, -1, "x"):
-        with pytest.raises(IllegalActionError) as native_error:
+    for bad, error in ((2, IllegalActionError), (99, IllegalActionError), (-1, IllegalActionError),
+                       (10**30, IllegalActionError), ("x", TypeError), (True, TypeError)):
+        with pytest.raises(error) as native_error:
             a.apply_action(bad)
-        with pytest.raises(IllegalActionError) as python_error:
+        with pytest.raises(error) as python_error:
             b.apply_action(bad)
         assert str(native_error.value) == str(python_error.value)
         assert_same_api(a, b, f"after refusing {bad!r}")
