@@ -242,3 +242,17 @@ def test_the_c_records_and_the_assembler_agree_on_the_layout() -> None:
     assert [e[4:].lower() for e in enum_names(source, "RES_BY_SCORE", "RES_PLAYER_WINS")] == native.RESULTS
     assert [e[4:].lower() for e in enum_names(source, "WHO_ANY", "WHO_TO_MOVE")] == \
         [w.replace("next", "to_move") for w in native.WHO]
+
+
+def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> None:
+    from rulespec import summary
+    from rulespec.fuzz import lint
+
+    assert summary.engine(rulespec.load("kalah")).endswith("playouts and the state in C")
+    assert "playouts in C; the state in Python" in summary.engine(rulespec.load("mefuvha"))
+    bao = rulespec.load("bao-la-kiswahili")
+    assert "playouts and the state in Python (it does not cover marks set or cleared after a move)" in \
+        summary.engine(bao)
+    warning = next(w for w in lint(bao, games=1) if w.startswith("native code"))
+    assert "marks set or cleared after a move" in warning
+    assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
