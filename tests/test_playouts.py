@@ -256,3 +256,23 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> N
     warning = next(w for w in lint(bao, games=1) if w.startswith("native code"))
     assert "marks set or cleared after a move" in warning
     assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
+
+
+def test_rulespec_bench_prints_rates_and_ratios_against_openspiel(tmp_path: Path) -> None:
+    """The command's shape, not its speed (figures are for docs/benchmarks.md)."""
+    from typer.testing import CliRunner
+
+    from rulespec import bench
+    from rulespec.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "kalah", "--seconds", "0.05", "--rounds", "1"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("| ")]
+    assert "OpenSpiel C++ MCTS random rollouts" in rows[1] and "pyspiel, same Python loop" in rows[2]
+    assert all(float(row.split("|")[5]) > 0 for row in rows[1:4]), "a ratio in each OpenSpiel row"
+    assert "turns per game" in rows[-1] or "turns, " in rows[-1]
+    assert CliRunner().invoke(app, ["bench", "no-such-game"]).exit_code == 1
+    points = bench.scaling(0.02, games=["oware"])
+    assert [p.pits for p in points] == list(range(6, 27, 4)) and all(p.us_per_action > 0 for p in points)
+    bench.plot(points, str(tmp_path / "scaling.png"))
+    assert (tmp_path / "scaling.png").read_bytes()[:4] == b"\x89PNG"
