@@ -785,6 +785,7 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         self->history = h;
         self->cap_history = cap;
     }
+    /* on a copy, so that a move that cannot be played leaves the state as it was */
     Pos *work = &r->work;
     pos_copy(work, &g->pos, r->ns);
     move_init(r->m, NULL, 0, ASK_STOP);

@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy
@@ -276,3 +278,16 @@ def test_rulespec_bench_prints_rates_and_ratios_against_openspiel(tmp_path: Path
     assert [p.pits for p in points] == list(range(6, 27, 4)) and all(p.us_per_action > 0 for p in points)
     bench.plot(points, str(tmp_path / "scaling.png"))
     assert (tmp_path / "scaling.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_without_the_c_extension_everything_plays_in_python() -> None:
+    """As after an install without a C compiler: the same API, the Python engine."""
+    code = ("import sys; sys.modules['interpreter._kernel'] = None\n"
+            "import rulespec\n"
+            "g = rulespec.load('oware')\n"
+            "s = g.new_initial_state(); s.apply_action(s.legal_actions()[0])\n"
+            "r = g.playouts(3, seed=1, lengths=True)\n"
+            "assert type(s).__name__ == 'State' and r['engine'] == 'python' and len(r['lengths']) == 3\n"
+            "assert 'not built' in g.native_refusal\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
