@@ -1276,5 +1276,9 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         Py_DECREF(mod);
         return NULL;
     }
+    if (add_game_types(mod) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
     return mod;
 }

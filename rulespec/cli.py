@@ -399,6 +399,30 @@ def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1."
     run(port)
 
 
+@app.command()
+def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (default: all)."),
+          seconds: float = typer.Option(1.0, help="Seconds per measurement."),
+          rounds: int = typer.Option(3, help="Alternating rounds (medians kept)."),
+          evaluate_bots: bool = typer.Option(False, "--evaluate-bots", help="Also OpenSpiel's evaluate_bots."),
+          scaling: bool = typer.Option(False, "--scaling", help="Also Oware 6-26 and Mefuvha 6-28 pits."),
+          plot: Path = typer.Option(None, help="With --scaling: write the plot here (PNG; needs matplotlib).")) -> None:
+    """Speed against OpenSpiel (same run, ratios), per playout, per turn and per action."""
+    from . import bench as b
+
+    names = variants or shipped_variants()
+    unknown = [n for n in names if n not in shipped_variants()]
+    if unknown:
+        _fail(RulespecError(f"no shipped variant {unknown[0]!r}; see `rulespec list`"))
+    say = lambda what: err.print(f"measuring {what}...", markup=False)  # noqa: E731
+    out.print(b.table(b.run(names, seconds, rounds, evaluate_bots, say)), markup=False)
+    if scaling:
+        points = b.scaling(seconds, progress=say)
+        out.print("\n" + b.scaling_table(points), markup=False)
+        if plot:
+            b.plot(points, str(plot))
+            out.print(f"\nplot: {plot}", markup=False)
+
+
 @app.command(name="list")
 def list_variants() -> None:
     """List the shipped variants."""
