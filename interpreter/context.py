@@ -37,6 +37,10 @@ class MoveInfo:
     drops: dict[int, list[int]] = {}
     """With several kinds of piece: the kinds the current lap dropped into each pit, in order
     (read only; a move that drops pieces sets its own)."""
+    trace: list[tuple[Any, ...]] | None = None
+    """What the move did, step by step, when the game traces moves (`game.traced()`, for
+    rulebook diagrams): ("lap", slots sown in order), ("take", pits, destination, pieces),
+    ("place", slot). None otherwise (the per-move path pays one test)."""
     threats: dict[int, frozenset[int]] | None = None
     """A cache for `threatened` look-aheads while marks are updated after this move."""
 
@@ -45,15 +49,9 @@ class MoveInfo:
         self.origin = origin
         self.direction = direction
 
-    def sown_into(self, pit: int) -> int:
-        """Pieces the current lap dropped into `pit`."""
-        seq = self.lap_seq
-        n = len(seq)
-        if not n:
-            return 0
+    def sown_into(self, pit: int) -> bool:
+        """Whether the current lap dropped a piece into `pit`."""
         try:
-            i = seq.index(pit)
+            return self.lap_seq.index(pit) < self.lap_hand
         except ValueError:
-            return 0
-        q, r = divmod(self.lap_hand, n)
-        return q + (1 if i < r else 0)
+            return False

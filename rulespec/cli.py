@@ -60,7 +60,7 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             loaded = load_spec(path)
         except SpecError as exc:
             failed = True
-            text = path.read_text(encoding="utf-8") if path.exists() else ""
+            text = _source_text(path) if source else ""
             for problem in exc.problems:
                 err.print(problem.with_source(text) if source else str(problem), markup=False)
             continue
@@ -75,7 +75,7 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
         problems = check_examples(Game(loaded))
         if problems:
             failed = True
-            text = path.read_text(encoding="utf-8")
+            text = loaded.text
             for problem in problems:
                 err.print(problem.with_source(text) if source else str(problem), markup=False)
             continue
@@ -84,6 +84,16 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
                   markup=False)
     if failed:
         raise typer.Exit(1)
+
+
+def _source_text(path: Path) -> str:
+    """The file's text for --source, or nothing when it cannot be read as a spec."""
+    from .inputs import InputError, read_text
+
+    try:
+        return read_text(path)
+    except InputError:
+        return ""
 
 
 @app.command()
@@ -212,7 +222,15 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
             raise typer.BadParameter("html and pdf need -o FILE")
         sys.stdout.write(render_book(game).markdown)
         return
-    for path in write_book(game, fmt, output, paper):
+    if output.is_dir():
+        err.print(f"-o {output}: a folder; name the file to write", markup=False)
+        raise typer.Exit(1)
+    try:
+        written = write_book(game, fmt, output, paper)
+    except OSError as exc:
+        err.print(f"cannot write {exc.filename or output}: {exc.strerror or exc}", markup=False)
+        raise typer.Exit(1) from None
+    for path in written:
         out.print(f"wrote {path}", markup=False)
 
 
@@ -223,17 +241,18 @@ def replay(record: Path = typer.Argument(..., help="A game record (header, then 
     """Replay a game record, print the final position, and report the first illegal move."""
     from .records import RecordError, parse_record, replay as replay_record
 
-    text = record.read_text(encoding="utf-8")
+    from .inputs import InputError, read_text
+
     try:
-        rec = parse_record(text, str(record))
-    except RecordError as exc:
+        rec = parse_record(read_text(record, "record"), str(record))
+    except (RecordError, InputError) as exc:
         err.print(str(exc), markup=False)
         raise typer.Exit(1) from None
     name = variant or rec.header.get("Variant") or rec.header.get("Game")
     if not name:
         err.print(f"{record}: say which game it is: a 'Variant: NAME' header or --variant NAME", markup=False)
         raise typer.Exit(1)
-    game = _game(name, _params(param))
+    game = _game(name, _params(param)) if variant else _recorded_game(record, name, _params(param))
     try:
         state, warnings = replay_record(game, rec, str(record))
     except RecordError as exc:
@@ -243,6 +262,26 @@ def replay(record: Path = typer.Argument(..., help="A game record (header, then 
         err.print(warning, markup=False)
     out.print(f"{len(rec.moves)} moves replayed", markup=False)
     out.print(str(state), markup=False)
+
+
+def _recorded_game(record: Path, name: str, params: dict[str, Any]) -> Any:
+    """The game a record's header names: a shipped variant, or a spec file (.yaml). What a
+    file holds is not quoted when it is no spec: a record from elsewhere must not make
+    `replay` print a file of this machine."""
+    from interpreter import Game
+
+    if name not in shipped_variants() and not name.endswith((".yaml", ".yml")):
+        err.print(f"{record}: the record's Variant {name!r} is neither a shipped variant nor a .yaml spec file; "
+                  f"give the game with --variant", markup=False)
+        raise typer.Exit(1)
+    try:
+        return Game(load_spec(name, **params))
+    except SpecError as exc:
+        err.print(f"{record}: the record's Variant {name!r} is not a valid spec ({len(exc.problems)} problem"
+                  f"{'s' if len(exc.problems) != 1 else ''}; `rulespec validate` lists them)", markup=False)
+        raise typer.Exit(1) from None
+    except RulespecError as exc:
+        _fail(exc)
 
 
 @app.command()
@@ -259,6 +298,9 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 
     from .fuzz import hypothesis_games, random_games, shrink, write_failure
 
+    if not out_dir.is_dir():
+        err.print(f"--out {out_dir}: not a folder (failing game records are written there)", markup=False)
+        raise typer.Exit(1)
     names = variants or shipped_variants()
     failed = False
     for name in names:
@@ -333,12 +375,46 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
     raise typer.Exit(1)
 
 
+@app.command()
+def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1.")) -> None:
+    """Play, replay and read the variants in the browser, on http://127.0.0.1:PORT (needs the web extra)."""
+    try:
+        from .web import serve as run
+    except ImportError as exc:
+        err.print(f"the web app needs its extra: pip install 'rulespec[web]' ({exc})", markup=False)
+        raise typer.Exit(1) from None
+    out.print(f"rulespec: open http://127.0.0.1:{port}/ (Ctrl-C stops)", markup=False)
+    run(port)
+
+
 @app.command(name="list")
 def list_variants() -> None:
     """List the shipped variants."""
     for name in shipped_variants():
         out.print(name, markup=False)
 
+
+
+@app.command()
+def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+           games: int = typer.Option(20, help="Random games that compare each survivor with the original."),
+           seed: int = typer.Option(0, help="Seed of the first game."),
+           tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
+           jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: one per core)."),
+           ray: bool = typer.Option(False, "--ray", help="Run on a Ray cluster (needs rulespec.campaign)."),
+           verbose: bool = typer.Option(False, "--verbose", "-v", help="List the killed mutants too.")) -> None:
+    """Mutation analysis: change one rule at a time and check the spec's examples notice."""
+    from .check import mutate as mutation
+
+    try:
+        report = mutation.run(variant, games, seed, tests, jobs or None,
+                              mutation.ray_executor if ray else mutation.local_executor)
+    except RulespecError as exc:
+        _fail(exc)
+    for line in mutation.render(report, verbose):
+        out.print(line, markup=False)
+    if report.count("surviving"):
+        raise typer.Exit(1)
 
 
 RayOpt = typer.Option(None, "--ray", help="Run on a Ray cluster: --ray auto (this machine's cluster, or a new "
@@ -479,3 +555,21 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
 
 def variant_label(variant: str) -> str:
     return Path(variant).stem if variant.endswith((".yaml", ".yml")) else variant
+
+
+def main() -> None:
+    """The `rulespec` command. An input past one of the bounds (docs/limits.md), or one that
+    recurses or allocates past what this machine allows, ends with a message and exit 1,
+    never a traceback."""
+    try:
+        app()
+    except RulespecError as exc:
+        err.print(f"error: {exc}", markup=False)
+        sys.exit(1)
+    except (RecursionError, MemoryError) as exc:
+        err.print(f"error: the input is too large or too deeply nested ({type(exc).__name__})", markup=False)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
