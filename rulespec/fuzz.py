@@ -36,6 +36,13 @@ class Stats:
     fired: Counter[str] = field(default_factory=Counter)
     """How often each capture rule, end condition and stage change fired."""
 
+    def add(self, other: Stats) -> None:
+        """Add another run's counts (a campaign's batches)."""
+        for name in ("games", "actions", "ended", "south_wins", "north_wins", "draws"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.longest_move = max(self.longest_move, other.longest_move)
+        self.fired.update(other.fired)
+
     def line(self, name: str) -> str:
         mean = self.actions / self.games if self.games else 0
         fired = ", ".join(f"{k} {v}" for k, v in sorted(self.fired.items())) or "nothing fired"
@@ -312,10 +319,11 @@ def shrink(game: Any, choices: list[int], max_actions: int) -> list[int]:
 
 
 def random_games(game: Any, games: int, seed: int, max_actions: int,
-                 progress: Callable[[int], None] | None = None) -> tuple[Stats, list[int] | None]:
-    """Random play; returns the stats and the first failing choice sequence (or None)."""
+                 progress: Callable[[int], None] | None = None, first: int = 0) -> tuple[Stats, list[int] | None]:
+    """Random play of games first .. first+games-1 of the campaign `seed`; returns the stats
+    and the first failing choice sequence (or None)."""
     stats = Stats()
-    for g in range(games):
+    for g in range(first, first + games):
         rng = random.Random(seed * 1_000_003 + g)
         choices: list[int] = []
 
@@ -329,7 +337,7 @@ def random_games(game: Any, games: int, seed: int, max_actions: int,
         except Exception:
             return stats, choices
         if progress:
-            progress(g + 1)
+            progress(g + 1 - first)
     return stats, None
 
 
