@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
@@ -21,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..errors import RulespecError, SpecError
-from .sessions import HUMAN, Library, Play, Store, players, replay_example, replay_record
+from .sessions import HUMAN, Library, Play, Store, legend, players, replay_example, replay_record
 
 HERE = Path(__file__).parent
 MAX_UPLOAD = 256 * 1024
@@ -148,6 +149,7 @@ def create_app() -> Starlette:
         play = play_of(request)
         seats = [s if s != HUMAN else "you" for s in play.seats]
         return page(request, "play.html", sid=request.path_params["sid"], game=play.game, seats=seats,
+                    legend=legend(play.game),
                     both_human=play.seats == [HUMAN, HUMAN])
 
     async def api_play(request: Request) -> JSONResponse:
@@ -164,7 +166,8 @@ def create_app() -> Starlette:
             if verb == "computer":
                 if play.state.is_terminal() or play.human_to_move():
                     return JSONResponse(play.view())
-                return JSONResponse(play.view(play.computer()))
+                # A strong player may think for a while: off the event loop.
+                return JSONResponse(play.view(await run_in_threadpool(play.computer)))
         except (KeyError, ValueError, TypeError) as exc:
             return JSONResponse(play.view(message=f"could not read that request: {exc}"), status_code=400)
         raise HTTPException(404)
@@ -206,7 +209,7 @@ def create_app() -> Starlette:
         if not 0 <= index < len(game.spec.examples):
             raise HTTPException(404, "no such example")
         rid = replays.add(replay_example(game, index))
-        return page(request, "replay.html", rid=rid, replay=replays[rid], game=game, key=key,
+        return page(request, "replay.html", rid=rid, replay=replays[rid], game=game, key=key, legend=legend(game),
                     examples=[e.caption for e in game.spec.examples], example=index)
 
     async def replay_page(request: Request) -> HTMLResponse:
@@ -215,6 +218,7 @@ def create_app() -> Starlette:
             raise HTTPException(404, "no such replay (the server keeps replays in memory only)")
         replay = replays[rid]
         return page(request, "replay.html", rid=rid, replay=replay, game=replay.game, key=None,
+                    legend=legend(replay.game),
                     examples=[], example=None)
 
     async def api_replay(request: Request) -> JSONResponse:

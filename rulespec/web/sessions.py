@@ -65,6 +65,22 @@ class Library:
         raise KeyError(key)
 
 
+def legend(game: Any) -> list[str]:
+    """What the board's signs mean, in the game's words (shown under the board)."""
+    lines = ["Grey: the pits the last move changed; dashed ring: the pit it started from."]
+    for name, role in game.spec.board.roles.items():
+        meaning = f" ({role.meaning})" if role.meaning != name else ""
+        pits = ", ".join(role.pits)
+        lines.append(f"Double ring: {name}{meaning}, {pits} on each side"
+                     + (f": {role.description}" if role.description else "") + ".")
+    for name, mark in game.spec.marks.items():
+        lines.append(f"Black triangle: marked {name}" + (f", {mark.meaning}" if mark.meaning else "") + ".")
+    if game.multi:
+        kinds = ", ".join(f"{sym} = {name}" for sym, name in zip(game.kind_symbols, game.kind_names))
+        lines.append(f"Pieces: {kinds}.")
+    return lines
+
+
 def _who(player: int) -> str:
     return "South" if player == 0 else "North"
 
