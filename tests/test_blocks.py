@@ -41,8 +41,20 @@ def spec_text(**blocks: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+ENGINE = {"path": "kernel"}
+
+
+@pytest.fixture(autouse=True, params=["kernel", "python"])
+def engine_path(request: pytest.FixtureRequest) -> str:
+    """Every block test runs on both engine paths: `load` hands every ruleset it can to the C
+    move kernel, so without this the Python path (`moves.play`) would go untested here."""
+    ENGINE["path"] = request.param
+    return request.param
+
+
 def make(values: dict[str, Any] | None = None, **blocks: str | None) -> Any:
-    return rulespec.load_text(spec_text(**blocks), "test.yaml", **(values or {}))
+    game = rulespec.load_text(spec_text(**blocks), "test.yaml", **(values or {}))
+    return game.without_kernel() if ENGINE["path"] == "python" else game
 
 
 def position(south: list[int], north: list[int], *, to_move: int = 0, stores: tuple[int, int] = (0, 0),
@@ -858,6 +870,24 @@ def test_condition_captured(cond: str, move: str, to_move: int) -> None:
                 captures="[{name: c, when: {side: opponent, count: [2, 3]}, take: [landing]}]")
     result = {"A3": CAUGHT["A3"], "A1": MISSED["A1"]}[move]
     assert outcome(play(game, BASE, move)) == {**result, "to_move": to_move}
+
+
+@pytest.mark.parametrize("want", [True, False])
+@pytest.mark.parametrize("south,can_capture", [([0, 1, 1], False), ([1, 1, 1], True)])
+def test_condition_opponent_can_capture(want: bool, south: list[int], can_capture: bool) -> None:
+    # A3 (1) sows a1 (0 -> 1), no capture. Then North's a3 (1) would land in A1: with A1
+    # empty it holds 1 (no capture; a1 -> a2 neither); with A1 holding 1 it holds 2, a capture.
+    game = make(turn=f"{{extra_turn: {{opponent_can_capture: {str(want).lower()}}}}}",
+                captures="[{name: c, when: {side: opponent, count: [2, 3]}, take: [landing]}]")
+    pos = position(south, [0, 0, 1], stores=(5, 6 - sum(south)))
+    again = want == can_capture
+    assert outcome(play(game, pos, "A3")) == expect(south[:2] + [0], [1, 0, 1], stores=(5, 6 - sum(south)),
+                                                    to_move=0 if again else 1)
+
+
+def test_look_ahead_conditions_only_after_a_move() -> None:
+    with pytest.raises(rulespec.SpecError, match=r"test.yaml:4:29: opponent_can_capture looks ahead"):
+        make(captures="[{name: c, when: {opponent_can_capture: false}, take: [landing]}]")
 
 
 @pytest.mark.parametrize("cond,move,caught", [
