@@ -84,6 +84,17 @@ def test_a_game_against_the_computer_through_the_api(client):
     assert client.post(f"/api/play/{sid}/click", json={}).status_code == 400
 
 
+def test_the_projects_search_players_are_offered_and_play(client):
+    page = client.get("/v/oware").text
+    for spec in ["greedy", "random", "alphabeta:1s", "mcts:1s"]:
+        assert f'<option value="{spec}"' in page
+    sid = new_game(client, "oware", "alphabeta:2", "mcts:20")
+    for _ in range(4):
+        view = client.post(f"/api/play/{sid}/computer").json()
+    assert [m.split(":")[0] for m in view["moves"]] == ["South", "North", "South", "North"]
+    assert not view["human"] and view["computer"] == "alphabeta:2"
+
+
 def test_parameters_from_the_form_reach_the_game_and_bad_ones_are_explained(client):
     sid = new_game(client, "oware", pits=5, seeds=3)
     assert client.get(f"/api/play/{sid}").json()["clickable"] == [0, 1, 2, 3, 4]

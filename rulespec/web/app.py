@@ -22,7 +22,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..errors import RulespecError, SpecError
-from .sessions import HUMAN, Library, Play, Store, legend, players, replay_example, replay_record
+from .sessions import (HUMAN, Library, Play, Store, check_player, legend, players, replay_example,
+                       replay_record)
 
 HERE = Path(__file__).parent
 MAX_UPLOAD = 256 * 1024
@@ -105,7 +106,7 @@ def create_app() -> Starlette:
                    "choice" if p.choices else "int" if isinstance(p.default, int) else "text"}
                   for n, p in game.spec.parameters.items()]
         return page(request, "variant.html", key=key, game=game, spec=game.spec, params=params,
-                    board=board_svg(game.new_initial_state()), players=list(players()), problems=problems,
+                    board=board_svg(game.new_initial_state()), players=players(), problems=problems,
                     examples=[e.caption for e in game.spec.examples])
 
     async def book(request: Request) -> HTMLResponse:
@@ -127,10 +128,12 @@ def create_app() -> Starlette:
                 params[name] = raw is not None
             elif raw not in (None, ""):
                 params[name] = int(raw) if isinstance(p.default, int) and str(raw).lstrip("-").isdigit() else raw
-        known = set(players()) | {HUMAN}
         seats = [str(form.get("south", HUMAN)), str(form.get("north", "greedy"))]
-        if not set(seats) <= known:
-            raise HTTPException(400, f"unknown player; choose from {', '.join(sorted(known))}")
+        try:
+            for seat in seats:
+                check_player(seat)
+        except ValueError as exc:
+            return page(request, "message.html", 400, title="No such player", message=str(exc), back=f"/v/{key}")
         try:
             game = library.load(key, **params)
         except RulespecError as exc:
