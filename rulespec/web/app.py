@@ -106,6 +106,7 @@ def create_app() -> Starlette:
                    "choice" if p.choices else "int" if isinstance(p.default, int) else "text"}
                   for n, p in game.spec.parameters.items()]
         return page(request, "variant.html", key=key, game=game, spec=game.spec, params=params,
+                    legend=legend(game)[1:],
                     board=board_svg(game.new_initial_state()), players=players(), problems=problems,
                     examples=[e.caption for e in game.spec.examples])
 
