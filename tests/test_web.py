@@ -56,6 +56,7 @@ def test_pages_answer_and_carry_a_content_security_policy(client):
         assert "script-src 'self'" in r.headers["content-security-policy"]
     book = client.get("/v/oware/book")
     assert book.status_code == 200 and "Oware" in book.text
+    assert '<a href="/v/oware">&larr; Oware: play, examples</a>' in book.text
     assert book.headers["content-security-policy"].startswith("default-src 'none'")  # no script at all
 
 
@@ -177,7 +178,8 @@ def test_a_strangers_spec_is_escaped_everywhere(client):
     r = client.post("/upload", files={"spec": ("evil.yaml", text.encode(), "text/yaml")}, follow_redirects=False)
     assert r.status_code == 303
     key = r.headers["location"].rsplit("/", 1)[1]
-    pages = [client.get("/").text, client.get(f"/v/{key}").text, client.get("/replay").text]
+    pages = [client.get("/").text, client.get(f"/v/{key}").text, client.get("/replay").text,
+             client.get(f"/v/{key}/book").text]
     sid = new_game(client, key)
     pages.append(client.get(f"/play/{sid}").text)
     view = client.post(f"/api/play/{sid}/click", json={"slot": 8}).json()

@@ -7,6 +7,8 @@ inline scripts, so markup smuggled into a spec cannot run.
 """
 from __future__ import annotations
 
+import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +115,13 @@ def create_app() -> Starlette:
     async def book(request: Request) -> HTMLResponse:
         from ..book import render_book, to_html
 
-        game = game_of(request.path_params["key"])
-        response = HTMLResponse(to_html(render_book(game)))
+        key = request.path_params["key"]
+        game = game_of(key)
+        html = to_html(render_book(game))
+        back = (f'<p style="font: 14px sans-serif; margin: 0 0 1em"><a href="/v/{escape(key)}">'
+                f'&larr; {escape(game.name)}: play, examples</a></p>')
+        html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + back, html, count=1)
+        response = HTMLResponse(html)
         response.headers["Content-Security-Policy"] = BOOK_CSP
         return response
 
