@@ -111,7 +111,7 @@ def status(st: Any) -> str:
 
 @dataclass
 class Play:
-    """A game in progress: who sits where (HUMAN or a player's name), the moves so far."""
+    """A game in progress: who sits where, the position, the moves so far."""
 
     game: Any
     seats: list[str]
@@ -123,6 +123,8 @@ class Play:
     direction: int = 0
     shaded: set[int] = field(default_factory=set)
     """The pits the last decision changed (shaded on the board until the next one)."""
+    computers: dict[int, Any] = field(default_factory=dict, init=False)
+    """The computer players by seat (0 South, 1 North), made from their specs."""
 
     def __post_init__(self) -> None:
         from ..players import make_player
