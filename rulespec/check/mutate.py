@@ -397,6 +397,8 @@ def killing_example(original: Any, diff: Difference, description: str) -> dict[s
     """A worked example, in the spec's own format, that the original passes and the mutant
     fails: the move's start position and either the legal moves there or the move and the
     original's result."""
+    from interpreter.notation import parse_move
+
     from rulespec.records import complete_moves, write_move
 
     text = original.loaded.text
@@ -405,15 +407,14 @@ def killing_example(original: Any, diff: Difference, description: str) -> dict[s
     example: dict[str, Any] = {"caption": f"RULE: what this position shows. (Found by rulespec mutate: "
                                           f"it tells the spec from the mutant where {description}.)",
                                "position": _position(diff.move_start, keep)}
+    move = write_move(diff.decisions)
     if diff.what.startswith("legal moves differ"):
         example["legal"] = complete_moves(start, limit=500)
-        return example
+        move = example["legal"][0]  # an example needs a move; the legal list is what tells
     state = start
-    from interpreter.notation import parse_move
-
-    for action in parse_move(state, write_move(diff.decisions)):
+    for action in parse_move(state, move):
         state.apply_action(action)
-    example["moves"] = [write_move(diff.decisions)]
+    example["moves"] = [move]
     example["expect"] = _expect(state.snapshot(), keep)
     return example
 
