@@ -158,7 +158,7 @@ def test_the_kernel_plays_the_plain_games_too(name: str, params: dict) -> None:
         play_both(fast, slow, rng.choice, max_actions=400)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(spec=specs(), seed=st.integers(0, 1000))
 def test_generated_specs_play_the_same_both_ways(spec: dict, seed: int) -> None:
     """Random valid specs across the vocabulary (tests/test_spec_fuzz.py's generator): the
