@@ -172,7 +172,7 @@ typedef struct {
     Seen seen;
 } Runner;
 
-enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD };
+enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED };
 
 
 static int score_of(const int *P, const int *T, const Pos *s, int p) {
@@ -284,7 +284,9 @@ static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetit
         m->kind = -1;
         g->feeding = test(P, T[T_FEED], &g->pos, NONE, m);
     }
+    k->plays = 0;  /* the look-ahead's budget is per position, as in a call from Python */
     g->legal_kind = find_legal_in(k, &g->pos, g->feeding, g->aids, g->pits, g->masks, &g->n_legal, m, r->prefix);
+    if (k->stopped) return G_STOPPED;
     int status = G_OK;
     const int *ends = P + T[T_ENDS];
     for (int i = 0; i < T[T_NENDS]; i++) {
@@ -377,9 +379,11 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
             for (int j = 0; j < asked; j++) {
                 memcpy(r->prefix, r->given, n * sizeof(int));
                 r->prefix[n] = options[j];
+                k->plays = 0;
                 if (completes(k, &g->pos, ki, pit, d, g->feeding, r->prefix, n + 1, probe)) options[no++] = options[j];
             }
             free(probe);
+            if (k->stopped) return G_STOPPED;
             if (!no) return G_ENDLESS;
         } else {
             no = asked;
@@ -472,6 +476,8 @@ static int runner_error(int status) {
     if (status == G_NOMEM) PyErr_NoMemory();
     else if (status == G_ENDLESS) PyErr_SetString(PyExc_RuntimeError, "a move did not end within the lap bound");
     else if (status == G_STAGES) PyErr_SetString(PyExc_RuntimeError, "the last stage ended");
+    else if (status == G_STOPPED) PyErr_Format(LimitError, "the look-ahead needed more than %ld plays to decide "
+                                               "which moves are legal", MAX_PLAYS_PER_CALL);
     else PyErr_SetString(PyExc_RuntimeError, "a decision the kernel asked was not offered");
     return -1;
 }
@@ -483,7 +489,10 @@ static int runner_error(int status) {
  * actions themselves (for tests that replay them through the Python path). */
 static PyObject *playouts(PyObject *self, PyObject *args) {
     (void)self;
-    if (check_args(args, 13, "playouts")) return NULL;
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 13) {
+        PyErr_SetString(PyExc_TypeError, "playouts takes 13 arguments");
+        return NULL;
+    }
     Runner r;
     if (runner_init(&r, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), &KernelType)) return NULL;
     Pos initial;
@@ -513,6 +522,8 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
     for (long game = 0; game < n && status == G_OK; game++) {
         long before = actions;
         int n_record = 0;
+        if (PyErr_CheckSignals() < 0) { status = G_STOPPED; break; }
+        for (int i = 0; i < r.nstages; i++) r.stages[i]->stopped = 0;
         status = new_game(&r, g, &initial);
         while (status == G_OK && !g->terminal)
             status = random_move(&r, g, &rng, &actions, record, &n_record, max_record);

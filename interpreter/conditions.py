@@ -257,9 +257,14 @@ class ConditionCompiler:
 
         return lambda st, p, m: (p in threat_set(st, m)) == want
 
+    def _opponent_can_capture(self, want: bool, cond: Condition) -> Test:
+        from .moves import threat_set
+
+        return lambda st, p, m: bool(threat_set(st, m, 1 - m.mover)) == want
+
 
 PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
-                      "moves_played", "captured", "move_kind", "count_pits", "in_play"})
+                      "moves_played", "captured", "move_kind", "count_pits", "in_play", "opponent_can_capture"})
 """Keys that look only at the move and the board, never at the pit tested."""
 
 
@@ -301,6 +306,6 @@ _KEY_ORDER = [
     "side", "row", "role", "pit", "store", "count", "count_before", "mark", "opposite", "behind",
     "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
-    "not_", "threatened",
+    "not_", "threatened", "opponent_can_capture",
 ]
 """The order keys are tested in: cheap pit tests first, look-aheads last."""

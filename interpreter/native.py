@@ -15,8 +15,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rulespec.errors import LimitError
+
 from .conditions import _pit_free
-from .kernel import Assembler, Kernel, Unsupported, enabled
+from .kernel import Assembler, Kernel, KernelLimit, Unsupported, enabled
 
 try:
     from ._kernel import playouts as _native_playouts
@@ -142,8 +144,11 @@ def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths:
     runner = native(game)
     if runner is not None:
         start = game.new_position()
-        wins0, wins1, draws, actions, turns, lens, records = _native_playouts(
-            runner.stages_t, runner.turns_t, *start, n, seed, lengths, record)
+        try:
+            wins0, wins1, draws, actions, turns, lens, records = _native_playouts(
+                runner.stages_t, runner.turns_t, *start, n, seed, lengths, record)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
         out = {"games": n, "wins": [wins0, wins1], "draws": draws, "actions": actions, "turns": turns,
                "engine": "native"}
     else:

@@ -879,6 +879,24 @@ def test_condition_captured(cond: str, move: str, to_move: int) -> None:
     assert outcome(play(game, BASE, move)) == {**result, "to_move": to_move}
 
 
+@pytest.mark.parametrize("want", [True, False])
+@pytest.mark.parametrize("south,can_capture", [([0, 1, 1], False), ([1, 1, 1], True)])
+def test_condition_opponent_can_capture(want: bool, south: list[int], can_capture: bool) -> None:
+    # A3 (1) sows a1 (0 -> 1), no capture. Then North's a3 (1) would land in A1: with A1
+    # empty it holds 1 (no capture; a1 -> a2 neither); with A1 holding 1 it holds 2, a capture.
+    game = make(turn=f"{{extra_turn: {{opponent_can_capture: {str(want).lower()}}}}}",
+                captures="[{name: c, when: {side: opponent, count: [2, 3]}, take: [landing]}]")
+    pos = position(south, [0, 0, 1], stores=(5, 6 - sum(south)))
+    again = want == can_capture
+    assert outcome(play(game, pos, "A3")) == expect(south[:2] + [0], [1, 0, 1], stores=(5, 6 - sum(south)),
+                                                    to_move=0 if again else 1)
+
+
+def test_look_ahead_conditions_only_after_a_move() -> None:
+    with pytest.raises(rulespec.SpecError, match=r"test.yaml:4:29: opponent_can_capture looks ahead"):
+        make(captures="[{name: c, when: {opponent_can_capture: false}, take: [landing]}]")
+
+
 @pytest.mark.parametrize("cond,move,caught", [
     ("{all: [{side: own}, {count: 2}]}", "A1", True),
     ("{all: [{side: own}, {count: 2}]}", "A2", False),

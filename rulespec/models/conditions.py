@@ -91,6 +91,10 @@ class Condition(Block):
     """The mover could capture the subject with the first lap of their next move, were they
     to move again now (a look-ahead over every legal start; in the current stage, or the first
     later stage in which they have a move, as when their stock has run out)."""
+    opponent_can_capture: bool | None = None
+    """The mover's opponent could capture with the first lap of a legal move, were it their
+    turn now (the look-ahead of `threatened`, from the other side): false when they would have
+    to play a move that does not capture."""
     all: list[Condition] | None = None
     """Every one of these holds."""
     any: list[Condition] | None = None
