@@ -6,6 +6,11 @@
  * small trees of nodes. This file only reads that array; every rule it applies comes from
  * there. Its behaviour is pinned to the Python path by tests/test_kernel.py, which plays the
  * same games both ways and compares every action.
+ *
+ * It trusts nothing it is handed (docs/limits.md): a program is checked when a Kernel is made
+ * (check_program), every position, start and decision on each call (read_pos, read_start,
+ * ask), so no gap on the Python side can make it read or write past an array; and the
+ * look-ahead is bounded (spend). tests/test_sanitizers.py runs it under ASan and UBSan.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1268,6 +1273,10 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(mod, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(mod);
+        return NULL;
+    }
+    if (add_game_types(mod) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

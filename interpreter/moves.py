@@ -11,13 +11,15 @@ from collections.abc import Callable
 from itertools import compress
 from typing import Any
 
+from rulespec.errors import RulespecError
+
 from .context import MoveInfo
 from .endgame import NOT_ENDED
 from .geometry import CCW, CW, NONE
 from .rules import LATER, TAKE_ALL, TAKE_ANY, TAKE_NONE, CaptureProgram, Request, Ruleset, Start
 
 
-class EndlessMove(Exception):
+class EndlessMove(RulespecError):
     """A move needed more laps than the spec's bound allows, or had nowhere to sow."""
 
 

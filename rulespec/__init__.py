@@ -11,14 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .errors import (IllegalActionError, NotationError, ParameterError, Problem, RulespecError,
+from .errors import (IllegalActionError, LimitError, NotationError, ParameterError, Problem, RulespecError,
                      SpecError, UnknownVariantError)
 from .loader import LoadedSpec, load_spec, load_spec_text, shipped_variants
 
 __all__ = [
     "load", "load_text", "shipped_variants", "load_spec", "LoadedSpec",
     "RulespecError", "SpecError", "Problem", "UnknownVariantError", "ParameterError",
-    "IllegalActionError", "NotationError", "parse_move",
+    "IllegalActionError", "NotationError", "LimitError", "parse_move",
 ]
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Discriminator, Field, Tag, model_validator
 
 from .base import Block
 from .conditions import Condition
@@ -76,6 +76,13 @@ class PickSelector(Block):
         """The pits pieces may be picked from."""
         or_opponent_store: bool = False
         """When no such pit holds one, pick from the opponent's store instead."""
+
+        @model_validator(mode="after")
+        def _how_many(self) -> "PickSelector.Pick":
+            if (self.count is None) == (self.per_pit_of is None):
+                raise ValueError("a pick needs either count (how many pieces) or per_pit_of (one per pit "
+                                 "of a chain), not both or neither")
+            return self
 
     pick: Pick
     """What the mover picks."""
