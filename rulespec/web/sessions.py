@@ -19,12 +19,15 @@ MAX_SESSIONS = 200
 HUMAN = "human"
 
 
-def players() -> dict[str, Callable[[Any, random.Random], int]]:
-    """The project's computer players by name (rulespec.players.PLAYERS: random, greedy, and
-    whatever players are added there)."""
-    from .. import players as module
+COMPUTER_PLAYERS = ("greedy", "random", "alphabeta:4", "alphabeta:1s", "mcts:300", "mcts:1s")
+"""The computer players the page offers (specs for rulespec.players.make_player)."""
 
-    return dict(getattr(module, "PLAYERS", {}))
+
+def players() -> dict[str, Callable[[int], Any]]:
+    """The project's computer players by spec, each a factory taking a seed."""
+    from ..players import make_player
+
+    return {spec: (lambda seed, spec=spec: make_player(spec, seed)) for spec in COMPUTER_PLAYERS}
 
 
 class Store(OrderedDict):
@@ -87,6 +90,8 @@ class Play:
     game: Any
     seats: list[str]
     rng: random.Random = field(default_factory=lambda: random.Random(0))
+    computers: dict[str, Any] = field(default_factory=dict)
+    """The computer players of this game, made on their first move."""
     state: Any = None
     moves: list[str] = field(default_factory=list)
     decisions: list[tuple[str, bool]] = field(default_factory=list)
@@ -130,11 +135,13 @@ class Play:
         """The computer's whole move (every decision of it); its frames."""
         st = self.state
         name = self.seats[st.current_player()]
-        choose = players()[name]
+        player = self.computers.get(name)
+        if player is None:
+            player = self.computers[name] = players()[name](self.rng.randrange(2**31))
         mover = st.current_player()
         out: list[str] = []
         while not st.is_terminal() and st.current_player() == mover:
-            out += self.apply(choose(st, self.rng))
+            out += self.apply(player.choose(st))
             if st.pending_request() is None:
                 break
         return out
