@@ -159,6 +159,7 @@ class Game:
         """Let the Python path play every stage (the move kernel's reference); returns self."""
         for rs in self.rulesets:
             rs.kernel = None
+        self._native, self.native_refusal = None, "without_kernel() switches native code off"
         return self
 
     def playouts(self, n: int, seed: int = 0, players: str = "random", lengths: bool = False) -> dict[str, Any]:
@@ -180,9 +181,11 @@ class Game:
                 self.first_player)
 
     def new_initial_state(self) -> Any:
+        from .native import new_state
         from .state import State
 
-        return State.initial(self)
+        state = new_state(self)
+        return state if state is not None else State.initial(self)
 
     def state_from_snapshot(self, snap: dict[str, Any]) -> Any:
         """The inverse of State.snapshot(): a state that plays on exactly like the original."""

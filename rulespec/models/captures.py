@@ -42,6 +42,9 @@ class ChooseSelector(Block):
         """How many pits the mover picks (fewer if fewer qualify)."""
         from_: Condition = Field(Condition(side="opponent", count={"min": 1}), alias="from")
         """Which pits may be picked."""
+        optional: bool = False
+        """The mover may pick fewer, or none (`-` stops picking; a move written without further
+        picks stops there)."""
 
     choose: Choose
     """How many pits, and which may be picked."""
@@ -138,3 +141,7 @@ class CaptureRule(Block):
     """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
     enabled: bool = True
     """Set to false (usually through a parameter) to switch the rule off."""
+    optional: bool = False
+    """The mover may decline the capture when `when` holds (a decision: `+` take it, `-` leave
+    it; a move written without either takes it). Declined, the rules after it are tried as if
+    this one had not held."""
