@@ -189,7 +189,7 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
 
 # -- worked examples, replayed and drawn -----------------------------------------------------
 
-DECISIONS = ["start", "count", "pit", "direction", "place", "piece", "entry", "relay", "pick"]
+DECISIONS = ["start", "count", "pit", "direction", "place", "piece", "capture", "entry", "relay", "pick"]
 
 
 def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
