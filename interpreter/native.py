@@ -107,8 +107,6 @@ class NativeGames:
             self.turns.append(at)
         self.stages_t, self.turns_t = tuple(self.stages), tuple(self.turns)
         self.shared = Stages(self.stages_t, self.turns_t)
-        self.plays_states = not any(rs.may_ask for rs in game.rulesets)
-        """Moves ask nothing inside: the native state plays them (decisions stay in Python)."""
 
 
 def native(game: Any) -> NativeGames | None:
@@ -137,7 +135,7 @@ def native(game: Any) -> NativeGames | None:
 def new_state(game: Any) -> Any:
     """The start as a NativeState where native code plays the game's states, else None."""
     runner = native(game)
-    if runner is None or not runner.plays_states:
+    if runner is None:
         return None
     return NativeState(runner.shared, game, *game.new_position())
 
