@@ -61,7 +61,9 @@ class Game:
         self.score = (_kind_score_function(spec.scoring.counts, geo, self.kind_values) if self.multi
                       else _score_function(spec.scoring.counts, geo, self.piece_value))
         self.total_pieces = 0
-        during = [compile_end(e, self) for e in spec.end if e.during_move]
+        self.score_counts = tuple(spec.scoring.counts)
+        during: list[Any] = [e for e in spec.end if e.during_move]
+        """Compiled below, once the piece count and position keys are known."""
         self.rulesets = [
             compile_ruleset(geo, self.circuit, stage.turn or spec.turn, stage.sowing or spec.sowing,
                             stage.captures if stage.captures is not None else spec.captures,
@@ -80,7 +82,6 @@ class Game:
         """(mark bit, gate, test, ...): the gate is the test's pit-free part, tested once per move."""
         self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
         """Read-only move contexts for conditions tested between moves."""
-        self.score_counts = tuple(spec.scoring.counts)
         self.first_player = 0 if spec.turn.first_player == "south" else 1
         self.initial_board = [0] * geo.n_slots
         for p in (0, 1):
@@ -124,6 +125,8 @@ class Game:
         """The first such start: its pit and the position (for fuzz reports)."""
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
+        # The rulesets share this list: it now gets the compiled mid-move checks.
+        during[:] = [prog for prog, e in zip(self.ends, spec.end) if e.during_move]
         self.kernel_refusals: list[str] = []
         """Why stages are played by the Python path rather than the move kernel."""
         kind_names = list(dict.fromkeys(k.name for rs in self.rulesets for k in rs.kinds))
