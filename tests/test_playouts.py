@@ -172,6 +172,10 @@ def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
         a.apply_action(numpy.int64(action))  # any integral type, as the Python State takes
         b.apply_action(action)
     assert a.snapshot() == b.snapshot() and str(a) == str(b)
+    assert a.move_to_string() == b.move_to_string() and a.last_move_facts() == b.last_move_facts()
+    a.apply_move("d")
+    b.apply_move("d")
+    assert not a._demoted and a.history() == b.history() and a.board == b.board
     assert a.action_to_string(3) == b.action_to_string(3) and a.last_move.last == b.last_move.last
     a.board[0] = 99  # a copy: the state cannot be changed behind its back
     assert a.board == b.board
