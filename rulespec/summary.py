@@ -42,4 +42,16 @@ def engine(game: Any) -> str:
     text = "; ".join(parts)
     if game.kernel_refusals:
         text += " (no move kernel: " + "; ".join(dict.fromkeys(game.kernel_refusals)) + ")"
-    return text
+    return text + "; " + whole_games(game)
+
+
+def whole_games(game: Any) -> str:
+    """Who plays whole games (playouts) and the per-action state: C, or Python and why."""
+    from interpreter.native import native
+
+    runner = native(game)
+    if runner is None:
+        return f"playouts and the state in Python ({game.native_refusal})"
+    if runner.plays_states:
+        return "playouts and the state in C"
+    return "playouts in C; the state in Python (moves ask decisions inside them)"

@@ -627,6 +627,29 @@ def test_captures_enabled_false() -> None:
     assert outcome(st) == expect([0, 0, 0], [2, 3, 5], stores=(1, 1))
 
 
+def test_capture_optional_declined_falls_through_to_the_next_rule(engine_path: str) -> None:
+    # A3 (2) sows a1 and lands in a2 (2 -> 3), facing A2 (1): 'big' takes both, or is declined
+    # (-) and 'small' takes a2 alone.
+    game = make(captures="""
+        - {name: big, when: {side: opponent, count: [2, 3]}, take: [landing, opposite], optional: true}
+        - {name: small, when: {side: opponent, count: [2, 3]}, take: [landing]}""")
+    assert (game.rulesets[0].kernel is not None) == (engine_path == "kernel")
+    asked = play(game, BASE, "A3")
+    assert asked.pending_request().kind == "capture" and legal(asked) == ["+", "-"]
+    assert outcome(play(game, BASE, "A3", "+")) == expect([1, 0, 0], [2, 0, 1], stores=(6, 2))
+    declined = play(game, BASE, "A3", "-")
+    assert outcome(declined) == CAUGHT["A3"] and declined.last_move.fired == ("small",)
+
+
+def test_capture_choose_optional_may_stop_picking(engine_path: str) -> None:
+    game = make(captures="[{name: c, when: {side: opponent, count: [2, 3]}, "
+                         "take: [landing, {choose: {count: 1, optional: true}}]}]")
+    assert (game.rulesets[0].kernel is not None) == (engine_path == "kernel")
+    assert legal(play(game, BASE, "A3")) == ["-", "a1", "a3"]
+    assert outcome(play(game, BASE, "A3", "-")) == CAUGHT["A3"]
+    assert outcome(play(game, BASE, "A3", "a3")) == expect([1, 1, 0], [2, 0, 0], stores=(6, 2))
+
+
 # --- conditions ----------------------------------------------------------------------------
 # A capture rule `when: <condition>, take: [landing]` decides each test. From BASE:
 #   A1 (1) lands in A2 (own, 1 -> 2); A2 (1) lands in A3 (own, 2 -> 3);
