@@ -46,7 +46,8 @@ enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 enum {
     C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
     C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
-    C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS
+    C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
+    C_ON_BOARD
 };
 
 /* Decisions a move can ask for. */
@@ -99,6 +100,11 @@ typedef struct {
 static int match(const int *p, const int *m, int n) {
     if (m[0] == 0)
         return m[1] <= n && n <= m[2];
+    if (m[0] == 2) {  /* low, high, parity (-1: any), modulus (0: any) */
+        const int *r = p + m[1];
+        return r[0] <= n && n <= r[1] && (r[2] < 0 || ((n % 2) + 2) % 2 == r[2])
+            && (r[3] == 0 || n % r[3] == 0);
+    }
     const int *set = p + m[1];
     for (int i = 1; i <= set[0]; i++)
         if (set[i] == n) return 1;
@@ -186,6 +192,13 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
         return match(p, c + 1, side_sum(p, s, 1 - s->mover));
     case C_MOVES_PLAYED:
         return match(p, c + 1, s->moves_played);
+    case C_DIRECTION:
+        return m->direction == c[1];
+    case C_ON_BOARD: {
+        int total = 0;
+        for (int q = 0; q < p[H_NPITS]; q++) total += s->board[q];
+        return match(p, c + 1, total);
+    }
     case C_CAPTURED:
         return (m->captured > 0) == c[1];
     case C_MOVE_KIND:
@@ -961,7 +974,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 4) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 5) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -6,7 +6,7 @@ from typing import Any
 
 from rulespec.models import Condition, CountRange
 
-from .geometry import NONE, Geometry
+from .geometry import CCW, CW, NONE, Geometry
 
 Test = Callable[[Any, int, Any], bool]
 
@@ -14,6 +14,8 @@ Test = Callable[[Any, int, Any], bool]
 def count_matcher(spec: Any) -> Callable[[int], bool]:
     """A predicate on a number from a Count (exact, list or range)."""
     if isinstance(spec, CountRange):
+        if spec.arithmetic:
+            return spec.matches
         lo, hi = spec.min, spec.max
         if hi is None:
             return (lambda n: n >= lo) if lo is not None else (lambda n: True)
@@ -184,6 +186,15 @@ class ConditionCompiler:
         f = count_matcher(count)
         return lambda st, p, m: f(sum(side[1 - m.mover](st.board)))
 
+    def _on_board(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        n_pits = self.geo.n_pits
+        return lambda st, p, m: f(sum(st.board[:n_pits]))
+
+    def _direction(self, want: str, cond: Condition) -> Test:
+        d = CW if want == "clockwise" else CCW
+        return lambda st, p, m: m.direction == d
+
     def _moves_played(self, count: Any, cond: Condition) -> Test:
         f = count_matcher(count)
         return lambda st, p, m: f(st.moves_played)
@@ -256,7 +267,8 @@ class ConditionCompiler:
         return lambda st, p, m: (p in threat_set(st, m)) == want
 
 
-PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side", "on_board",
+                      "direction",
                       "moves_played", "captured", "move_kind", "count_pits", "in_play"})
 """Keys that look only at the move and the board, never at the pit tested."""
 
@@ -297,8 +309,8 @@ class _Mover:
 
 _KEY_ORDER = [
     "side", "row", "role", "pit", "store", "count", "count_before", "mark", "opposite", "behind",
-    "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
-    "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
+    "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+    "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened",
 ]
 """The order keys are tested in: cheap pit tests first, look-aheads last."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 NOT_ENDED = -2
+NONE = -1
 NOBODY = -1
 
 
@@ -98,6 +99,16 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
 
         def check(st: Any, mover: int) -> int:
             return NOBODY if st.moves_played >= limit else NOT_ENDED
+    elif kind == "condition":
+        test = game.conditions.compile(cond.when)
+        about_next = cond.player == "next"
+
+        def check(st: Any, mover: int) -> int:
+            p = st.to_move if about_next else mover
+            if p not in (0, 1):
+                return NOT_ENDED
+            last = st.last_move.last if st.last_move is not None else NONE
+            return p if test(st, last, game.turn_ctx[p]) else NOT_ENDED
     else:  # pragma: no cover - the model's discriminator admits no other kind
         raise ValueError(kind)
     prog = EndProgram(kind, check, cond.remaining, cond.result, cond.during_move)

@@ -49,6 +49,9 @@ class Game:
         cc = ConditionCompiler(geo, self.roles, {n: i for i, n in enumerate(self.mark_names)},
                                {n: i for i, n in enumerate(self.stage_names)}, None,
                                [k.name for k in spec.setup.kinds])
+        self.conditions = cc
+        self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
+        """Read-only move contexts for conditions tested between moves."""
         feeding = spec.obligations.feed is not None
         kinds = spec.setup.kinds
         self.kind_names = [k.name for k in kinds]
@@ -69,7 +72,6 @@ class Game:
                             mask("captured"), during, needs_lap="count_before" in spec.model_dump_json())
             for stage in stages
         ]
-        self.conditions = cc
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
         self.mark_setters = [(self.mark_bit[n], _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
@@ -78,10 +80,10 @@ class Game:
                                _pit_candidates(cc, m.clear_after_move))
                               for n, m in spec.marks.items() if m.clear_after_move is not None]
         """(mark bit, gate, test, ...): the gate is the test's pit-free part, tested once per move."""
-        self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
-        """Read-only move contexts for conditions tested between moves."""
         self.score_counts = tuple(spec.scoring.counts)
         self.first_player = 0 if spec.turn.first_player == "south" else 1
+        self.pass_in_stage = [(stage.turn or spec.turn).no_move == "pass" for stage in stages]
+        """Per stage: a player with no legal move passes."""
         self.initial_board = [0] * geo.n_slots
         for p in (0, 1):
             for pit in geo.own[p]:

@@ -32,7 +32,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT = None, 0
 
-LAYOUT = 4
+LAYOUT = 5
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -45,10 +45,11 @@ HEADER = [
 
 OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
        "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
-       "opponent_side", "moves_played", "captured", "move_kind", "count_pits"]
+       "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board"]
 """Condition node codes, in the order of _kernel.c's C_* constants."""
 OP = {name: i for i, name in enumerate(OPS)}
-MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before"}
+MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
+           "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
 SUBCONDITION = {"opposite", "behind", "next", "origin"}
 SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2}
@@ -103,8 +104,14 @@ class Assembler:
 
     # --- conditions ---------------------------------------------------------------
     def matcher(self, spec: Any) -> list[int]:
-        """[0, low, high] for a range or a number, [1, set, 0] for a list. Numbers are clamped
-        to 32 bits: no count the kernel sees comes near (it refuses more than 2^30 pieces)."""
+        """[0, low, high] for a range or a number, [1, set, 0] for a list, [2, block, 0] for a
+        range with parity or divisibility (block: low, high, parity -1/0/1, modulus or 0).
+        Numbers are clamped to 32 bits: no count the kernel sees comes near (it refuses more
+        than 2^30 pieces)."""
+        if isinstance(spec, CountRange) and spec.arithmetic:
+            low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
+            parity = {None: -1, "even": 0, "odd": 1}[spec.parity]
+            return [2, self.block([_clamp(low), _clamp(high), parity, _clamp(spec.multiple_of or 0)]), 0]
         if isinstance(spec, CountRange):
             low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
         elif isinstance(spec, list):
@@ -152,6 +159,8 @@ class Assembler:
                                                     if n in self.kind_names)])
         if key == "captured":
             return self.block([OP["captured"], int(value)])
+        if key == "direction":
+            return self.block([OP["direction"], CW if value == "clockwise" else CCW])
         if key == "count_pits":
             where = self.condition(value.where)
             cand = [self.table(pits) for pits in game.conditions.candidates(value.where)]
@@ -288,6 +297,7 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
         else:
             return KernelRules(game, rs, Kernel(program))
     game.kernel_refusals.append(why)
+    rs.kernel_refusal = why
     return None
 
 

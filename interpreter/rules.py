@@ -172,6 +172,8 @@ class Ruleset:
     """The sowing block this was compiled from (for the move kernel)."""
     opening_requests: dict[tuple[int, int, tuple[int, ...]], Request] = field(default_factory=dict)
     """(mover, pit, directions) -> the direction asked before a move starts (moves.opening_request)."""
+    kernel_refusal: str = ""
+    """Why the move kernel does not play this ruleset (empty when it does, or the plain path does)."""
     kernel: Any = None
     """The move kernel (interpreter.kernel.KernelRules) playing this ruleset's moves in C, or
     None where the Python path plays them."""

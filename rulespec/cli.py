@@ -51,6 +51,16 @@ def _game(variant: str, params: dict[str, Any]) -> Any:
 ParamOpt = typer.Option(None, "--param", "-p", help="Set a parameter: NAME=VALUE (repeatable).")
 
 
+def _text_of(problem: Any, path: Path, text: str) -> str:
+    """The text of the file a problem is in (a family member's parent, or the file checked)."""
+    if problem.path == str(path):
+        return text
+    try:
+        return Path(problem.path).read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
 @app.command()
 def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."),
              source: bool = typer.Option(False, "--source", help="Show the offending line with a caret.")) -> None:
@@ -63,7 +73,8 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             failed = True
             text = path.read_text(encoding="utf-8") if path.exists() else ""
             for problem in exc.problems:
-                err.print(problem.with_source(text) if source else str(problem), markup=False)
+                err.print(problem.with_source(_text_of(problem, path, text)) if source else str(problem),
+                          markup=False)
             continue
         except RulespecError as exc:
             failed = True
@@ -78,7 +89,8 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             failed = True
             text = path.read_text(encoding="utf-8")
             for problem in problems:
-                err.print(problem.with_source(text) if source else str(problem), markup=False)
+                err.print(problem.with_source(_text_of(problem, path, text)) if source else str(problem),
+                          markup=False)
             continue
         examples = len(loaded.spec.examples)
         out.print(f"{path}: ok ({loaded.spec.name}; {examples} example{'s' if examples != 1 else ''} replayed)",
@@ -290,18 +302,19 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 
 
 @app.command()
-def lint(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names or spec files."),
          games: int = typer.Option(200, help="Random games to play."),
          param: list[str] = ParamOpt) -> None:
     """Warn about rule blocks that never fire, games that do not end, and spec smells."""
     from .fuzz import lint as lint_game
 
-    game = _game(variant, _params(param))
-    warnings = list(lint_game(game, games))
-    for w in warnings:
-        out.print(f"{variant}: warning: {w}", markup=False)
-    if not warnings:
-        out.print(f"{variant}: no warnings in {games} random games", markup=False)
+    for variant in variants:
+        game = _game(variant, _params(param))
+        warnings = list(lint_game(game, games))
+        for w in warnings:
+            out.print(f"{variant}: warning: {w}", markup=False)
+        if not warnings:
+            out.print(f"{variant}: no warnings in {games} random games", markup=False)
 
 
 @app.command()

@@ -14,6 +14,12 @@ def number(n: int) -> str:
     return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
 
+def article(word: str) -> str:
+    """'a pit', 'an otau', 'an hour': the indefinite article a word takes (by its first letter;
+    a silent h or a 'u' said 'you' are rare enough in game terms to be ignored)."""
+    return ("an " if word[:1].lower() in "aeiou" and word else "a ") + word
+
+
 def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{number(n)} {word if n == 1 else (words or word + 's')}"
 
@@ -21,6 +27,12 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 def count_phrase(spec: Any, noun: str = "piece", nouns: str | None = None) -> str:
     """'two or three seeds', 'at least one seed', 'no seeds'."""
     many = nouns or noun + "s"
+    if isinstance(spec, CountRange) and spec.arithmetic:
+        words = f"an {spec.parity} number of {many}" if spec.parity else f"a number of {many}"
+        if spec.multiple_of:
+            words += f" divisible by {number(spec.multiple_of)}"
+        plain = spec.model_copy(update={"parity": None, "multiple_of": None})
+        return words if plain == CountRange() else f"{words} ({count_phrase(plain, noun, nouns)})"
     if isinstance(spec, CountRange):
         if spec.min is not None and spec.max is not None:
             return f"between {number(spec.min)} and {number(spec.max)} {many}"
@@ -78,14 +90,14 @@ def _parts(c: Condition, terms: Any) -> list[str]:
         out.append(f"it is in the {c.row} row")
     if c.role:
         roles = [c.role] if isinstance(c.role, str) else c.role
-        out.append("it is " + " or ".join(f"a {r}" for r in roles))
+        out.append("it is " + " or ".join(article(r) for r in roles))
     if c.pit:
         pits = [c.pit] if isinstance(c.pit, str) else c.pit
         out.append("it is " + " or ".join(pits))
     if c.store is True:
         out.append(f"it is the {terms.store}")
     elif c.store is False:
-        out.append(f"it is a {pit}, not a {terms.store}")
+        out.append(f"it is {article(pit)}, not {article(terms.store)}")
     if c.count is not None:
         out.append(f"it holds {count_phrase(c.count, noun, nouns)}")
     if c.count_before is not None:
@@ -113,13 +125,17 @@ def _parts(c: Condition, terms: Any) -> list[str]:
         out.append(f"your side holds {count_phrase(c.own_side, noun, nouns)}")
     if c.opponent_side is not None:
         out.append(f"your opponent's side holds {count_phrase(c.opponent_side, noun, nouns)}")
+    if c.on_board is not None:
+        out.append(f"the {pit}s hold {count_phrase(c.on_board, noun, nouns)} in all")
+    if c.direction is not None:
+        out.append(f"the move sows {c.direction}")
     if c.moves_played is not None:
         out.append(f"{count_phrase(c.moves_played, 'move')} have been played")
     if c.captured is not None:
         out.append("your move has captured" if c.captured else "your move has not captured")
     if c.move_kind is not None:
         kinds = [c.move_kind] if isinstance(c.move_kind, str) else c.move_kind
-        out.append("the move is " + " or ".join(f"a {k}" for k in kinds))
+        out.append("the move is " + " or ".join(article(k) for k in kinds))
     if c.count_pits is not None:
         out.append(_count_pits(c.count_pits, terms))
     if c.dropped is not None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .family import with_parents
 from .errors import ParameterError, Problem, SpecError, UnknownVariantError
 from .models import Parameter, Spec
 from .semantic import check_spec
@@ -108,6 +109,7 @@ def load_spec(name_or_path: str | Path, **overrides: Any) -> LoadedSpec:
 
 def load_spec_text(text: str, path: str = "<spec>", **overrides: Any) -> LoadedSpec:
     root, smap = read_yaml(text, path)
+    root, smap = with_parents(root, smap)
     raw = plain(root)
     params, problems = _parameters(root, smap)
     if problems:

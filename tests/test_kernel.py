@@ -220,7 +220,7 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     source = (ROOT / "interpreter" / "_kernel.c").read_text()
     header = enum_names(source, "H_NSLOTS", "H_NUMBER_BASE")
     assert [h[2:].lower() for h in header] == kernel.HEADER
-    ops = enum_names(source, "C_TRUE", "C_COUNT_PITS")
+    ops = enum_names(source, "C_TRUE", "C_ON_BOARD")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
     requests = enum_names(source, "R_DIRECTION", "R_COUNT")
     assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \

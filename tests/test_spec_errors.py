@@ -229,7 +229,8 @@ BAD_KIND = VALID.replace("kind: move_limit, moves: 100", "kind: side_emty")
 def test_unknown_end_kind_did_you_mean() -> None:
     [problem] = error(BAD_KIND).problems
     assert problem.message == ("unknown kind 'side_emty' (did you mean 'side_empty'?); expected one of: "
-                               "side_empty, no_legal_move, majority, score_at_least, repetition, move_limit")
+                               "side_empty, no_legal_move, majority, score_at_least, repetition, move_limit, "
+                               "condition")
 
 
 def test_unknown_end_kind_is_located_at_the_kind() -> None:

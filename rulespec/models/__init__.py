@@ -3,7 +3,7 @@ from .base import Block, Count, CountRange
 from .board import Board, Role, Terms
 from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, PickSelector, Selector, SowDestination, SowFrom
 from .conditions import Condition, KindCount, PitCount
-from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue
+from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue, WhenHolds
 from .examples import Example
 from .identity import Origin, Source
 from .marks import MarkRule

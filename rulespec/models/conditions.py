@@ -71,6 +71,11 @@ class Condition(Block):
     """Pieces on the mover's pits."""
     opponent_side: Count | None = None
     """Pieces on the opponent's pits."""
+    on_board: Count | None = None
+    """Pieces in all the pits of the board together (not in stores or hands), e.g.
+    `on_board: {max: 4}` for "four or fewer pieces are left"."""
+    direction: Literal["counterclockwise", "clockwise"] | None = None
+    """The current move sows in this direction (false while a move's direction is not set yet)."""
     moves_played: Count | None = None
     """Moves completed so far in the game (by both players)."""
     captured: bool | None = None

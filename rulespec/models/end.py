@@ -6,6 +6,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from .base import Block
+from .conditions import Condition
 
 Remaining = Literal["stay", "to_owner", "to_player", "to_other", "removed"]
 Result = Literal["by_score", "player_loses", "player_wins"]
@@ -76,8 +77,21 @@ class MoveLimit(_End):
     """Moves (by both players together) after which the game ends."""
 
 
+class WhenHolds(_End):
+    """Any condition on the position, tested after every move (the subject pit is the last
+    pit sown; keys about the mover are read for `player`)."""
+
+    kind: Literal["condition"]
+    """Selects this end condition."""
+    when: Condition
+    """The game ends when this holds, e.g. `{on_board: {max: 4}}`."""
+    player: Literal["mover", "next"] = "mover"
+    """Whose point of view `when` takes (own_side, stock...) and whom `result` and
+    `remaining: to_player` are about: the player who just moved or the player about to move."""
+
+
 EndCondition = Annotated[
-    Union[SideEmpty, NoLegalMove, Majority, ScoreAtLeast, Repetition, MoveLimit],
+    Union[SideEmpty, NoLegalMove, Majority, ScoreAtLeast, Repetition, MoveLimit, WhenHolds],
     Field(discriminator="kind"),
 ]
 

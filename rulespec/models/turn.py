@@ -60,3 +60,7 @@ class Turn(Block):
     """The ways a move may start, in priority order."""
     extra_turn: Condition | None = None
     """When the move ends on a pit where this holds, the mover moves again."""
+    no_move: Literal["end", "pass"] = "end"
+    """What happens when the player to move has no legal move: the game `end`s (see `end`;
+    `no_legal_move` says how), or the player must `pass` and the opponent moves again (the
+    game ends only when neither player can move)."""
