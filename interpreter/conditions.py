@@ -48,10 +48,14 @@ class ConditionCompiler:
     """Knows the board and the spec's names; turns Condition models into closures."""
 
     def __init__(self, geo: Geometry, roles: dict[str, set[int]], marks: dict[str, int],
-                 stages: dict[str, int], steps: Any, kinds: list[str] | None = None):
+                 stages: dict[str, int], steps: Any, kinds: list[str] | None = None,
+                 owner_bits: dict[str, list[int]] | None = None):
         self.geo = geo
         self.roles = roles
         self.marks = marks
+        """Mark name -> its bits (both owners' bits for an owned mark)."""
+        self.owner_bits = owner_bits or {}
+        """Owned mark name -> [South's bit, North's bit]."""
         self.stages = stages
         self.steps = steps
         """steps[player][direction][slot] -> the next slot along that player's circuit."""
@@ -124,8 +128,18 @@ class ConditionCompiler:
         return before
 
     def _mark(self, mark: str, cond: Condition) -> Test:
-        bit = 1 << self.marks[mark]
+        if cond.mark_owner is not None and mark in self.owner_bits:
+            bits = self.owner_bits[mark]
+            flip = 0 if cond.mark_owner == "own" else 1
+            return lambda st, p, m: bool(st.marks[p] & bits[m.mover ^ flip])
+        bit = self.marks[mark]
         return lambda st, p, m: bool(st.marks[p] & bit)
+
+    def _last(self, want: bool, cond: Condition) -> Test:
+        return lambda st, p, m: (p == m.last) == want
+
+    def _mirror(self, sub: Condition, cond: Condition) -> Test:
+        return self._across(sub, self.geo.mirror)
 
     def _across(self, sub: Condition, table: list[int]) -> Test:
         inner = self.compile(sub)
@@ -308,7 +322,7 @@ class _Mover:
 
 
 _KEY_ORDER = [
-    "side", "row", "role", "pit", "store", "count", "count_before", "mark", "opposite", "behind",
+    "side", "row", "role", "pit", "store", "last", "count", "count_before", "mark", "opposite", "behind", "mirror",
     "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened",

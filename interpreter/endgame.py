@@ -75,7 +75,8 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
                 return NOBODY if (s0 > half or s1 > half or s0 == s1 == half) else NOT_ENDED
 
             return EndProgram(kind, check, cond.remaining, cond.result, cond.during_move,
-                              after_capture_only=not game.geo.stores_in_circuit)
+                              after_capture_only=not game.geo.stores_in_circuit and not any(
+                                  m.sown_to_owner for m in game.spec.marks.values()))
 
         def check(st: Any, mover: int) -> int:
             s0, s1 = score(st, 0), score(st, 1)

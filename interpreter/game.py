@@ -27,7 +27,20 @@ class Game:
         self.roles = {name: {geo.relative[p][lab] for lab in role.pits for p in (0, 1)}
                       for name, role in spec.board.roles.items()}
         self.mark_names = list(spec.marks)
-        self.mark_bit = {name: 1 << i for i, name in enumerate(self.mark_names)}
+        self.mark_slots: dict[str, int] = {}
+        """How positions name each mark bit: the mark's name, or name:south / name:north for
+        an owned mark (one bit per owner)."""
+        self.owner_bits: dict[str, list[int]] = {}
+        for name, rule in spec.marks.items():
+            if rule.owned:
+                self.owner_bits[name] = [1 << len(self.mark_slots), 1 << (len(self.mark_slots) + 1)]
+                self.mark_slots[f"{name}:south"], self.mark_slots[f"{name}:north"] = self.owner_bits[name]
+            else:
+                self.mark_slots[name] = 1 << len(self.mark_slots)
+        self.mark_bit = {name: sum(b for slot, b in self.mark_slots.items() if slot.split(":")[0] == name)
+                         for name in self.mark_names}
+        """Mark name -> all its bits."""
+        self.mark_label = {b: slot for slot, b in self.mark_slots.items()}
         stages = spec.stages or [Stage(name="play")]
         self.stage_names = [s.name for s in stages]
         self.per_player = geo.per_player
@@ -46,9 +59,9 @@ class Game:
         self.clear_on_emptied = mask("emptied")
         self.clear_on_captured_move = mask("captured_this_move")
         self.clear_on_owner_moved = mask("owner_moved")
-        cc = ConditionCompiler(geo, self.roles, {n: i for i, n in enumerate(self.mark_names)},
+        cc = ConditionCompiler(geo, self.roles, self.mark_bit,
                                {n: i for i, n in enumerate(self.stage_names)}, None,
-                               [k.name for k in spec.setup.kinds])
+                               [k.name for k in spec.setup.kinds], self.owner_bits)
         self.conditions = cc
         self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
         """Read-only move contexts for conditions tested between moves."""
@@ -72,8 +85,15 @@ class Game:
                             mask("captured"), during, needs_lap="count_before" in spec.model_dump_json())
             for stage in stages
         ]
+        to_owner = [(bits[p], p) for n, bits in self.owner_bits.items() if spec.marks[n].sown_to_owner for p in (0, 1)]
+        for rs in self.rulesets:
+            rs.sown_to_owner = to_owner
+            rs.capture_marks = [self.owner_bits.get(c.rule.mark) or [self.mark_bit[c.rule.mark]] * 2
+                                if c.rule is not None and c.rule.mark else None for c in rs.captures]
+            if to_owner or any(rs.capture_marks):
+                rs.plain = False
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
-        self.mark_setters = [(self.mark_bit[n], _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
+        self.mark_setters = [(self.owner_bits.get(n) or [self.mark_bit[n]] * 2, _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]
         self.mark_clearers = [(self.mark_bit[n], _gate(cc, m.clear_after_move), cc.compile(m.clear_after_move),

@@ -181,6 +181,12 @@ class Assembler:
         n = geo.n_slots
         if game.multi or rs.order_choice:
             raise Unsupported("several kinds of piece")
+        if game.owner_bits:
+            raise Unsupported("owned marks")
+        if rs.first_into_origin:
+            raise Unsupported("a first piece dropped back into the origin")
+        if any(rs.capture_marks):
+            raise Unsupported("captures that set marks")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:

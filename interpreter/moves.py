@@ -216,6 +216,8 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             if entry != NONE:
                 seq = loop_from[d][entry]
                 entry = NONE
+            elif laps == 0 and rs.first_into_origin and hand > 1:
+                seq = loop_from[d][last]
             else:
                 seq = after[d][last]
             if skip is not None:
@@ -226,6 +228,8 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             if needs_lap:
                 mv.lap_seq = seq
                 mv.lap_hand = hand
+            if rs.sown_to_owner:
+                _to_owners(st, rs)
         landed = False
         laps += 1
         if laps > max_laps:
@@ -259,6 +263,9 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                         pits.append(ask(pick_request(game, options)) - pick_base)
                 taken = _take(st, rs, cap, pits, mv)
                 mv.captured += taken
+                bits = rs.capture_marks[rs.captures.index(cap)] if rs.capture_marks else None
+                if bits is not None:
+                    st.marks[last] |= bits[mover]
                 if laps == 1 and taken:
                     mv.first_captured = True
                 mv.fired += (cap.name,)
@@ -428,6 +435,17 @@ def play_decided(st: Any, rs: Ruleset, starts: list[Start], decisions: list[int]
     if rs.kernel is not None:
         return rs.kernel.play(st, starts, decisions)
     return play(st, rs, starts, replayer(decisions))
+
+
+def _to_owners(st: Any, rs: Ruleset) -> None:
+    """Pieces in pits carrying an owned mark that sends them on go to the owner's store."""
+    b, marks, store = st.board, st.marks, st.game.geo.store
+    for q in range(st.game.geo.n_pits):
+        if b[q] and marks[q]:
+            for bit, owner in rs.sown_to_owner:
+                if marks[q] & bit:
+                    b[store[owner]] += b[q]
+                    b[q] = 0
 
 
 def _lifted(st: Any, rs: Ruleset, pit: int) -> None:

@@ -172,6 +172,12 @@ class Ruleset:
     """The sowing block this was compiled from (for the move kernel)."""
     opening_requests: dict[tuple[int, int, tuple[int, ...]], Request] = field(default_factory=dict)
     """(mover, pit, directions) -> the direction asked before a move starts (moves.opening_request)."""
+    sown_to_owner: list[tuple[int, int]] = field(default_factory=list)
+    """(mark bit, owner): pieces sown into a pit carrying the bit go to that owner's store."""
+    capture_marks: list[Any] = field(default_factory=list)
+    """Per capture program: None, or [South's bit, North's bit] the landing pit gets after it."""
+    first_into_origin: bool = False
+    """The move's first piece goes back into the pit it was lifted from."""
     kernel_refusal: str = ""
     """Why the move kernel does not play this ruleset (empty when it does, or the plain path does)."""
     kernel: Any = None
@@ -225,6 +231,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                       and only.lift_all and not must_sim) else None
     along = [[_along(geo, steps[p], q) for q in range(geo.n_slots)] for p in (0, 1)]
     plain = (not may_ask and not relay and sowing.skip is None and not during and not clear_on_lift[0]
+             and not sowing.first_into_origin
              and not clear_on_lift[1] and not clear_on_capture
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
@@ -242,7 +249,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         until=cc.compile(until) if until is not None else None,
         may_ask=may_ask, must_simulate=must_sim,
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
-        during=during, sowing=sowing,
+        during=during, sowing=sowing, first_into_origin=sowing.first_into_origin,
     )
 
 

@@ -283,8 +283,8 @@ class State:
                 continue
             for q in hits:
                 if unless is None or not unless(self, q, mv):
-                    marks[q] |= bit
-                    mv.fired += (f"mark set: {game.mark_names[bit.bit_length() - 1]}",)
+                    marks[q] |= bit[mv.mover]
+                    mv.fired += (f"mark set: {game.mark_label[bit[mv.mover]].split(':')[0]}",)
         mv.threats = None
 
     def _begin_turn(self, last_mover: int, check_repetition: bool = True, captured: bool = True) -> None:

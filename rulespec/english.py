@@ -103,9 +103,13 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     if c.count_before is not None:
         out.append(f"it held {count_phrase(c.count_before, noun, nouns)} before this lap reached it")
     if c.mark:
-        out.append(f"it is marked {c.mark}")
+        owner = {"own": "your ", "opponent": "your opponent's "}.get(c.mark_owner or "", "")
+        out.append(f"it is {owner}{c.mark}" if owner else f"it is marked {c.mark}")
+    if c.last is not None:
+        out.append(f"it is {'' if c.last else 'not '}where the last {noun} landed")
     for key, where in (("opposite", f"the {pit} opposite it"), ("behind", f"the {pit} behind it"),
-                       ("next", f"the next {pit} along the sowing"), ("origin", f"the {pit} the move started from")):
+                       ("next", f"the next {pit} along the sowing"),
+                       ("mirror", f"the {pit} with the same name on the other side"), ("origin", f"the {pit} the move started from")):
         sub = getattr(c, key)
         if sub is not None:
             inner = [part[3:] if part.startswith("it ") else part for part in _parts(sub, terms)]

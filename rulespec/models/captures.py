@@ -131,3 +131,6 @@ class CaptureRule(Block):
     """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
     enabled: bool = True
     """Set to false (usually through a parameter) to switch the rule off."""
+    mark: str | None = None
+    """After the capture, the landing pit gets this mark (owned by the mover, for an owned mark),
+    e.g. Toguz Korgool's tuzdyk."""

@@ -49,10 +49,16 @@ class Condition(Block):
     """Pieces in the subject before the current lap dropped its pieces there."""
     mark: str | None = None
     """The subject carries this mark."""
+    mark_owner: Literal["own", "opponent"] | None = None
+    """With `mark` naming an owned mark: the mark belongs to the mover (`own`) or to the opponent."""
+    last: bool | None = None
+    """The subject is (true) or is not (false) the pit where the last piece of the move (so far) landed."""
     opposite: Condition | None = None
     """Holds for the pit facing the subject across the board (false if there is none)."""
     behind: Condition | None = None
     """Holds for the pit behind the subject, in its owner's back row (false if none)."""
+    mirror: Condition | None = None
+    """Holds for the pit with the same name on the other player's side (South's C and North's c)."""
     next: Condition | None = None
     """Holds for the pit after the subject along the mover's sowing direction."""
     origin: Condition | None = None

@@ -31,6 +31,9 @@ class Sowing(Block):
 
     skip_origin: bool = False
     """The pit the lap started from receives nothing when the lap goes all round."""
+    first_into_origin: bool = False
+    """The move's first piece goes back into the pit it was lifted from (a pit holding one piece
+    moves it on to the next pit instead)."""
     into_own_store: bool = True
     """With stores in the circuit: the mover sows into their own store."""
     into_opponent_store: bool = False
