@@ -75,8 +75,7 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
                 return NOBODY if (s0 > half or s1 > half or s0 == s1 == half) else NOT_ENDED
 
             return EndProgram(kind, check, cond.remaining, cond.result, cond.during_move,
-                              after_capture_only=not game.geo.stores_in_circuit and not any(
-                                  m.sown_to_owner for m in game.spec.marks.values()))
+                              after_capture_only=not game.geo.stores_in_circuit and not _stores_fill_otherwise(game.spec))
 
         def check(st: Any, mover: int) -> int:
             s0, s1 = score(st, 0), score(st, 1)
@@ -115,6 +114,13 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
     prog = EndProgram(kind, check, cond.remaining, cond.result, cond.during_move)
     prog.winner_needs = getattr(cond, "winner_needs", None)
     return prog
+
+
+def _stores_fill_otherwise(spec: Any) -> bool:
+    """Whether stores can grow in a move that captures nothing for the mover (pieces sown into
+    an owned pit, or taken by a pit's owner as a lap passes)."""
+    sowings = [spec.sowing] + [s.sowing for s in spec.stages if s.sowing]
+    return any(m.sown_to_owner for m in spec.marks.values()) or any(s.passing for s in sowings)
 
 
 def finish(st: Any, end: EndProgram, player: int) -> None:

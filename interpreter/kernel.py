@@ -183,6 +183,10 @@ class Assembler:
             raise Unsupported("several kinds of piece")
         if game.owner_bits:
             raise Unsupported("owned marks")
+        if rs.relay_next:
+            raise Unsupported("relays that lift the next pit")
+        if rs.passing:
+            raise Unsupported("captures while a lap passes")
         if rs.first_into_origin:
             raise Unsupported("a first piece dropped back into the origin")
         if any(rs.capture_marks):

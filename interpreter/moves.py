@@ -224,7 +224,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                 seq = tuple(s for s in seq if not skip(st, s, mv))
             if not seq:
                 raise EndlessMove("there is no pit to sow into")
-            last = sow_lap(b, seq, hand)
+            last = sow_lap(b, seq, hand) if not rs.passing else _sow_passing(st, rs, seq, hand, mv)
             if needs_lap:
                 mv.lap_seq = seq
                 mv.lap_hand = hand
@@ -282,6 +282,14 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             break
         if sow_on:
             continue
+        if relay_when is not None and rs.relay_next:
+            last = rs.steps[mover][mv.direction][last]
+            if last == NONE or not relay_when(st, last, mv):
+                break
+            hand = b[last]
+            b[last] = 0
+            _lifted(st, rs, last)
+            continue
         if relay_when is not None and relay_when(st, last, mv):
             if rs.stop_when is not None and rs.stop_when(st, last, mv):
                 mv.fired += ("relay stopped",)
@@ -298,6 +306,28 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         break
     mv.sowings = laps
     return mv
+
+
+def _sow_passing(st: Any, rs: Ruleset, seq: tuple[int, ...], hand: int, mv: MoveInfo) -> int:
+    """Sow piece by piece, taking the pits where a capture-while-passing rule holds."""
+    b, store, owner = st.board, st.game.geo.store, st.game.geo.owner
+    n = len(seq)
+    last = seq[(hand - 1) % n]
+    for i in range(hand):
+        q = seq[i % n]
+        b[q] += 1
+        if i == hand - 1:
+            mv.last = q
+        for name, test, by_owner, with_last in rs.passing:
+            if (i < hand - 1 or with_last) and test(st, q, mv):
+                who = owner[q] if by_owner and owner[q] >= 0 else mv.mover
+                b[store[who]] += b[q]
+                if who == mv.mover:
+                    mv.captured += b[q]
+                b[q] = 0
+                mv.fired += (name,)
+                break
+    return last
 
 
 def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False) -> MoveInfo:

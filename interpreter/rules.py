@@ -178,6 +178,10 @@ class Ruleset:
     """Per capture program: None, or [South's bit, North's bit] the landing pit gets after it."""
     first_into_origin: bool = False
     """The move's first piece goes back into the pit it was lifted from."""
+    relay_next: bool = False
+    """A relay lifts the pit after the landing pit (and sows on from the one after it)."""
+    passing: list[tuple[str, Test, bool, bool]] = field(default_factory=list)
+    """Captures while a lap passes: (name, test, taken by the pit's owner, the last pit too)."""
     kernel_refusal: str = ""
     """Why the move kernel does not play this ruleset (empty when it does, or the plain path does)."""
     kernel: Any = None
@@ -231,7 +235,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                       and only.lift_all and not must_sim) else None
     along = [[_along(geo, steps[p], q) for q in range(geo.n_slots)] for p in (0, 1)]
     plain = (not may_ask and not relay and sowing.skip is None and not during and not clear_on_lift[0]
-             and not sowing.first_into_origin
+             and not sowing.first_into_origin and not sowing.passing
              and not clear_on_lift[1] and not clear_on_capture
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
@@ -250,6 +254,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         may_ask=may_ask, must_simulate=must_sim,
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
         during=during, sowing=sowing, first_into_origin=sowing.first_into_origin,
+        relay_next=relay and laps.lift == "next",
+        passing=[(pc.name, cc.compile(pc.when), pc.by == "owner", pc.last == "include") for pc in sowing.passing],
     )
 
 

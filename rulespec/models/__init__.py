@@ -10,7 +10,7 @@ from .marks import MarkRule
 from .obligations import Feeding, Obligations
 from .parameters import Parameter
 from .setup import PieceKind, Setup
-from .sowing import Laps, Sowing
+from .sowing import Laps, PassingCapture, Sowing
 from .spec import Spec
 from .stages import Stage
 from .turn import Lift, MoveKind, Turn
