@@ -135,6 +135,9 @@ class ConditionCompiler:
         bit = self.marks[mark]
         return lambda st, p, m: bool(st.marks[p] & bit)
 
+    def _start(self, want: bool, cond: Condition) -> Test:
+        return lambda st, p, m: (p == m.origin) == want
+
     def _last(self, want: bool, cond: Condition) -> Test:
         return lambda st, p, m: (p == m.last) == want
 
@@ -322,7 +325,7 @@ class _Mover:
 
 
 _KEY_ORDER = [
-    "side", "row", "role", "pit", "store", "last", "count", "count_before", "mark", "opposite", "behind", "mirror",
+    "side", "row", "role", "pit", "store", "start", "last", "count", "count_before", "mark", "opposite", "behind", "mirror",
     "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened",

@@ -105,6 +105,8 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     if c.mark:
         owner = {"own": "your ", "opponent": "your opponent's "}.get(c.mark_owner or "", "")
         out.append(f"it is {owner}{c.mark}" if owner else f"it is marked {c.mark}")
+    if c.start is not None:
+        out.append(f"it is {'' if c.start else 'not '}the {pit} the move started from")
     if c.last is not None:
         out.append(f"it is {'' if c.last else 'not '}where the last {noun} landed")
     for key, where in (("opposite", f"the {pit} opposite it"), ("behind", f"the {pit} behind it"),

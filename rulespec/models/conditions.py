@@ -51,6 +51,9 @@ class Condition(Block):
     """The subject carries this mark."""
     mark_owner: Literal["own", "opponent"] | None = None
     """With `mark` naming an owned mark: the mark belongs to the mover (`own`) or to the opponent."""
+    start: bool | None = None
+    """The subject is (true) or is not (false) the pit the move started from (e.g. captured
+    seeds sown again from the move's origin)."""
     last: bool | None = None
     """The subject is (true) or is not (false) the pit where the last piece of the move (so far) landed."""
     opposite: Condition | None = None
