@@ -523,7 +523,7 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
     if chosen == NONE:
         chosen = ask(entry_request(game, entries, last, hand)) - game.pick_base
     d = along[chosen]
-    if d != LATER:
+    if d != LATER and (cap.entry_turns or mv.direction == LATER):
         mv.direction = d
     return chosen
 

@@ -125,6 +125,8 @@ class CaptureProgram:
     """Per mover, the mover's own pits that can be entries (the fixed part of `entry`)."""
     nearest_when: Test | None = None
     keep_direction: bool = True
+    entry_turns: bool = True
+    """The entry sets the move's direction (SowFrom.turn)."""
     rule: CaptureRule | None = None
     """The capture rule this was compiled from (for the move kernel)."""
 
@@ -364,4 +366,5 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
         prog.entry_pits = [[q for q in pits if geo.owner[q] == p] for p, pits in enumerate(cc.candidates(sow.entry))]
         prog.nearest_when = cc.compile(sow.nearest_when) if sow.nearest_when else None
         prog.keep_direction = sow.keep_direction
+        prog.entry_turns = sow.turn
     return prog

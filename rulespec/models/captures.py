@@ -103,6 +103,9 @@ class SowFrom(Block):
     """If the capturing pit satisfies this, the entry nearest to it must be used."""
     keep_direction: bool = True
     """When the move already has a direction, use the entry from which sowing runs in it."""
+    turn: bool = True
+    """The entry sets the direction: sowing runs away from a row end along the row, which can
+    reverse the move (Bao). False: the move keeps its direction whatever the entry."""
 
 
 class SowDestination(Block):
