@@ -23,6 +23,13 @@
 #define MAX_SLOTS 256
 #define MAX_DECISIONS 4096
 #define MAX_FIRED MAX_DECISIONS
+/* Bounds the kernel enforces itself on whatever it is handed (docs/limits.md): counts on a
+ * board, condition nesting, and the plays one call may make before it gives up. */
+#define MAX_PIECES (1 << 30)
+#define MAX_STAGE_BITS 30
+#define MAX_DEPTH 200
+#define MAX_PLAYS_PER_CALL 5000000L
+#define SIGNAL_EVERY 1024
 
 /* Header slots (kept in step with interpreter/kernel.py's HEADER). */
 enum {
@@ -53,7 +60,7 @@ enum {
 /* Decisions a move can ask for. */
 enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT };
 /* Outcomes of a play. */
-enum { P_DONE, P_ENDLESS, P_NEED, P_BAD };
+enum { P_DONE, P_ENDLESS, P_NEED, P_BAD, P_LIMIT };
 /* What a play does when it runs out of given decisions. */
 enum { ASK_FIRST, ASK_STOP };
 /* Events recorded besides capture names (negative codes in `fired`). */
@@ -68,6 +75,18 @@ typedef struct {
     int moves_played;
     int mover;
 } Pos;
+
+/* Copy a position's first ns slots (a Pos holds room for the largest board). */
+static void pos_copy(Pos *dst, const Pos *src, int ns) {
+    memcpy(dst->board, src->board, ns * sizeof(int));
+    memcpy(dst->marks, src->marks, ns * sizeof(int));
+    dst->stock[0] = src->stock[0];
+    dst->stock[1] = src->stock[1];
+    dst->removed = src->removed;
+    dst->stage = src->stage;
+    dst->moves_played = src->moves_played;
+    dst->mover = src->mover;
+}
 
 typedef struct {
     /* the move so far, as the conditions see it (interpreter/context.py's MoveInfo) */
@@ -93,7 +112,11 @@ typedef struct {
     Py_ssize_t n;
     long bound_hits;
     int bound_pit;
+    long plays;     /* plays made by the current call (the search budget) */
+    int stopped;    /* 1: interrupted (a Python exception is set), 2: over the budget */
 } Kernel;
+
+static PyObject *LimitError;
 
 /* ---------------------------------------------------------------- conditions */
 
@@ -118,15 +141,10 @@ static int side_sum(const int *p, const Pos *s, int player) {
     return total;
 }
 
+/* Whether the current lap dropped a piece into pit. */
 static int sown_into(const Move *m, int pit) {
-    int n = m->seq_len;
-    if (!n) return 0;
-    for (int i = 0; i < n; i++) {
-        if (m->seq[i] == pit) {
-            int q = m->lap_hand / n, r = m->lap_hand % n;
-            return q + (i < r ? 1 : 0);
-        }
-    }
+    for (int i = 0; i < m->seq_len && i < m->lap_hand; i++)
+        if (m->seq[i] == pit) return 1;
     return 0;
 }
 
@@ -160,9 +178,8 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     case C_COUNT:
         return match(p, c + 1, s->board[pit]);
     case C_COUNT_BEFORE:
-        if (pit == m->last && m->lap_hand <= m->seq_len)
-            return match(p, c + 1, s->board[pit] - 1);
-        return match(p, c + 1, s->board[pit] - sown_into(m, pit));
+        /* just before the last piece this lap dropped there fell */
+        return match(p, c + 1, s->board[pit] - (pit == m->last || sown_into(m, pit)));
     case C_MARK:
         return (s->marks[pit] & c[1]) != 0;
     case C_OPPOSITE: case C_BEHIND: {
@@ -231,6 +248,7 @@ static int ask(Move *m, int kind, int at, int in_hand, int n, const int *options
         for (int i = 1; i < n; i++) if (options[i] < best) best = options[i];
         answer = best;
     } else {
+        if (n > MAX_SLOTS) return -2;
         m->req_kind = kind;
         m->req_at = at;
         m->req_in_hand = in_hand;
@@ -267,7 +285,7 @@ static int in_list(const int *pits, int n, int q) {
 }
 
 static int add_pit(int *pits, int n, int q) {
-    if (in_list(pits, n, q)) return n;
+    if (in_list(pits, n, q) || n >= MAX_SLOTS) return n;
     pits[n] = q;
     return n + 1;
 }
@@ -334,7 +352,7 @@ static int entry_pit(const int *P, const int *cap, Pos *s, int last, Move *m, in
     const int *xcol = P + P[H_XCOL];
     const int *cand = P + cap[CP_ENTRY_PITS0 + s->mover];
     int entries[MAX_SLOTS], n = 0;
-    for (int i = 1; i <= cand[0]; i++)
+    for (int i = 1; i <= cand[0] && n < MAX_SLOTS; i++)
         if (test(P, cap[CP_ENTRY], s, cand[i], m)) entries[n++] = cand[i];
     if (!n) { *status = P_ENDLESS; return -1; }
     int chosen = NONE;
@@ -426,6 +444,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
     } else if (kind[K_TAKE] == TAKE_NONE) {
         int drop = kind[K_DROP];
         if (drop) { s->stock[mover] -= drop; b[pit] += drop; }
+        if (s->stock[mover] < 0) return P_BAD;
         hand = 0;
         m->lifted = drop;
         m->seq_buf[0] = pit;
@@ -436,14 +455,17 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
     } else {
         int drop = kind[K_DROP];
         if (drop) { s->stock[mover] -= drop; b[pit] += drop; }
+        if (drop && s->stock[mover] < 0) return P_BAD;
         if (kind[K_TAKE] == TAKE_ANY) {
             int base = P[H_NUMBER_BASE], opts[MAX_SLOTS], a;
+            if (b[pit] > MAX_SLOTS) return P_LIMIT;
             for (int i = 0; i < b[pit]; i++) opts[i] = base + i + 1;
             ASK(a, R_COUNT, pit, 0, b[pit], opts, -1);
             hand = a - base;
         } else {
             hand = kind[K_TAKE] == TAKE_ALL ? b[pit] : kind[K_TAKE];
         }
+        if (hand < 0 || hand > b[pit]) return P_BAD;
         b[pit] -= hand;
         lifted_from(P, s, pit);
         m->lifted = hand;
@@ -474,6 +496,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
             }
             int n = seq[0];
             const int *items = seq + 1;
+            if (n > MAX_SLOTS) return P_LIMIT;
             if (skip >= 0) {
                 int k = 0;
                 for (int i = 0; i < n; i++)
@@ -524,7 +547,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                         if (!b[q] || in_list(pits, n, q) || !test(P, chosen[2 + 2 * c], s, q, m)) continue;
                         opts[no++] = P[H_PICK_BASE] + q;
                     }
-                    if (!no) break;
+                    if (!no || n >= MAX_SLOTS) break;
                     ASK(a, R_PICK, last, 0, no, opts, -1);
                     pits[n++] = a - P[H_PICK_BASE];
                 }
@@ -593,12 +616,23 @@ typedef struct {
     int options[MAX_SLOTS];
 } Level;
 
+/* Count one play against the call's budget, and let Ctrl-C through now and then; 0 once the
+ * search must stop (k->stopped says why). */
+static int spend(Kernel *k) {
+    if (k->stopped) return 0;
+    k->plays++;
+    if (k->plays % SIGNAL_EVERY == 0 && PyErr_CheckSignals() < 0) k->stopped = 1;
+    else if (k->plays > MAX_PLAYS_PER_CALL) k->stopped = 2;
+    return !k->stopped;
+}
+
 static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, int n) {
     const int *P = k->p;
+    if (!spend(k)) return 0;
     Level *level = malloc(sizeof(Level));
     if (!level) return 0;
     Move *m = &level->move;
-    level->work = *s;
+    pos_copy(&level->work, s, P[H_NSLOTS]);
     move_init(m, prefix, n, ASK_STOP);
     int r = play(P, &level->work, ki, pit, d, m, 0), ok = 0;
     if (r == P_NEED && n < MAX_DECISIONS) {
@@ -619,7 +653,9 @@ static int search(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, 
  * is allowed: the first options first, then a depth-first search. */
 static int completes(Kernel *k, const Pos *s, int ki, int pit, int d, int feeding, int *prefix, int n, Move *m) {
     const int *P = k->p;
-    Pos work = *s;
+    if (!spend(k)) return 0;
+    Pos work;
+    pos_copy(&work, s, P[H_NSLOTS]);
     move_init(m, prefix, n, ASK_FIRST);
     int r = play(P, &work, ki, pit, d, m, 0);
     if (r == P_ENDLESS) {
@@ -635,7 +671,8 @@ static int acceptable(Kernel *k, const Pos *s, int ki, int pit, int d, int feedi
     const int *P = k->p;
     const int *kind = P + P[P[H_KINDS] + ki];
     if (kind[K_REQUIRE_CAPTURE] == 2 && kind[K_TAKE] != TAKE_ANY) {
-        Pos work = *s;
+        Pos work;
+        pos_copy(&work, s, P[H_NSLOTS]);
         move_init(m, NULL, 0, ASK_FIRST);
         if (play(P, &work, ki, pit, d, m, 1) != P_DONE || !m->first_captured) return 0;
     }
@@ -682,7 +719,19 @@ static PyObject *int_tuple(const int *v, int n) {
     return tuple;
 }
 
-/* position: (board, marks, stock, removed, stage, moves_played, mover) */
+static int read_number(PyObject *o, long long low, long long high, const char *what, long long *out) {
+    long long v = PyLong_AsLongLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < low || v > high) {
+        PyErr_Format(PyExc_ValueError, "%s is %lld; the kernel takes %lld to %lld", what, v, low, high);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* position: (board, marks, stock, removed, stage, moves_played, mover). Every count is checked
+ * here, so that no position handed in can make a play index or count past what it holds. */
 static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
     int ns = k->p[H_NSLOTS];
     if (read_ints(PyTuple_GET_ITEM(args, first), s->board, MAX_SLOTS, "board") != ns) {
@@ -697,15 +746,29 @@ static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "stock needs two numbers");
         return -1;
     }
-    s->removed = PyLong_AsLong(PyTuple_GET_ITEM(args, first + 3));
-    s->stage = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, first + 4));
-    s->moves_played = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, first + 5));
-    s->mover = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, first + 6));
-    if (PyErr_Occurred()) return -1;
-    if (s->mover != 0 && s->mover != 1) {
-        PyErr_SetString(PyExc_ValueError, "mover must be 0 or 1");
+    long long total = 0;
+    for (int q = 0; q < ns; q++) {
+        if (s->board[q] < 0) { PyErr_Format(PyExc_ValueError, "board[%d] is negative", q); return -1; }
+        total += s->board[q];
+    }
+    for (int p = 0; p < 2; p++) {
+        if (s->stock[p] < 0) { PyErr_SetString(PyExc_ValueError, "a stock is negative"); return -1; }
+        total += s->stock[p];
+    }
+    if (total > MAX_PIECES) {
+        PyErr_Format(PyExc_ValueError, "%lld pieces in play; the kernel counts at most %d", total, MAX_PIECES);
         return -1;
     }
+    long long removed, stage, played, mover;
+    if (read_number(PyTuple_GET_ITEM(args, first + 3), 0, LONG_MAX, "removed", &removed)
+        || read_number(PyTuple_GET_ITEM(args, first + 4), 0, MAX_STAGE_BITS - 1, "stage", &stage)
+        || read_number(PyTuple_GET_ITEM(args, first + 5), 0, INT_MAX, "moves_played", &played)
+        || read_number(PyTuple_GET_ITEM(args, first + 6), 0, 1, "mover", &mover))
+        return -1;
+    s->removed = (long)removed;
+    s->stage = (int)stage;
+    s->moves_played = (int)played;
+    s->mover = (int)mover;
     return 0;
 }
 
@@ -713,14 +776,18 @@ static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
 
 /* Read (kind, pit, direction) from args[at..at+2]; ValueError unless they can start a move here. */
 static int read_start(const Kernel *k, PyObject *args, Py_ssize_t at, int *ki, int *pit, int *d) {
-    *ki = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, at));
-    *pit = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, at + 1));
-    *d = (int)PyLong_AsLong(PyTuple_GET_ITEM(args, at + 2));
-    if (PyErr_Occurred()) return -1;
-    if (*ki < 0 || *ki >= k->p[H_NKINDS] || *pit < 0 || *pit >= k->p[H_NSLOTS] || *d < LATER || *d > CW) {
+    long v[3];
+    for (int i = 0; i < 3; i++) {
+        v[i] = PyLong_AsLong(PyTuple_GET_ITEM(args, at + i));
+        if (v[i] == -1 && PyErr_Occurred()) return -1;
+    }
+    if (v[0] < 0 || v[0] >= k->p[H_NKINDS] || v[1] < 0 || v[1] >= k->p[H_NSLOTS] || v[2] < LATER || v[2] > CW) {
         PyErr_SetString(PyExc_ValueError, "no such start");
         return -1;
     }
+    *ki = (int)v[0];
+    *pit = (int)v[1];
+    *d = (int)v[2];
     return 0;
 }
 
@@ -732,21 +799,44 @@ static PyObject *take_hits(Kernel *k) {
     return out;
 }
 
-static int check_args(PyObject *args, Py_ssize_t n, const char *name) {
+static int check_args(Kernel *k, PyObject *args, Py_ssize_t n, const char *name) {
     if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != n) {
         PyErr_Format(PyExc_TypeError, "%s takes %zd arguments", name, n);
         return -1;
     }
+    k->plays = 0;
+    k->stopped = 0;
     return 0;
+}
+
+/* After a search: 0, or -1 with the exception set when it was interrupted or over budget. */
+static int search_failed(Kernel *k) {
+    if (k->stopped == 2)
+        PyErr_Format(LimitError, "the look-ahead needed more than %ld plays to decide which moves are legal",
+                     MAX_PLAYS_PER_CALL);
+    if (k->stopped && !PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "");
+    return k->stopped ? -1 : 0;
 }
 
 /* The legal starts of the first move kind that has any: their action ids, pits and
  * directions (bit d+1 of the mask); returns the kind's index, or -1 (or -2: no memory). */
+static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
+                         Move *m, int *prefix);
+
 static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found) {
-    const int *P = k->p;
     Move *m = malloc(sizeof(Move));
     int *prefix = malloc(MAX_DECISIONS * sizeof(int));
     if (!m || !prefix) { free(m); free(prefix); return -2; }
+    int found = find_legal_in(k, s, feeding, aids, pits, masks, n_found, m, prefix);
+    free(m);
+    free(prefix);
+    return found;
+}
+
+/* find_legal with the caller's scratch space (a move and MAX_DECISIONS ints). */
+static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
+                         Move *m, int *prefix) {
+    const int *P = k->p;
     int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1;
     *n_found = 0;
     for (int ki = 0; ki < P[H_NKINDS] && !*n_found; ki++) {
@@ -755,12 +845,15 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
         if (drop && s->stock[s->mover] < drop) continue;
         const int *table = P + kind[K_TABLE0 + s->mover];
         const int *dirs = P + kind[K_DIRS];
+        /* nothing to test or play out: the pits with pieces, in every direction offered */
+        int plain = kind[K_TEST] < 0 && !simulate, all_dirs = 0;
+        for (int j = 1; j <= dirs[0]; j++) all_dirs |= 1 << (dirs[j] + 1);
         for (int r = 0; r < table[0]; r++) {
             int aid = table[1 + 2 * r], pit = table[2 + 2 * r];
             int n = s->board[pit] + drop;
             if (((take_n == TAKE_ALL || take_n == TAKE_ANY) && !n) || (take_n > 0 && n < take_n)) continue;
-            int mask = 0;
-            for (int j = 1; j <= dirs[0]; j++) {
+            int mask = plain ? all_dirs : 0;
+            for (int j = 1; j <= dirs[0] && !plain; j++) {
                 int d = dirs[j];
                 if (kind[K_TEST] >= 0) {
                     move_init(m, NULL, 0, ASK_FIRST);
@@ -770,6 +863,7 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
                     if (!test(P, kind[K_TEST], s, pit, m)) continue;
                 }
                 if (simulate && !acceptable(k, s, ki, pit, d, feeding, prefix, m)) continue;
+                if (k->stopped) break;
                 mask |= 1 << (d + 1);
             }
             if (mask) {
@@ -781,8 +875,6 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
             }
         }
     }
-    free(m);
-    free(prefix);
     return found_kind;
 }
 
@@ -790,13 +882,14 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
  *   -> (kind index, [(action id, directions bitmask), ...]) for the first kind with any, or
  *      (-1, []); then the bound hits (see take_hits). */
 static PyObject *Kernel_legal(Kernel *k, PyObject *args) {
-    if (check_args(args, POS_ARGS + 1, "legal")) return NULL;
+    if (check_args(k, args, POS_ARGS + 1, "legal")) return NULL;
     Pos s;
     if (read_pos(k, args, &s, 0)) return NULL;
     int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
     int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS], n_found;
     int found_kind = find_legal(k, &s, feeding, aids, pits, masks, &n_found);
     if (found_kind == -2) return PyErr_NoMemory();
+    if (search_failed(k)) return NULL;
     PyObject *list = PyList_New(n_found);
     if (!list) return NULL;
     for (int i = 0; i < n_found; i++)
@@ -807,7 +900,7 @@ static PyObject *Kernel_legal(Kernel *k, PyObject *args) {
 /* threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the pits the
  * first laps of the legal capturing starts would take, bound hits): what `threatened` asks. */
 static PyObject *Kernel_threats(Kernel *k, PyObject *args) {
-    if (check_args(args, POS_ARGS + 1, "threats")) return NULL;
+    if (check_args(k, args, POS_ARGS + 1, "threats")) return NULL;
     Pos s;
     if (read_pos(k, args, &s, 0)) return NULL;
     int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS));
@@ -815,6 +908,7 @@ static PyObject *Kernel_threats(Kernel *k, PyObject *args) {
     int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS], n_found;
     int ki = find_legal(k, &s, feeding, aids, pits, masks, &n_found);
     if (ki == -2) return PyErr_NoMemory();
+    if (search_failed(k)) return NULL;
     int taken[MAX_SLOTS] = {0};
     if (ki >= 0 && P[P[P[H_KINDS] + ki] + K_CAPTURES]) {
         Move *m = malloc(sizeof(Move));
@@ -843,7 +937,7 @@ static PyObject *Kernel_threats(Kernel *k, PyObject *args) {
 
 /* completes(board, ..., mover, feeding, kind, pit, direction, prefix) -> (bool, bound hits) */
 static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
-    if (check_args(args, POS_ARGS + 5, "completes")) return NULL;
+    if (check_args(k, args, POS_ARGS + 5, "completes")) return NULL;
     Pos s;
     if (read_pos(k, args, &s, 0)) return NULL;
     int feeding = PyObject_IsTrue(PyTuple_GET_ITEM(args, POS_ARGS)), ki, pit, d;
@@ -855,7 +949,7 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
     int ok = n >= 0 && completes(k, &s, ki, pit, d, feeding, prefix, n, m);
     free(m);
     free(prefix);
-    if (n < 0) return NULL;
+    if (n < 0 || search_failed(k)) return NULL;
     return Py_BuildValue("(NN)", PyBool_FromLong(ok), take_hits(k));
 }
 
@@ -865,7 +959,7 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
  * facts: (direction, lifted, lap, captured, first_captured, last, first_ok, sowings,
  *         lap_seq, lap_hand) */
 static PyObject *Kernel_play(Kernel *k, PyObject *args) {
-    if (check_args(args, POS_ARGS + 4, "play")) return NULL;
+    if (check_args(k, args, POS_ARGS + 4, "play")) return NULL;
     Pos s;
     if (read_pos(k, args, &s, 0)) return NULL;
     int ki, pit, d;
@@ -880,7 +974,11 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
     int ns = k->p[H_NSLOTS];
     PyObject *out;
     if (r == P_BAD) {
-        PyErr_SetString(PyExc_ValueError, "a given decision is not one of the options asked");
+        PyErr_SetString(PyExc_ValueError, "a given decision is not one of the options asked, or the start "
+                        "cannot be played in this position");
+        out = NULL;
+    } else if (r == P_LIMIT) {
+        PyErr_SetString(LimitError, "the move asks to choose among more options than the kernel holds");
         out = NULL;
     } else if (r == P_ENDLESS) {
         out = Py_BuildValue("(s)", "endless");
@@ -901,6 +999,180 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
     return out;
 }
 
+
+/* ---------------------------------------------------------------- program checks */
+
+/* The program is checked once, when a Kernel is made, so that play() may index its tables
+ * without checks: every offset inside the array, every pit index inside the board, every
+ * counted list no longer than the fixed arrays that copy it, conditions nested at most
+ * MAX_DEPTH deep. A program that fails is refused with the first problem found. */
+typedef struct {
+    const int *p;
+    Py_ssize_t n;
+    int ns;
+    long visits;
+    const char *why;
+} Check;
+
+static int bad(Check *c, const char *why) {
+    if (!c->why) c->why = why;
+    return 0;
+}
+
+/* [at, at + len) lies inside the program */
+static int span(Check *c, long at, long len) {
+    if (at < 0 || len < 0 || at > c->n || len > c->n - at) return bad(c, "an offset outside the program");
+    return 1;
+}
+
+/* len values at `at`, each in [low, high] */
+static int values(Check *c, long at, long len, int low, int high) {
+    if (!span(c, at, len)) return 0;
+    for (long i = 0; i < len; i++)
+        if (c->p[at + i] < low || c->p[at + i] > high) return bad(c, "a value out of range in a table");
+    return 1;
+}
+
+/* a counted list [n, values...] of at most MAX_SLOTS values in [low, high] */
+static int counted(Check *c, long at, int low, int high) {
+    if (!span(c, at, 1)) return 0;
+    if (c->p[at] < 0 || c->p[at] > MAX_SLOTS) return bad(c, "a list longer than the kernel holds");
+    return values(c, at + 1, c->p[at], low, high);
+}
+
+static int pit_list(Check *c, long at) { return counted(c, at, 0, c->ns - 1); }
+
+static int check_matcher(Check *c, long at) {
+    if (!span(c, at, 3)) return 0;
+    if (c->p[at] == 1) return counted(c, c->p[at + 1], INT_MIN, INT_MAX);
+    if (c->p[at] == 2) {  /* low, high, parity -1..1, modulus >= 0 */
+        long r = c->p[at + 1];
+        if (!span(c, r, 4)) return 0;
+        if (c->p[r + 2] < -1 || c->p[r + 2] > 1 || c->p[r + 3] < 0) return bad(c, "a bad parity or modulus");
+        return 1;
+    }
+    return c->p[at] == 0 ? 1 : bad(c, "an unknown matcher");
+}
+
+static int check_condition(Check *c, long node, int depth) {
+    if (depth > MAX_DEPTH) return bad(c, "conditions nested too deep");
+    if (++c->visits > 10000000L) return bad(c, "too many condition nodes");
+    if (!span(c, node, 2)) return 0;
+    const int *x = c->p + node;
+    switch (x[0]) {
+    case C_TRUE: case C_SIDE: case C_ROW: case C_STORE: case C_MARK: case C_CAPTURED: case C_DIRECTION:
+        return 1;
+    case C_STAGE: case C_MOVE_KIND:
+        return 1;  /* a bit set, shifted by a checked index */
+    case C_AND: case C_OR:
+        if (!span(c, node + 2, x[1])) return 0;
+        for (int i = 0; i < x[1]; i++)
+            if (!check_condition(c, x[2 + i], depth + 1)) return 0;
+        return 1;
+    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN:
+        return check_condition(c, x[1], depth + 1);
+    case C_INSET:
+        return span(c, x[1], c->ns);
+    case C_COUNT: case C_COUNT_BEFORE: case C_LIFTED: case C_LAP: case C_STOCK: case C_STOCKS:
+    case C_OWN_SIDE: case C_OPP_SIDE: case C_MOVES_PLAYED: case C_ON_BOARD:
+        return check_matcher(c, node + 1);
+    case C_COUNT_PITS:
+        if (!span(c, node, 7)) return 0;
+        return check_condition(c, x[1], depth + 1) && check_matcher(c, node + 2)
+               && pit_list(c, x[5]) && pit_list(c, x[6]);
+    }
+    return bad(c, "an unknown condition node");
+}
+
+static int optional_condition(Check *c, long node) { return node == -1 || check_condition(c, node, 0); }
+
+static int check_kind(Check *c, long at) {
+    if (!span(c, at, K_TABLE1 + 1)) return 0;
+    const int *x = c->p + at;
+    if (x[K_DROP] < 0 || x[K_DROP] > MAX_PIECES || x[K_TAKE] < TAKE_ANY || x[K_TAKE] > MAX_PIECES)
+        return bad(c, "a move kind's counts out of range");
+    if (x[K_NAME] < 0 || x[K_NAME] >= MAX_STAGE_BITS) return bad(c, "a move kind's index out of range");
+    if (!optional_condition(c, x[K_REQUIRE]) || !optional_condition(c, x[K_TEST])) return 0;
+    if (!counted(c, x[K_DIRS], LATER, CW)) return 0;
+    for (int p = 0; p < 2; p++) {
+        long t = x[K_TABLE0 + p];
+        if (!span(c, t, 1) || c->p[t] < 0 || c->p[t] > MAX_SLOTS) return bad(c, "a move kind's table out of range");
+        if (!span(c, t + 1, 2L * c->p[t])) return 0;
+        for (int r = 0; r < c->p[t]; r++)
+            if (c->p[t + 2 + 2 * r] < 0 || c->p[t + 2 + 2 * r] >= c->ns) return bad(c, "a start's pit outside the board");
+    }
+    return 1;
+}
+
+static int check_capture(Check *c, long at, int has_store[2]) {
+    if (!span(c, at, CP_SELS)) return 0;
+    const int *x = c->p + at;
+    if (x[CP_TO] < TO_STORE || x[CP_TO] > TO_SOW) return bad(c, "an unknown capture destination");
+    if (x[CP_TO] == TO_STORE && !(has_store[0] && has_store[1])) return bad(c, "a capture into a missing store");
+    if (!check_condition(c, x[CP_WHEN], 0) || !optional_condition(c, x[CP_ENTRY])
+        || !optional_condition(c, x[CP_NEAREST]) || !pit_list(c, x[CP_ENTRY_PITS0]) || !pit_list(c, x[CP_ENTRY_PITS1]))
+        return 0;
+    if (x[CP_TO] == TO_SOW && x[CP_ENTRY] == -1) return bad(c, "a capture sown without an entry");
+    int nsel = x[CP_NSEL];
+    if (!span(c, at + CP_SELS, (long)nsel + 1)) return 0;
+    for (int i = 0; i < nsel; i++) {
+        long sel = x[CP_SELS + i];
+        if (!span(c, sel, 1)) return 0;
+        if (c->p[sel] == SEL_CHAIN) {
+            if (!span(c, sel, 7) || !check_condition(c, c->p[sel + 1], 0)) return 0;
+        } else if (c->p[sel] < SEL_LANDING || c->p[sel] > SEL_CHAIN) {
+            return bad(c, "an unknown selector");
+        }
+    }
+    long chosen = at + CP_SELS + nsel;
+    if (c->p[chosen] < 0 || !span(c, chosen + 1, 2L * c->p[chosen])) return bad(c, "bad chosen pits");
+    for (int i = 0; i < c->p[chosen]; i++)
+        if (!check_condition(c, c->p[chosen + 2 + 2 * i], 0)) return 0;
+    return 1;
+}
+
+static const char *check_program(const int *p, Py_ssize_t n) {
+    Check c = {p, n, p[H_NSLOTS], 0, NULL};
+    int ns = c.ns;
+    if (ns <= 0 || ns > MAX_SLOTS) return "the kernel handles boards of 1 to 256 slots";
+    if (p[H_NPITS] < 0 || p[H_NPITS] > ns) return "more pits than slots";
+    if (!values(&c, p[H_OWNER], ns, NONE, 1) || !span(&c, p[H_ROW], ns) || !values(&c, p[H_OPP], ns, NONE, ns - 1)
+        || !values(&c, p[H_BEHIND], ns, NONE, ns - 1) || !values(&c, p[H_STEPS], 4L * ns, NONE, ns - 1)
+        || !values(&c, p[H_ALONG], 2L * ns, LATER, CW) || !span(&c, p[H_XCOL], ns)
+        || !values(&c, p[H_STORE], 2, NONE, ns - 1) || !span(&c, p[H_OWN], 2))
+        return c.why;
+    for (int slot = H_AFTER; slot <= H_LOOP; slot++) {
+        if (!span(&c, p[slot], 4L * ns)) return c.why;
+        for (long i = 0; i < 4L * ns; i++)
+            if (!pit_list(&c, p[p[slot] + i])) return c.why;
+    }
+    for (int i = 0; i < 2; i++)
+        if (!pit_list(&c, p[p[H_OWN] + i])) return c.why;
+    for (long q = 0; q < ns; q++) {
+        long x = p[p[H_XCOL] + q];
+        if (x < -100000 || x > 100000) return "a column out of range";
+    }
+    if (p[H_MAX_LAPS] < 0 || 2L * p[H_MAX_LAPS] + 8 > MAX_DECISIONS || p[H_DIR_BASE] < 0 || p[H_RELAY_BASE] < 0 || p[H_PICK_BASE] < 0
+        || p[H_NUMBER_BASE] < 0 || p[H_PICK_BASE] > INT_MAX - MAX_SLOTS || p[H_NUMBER_BASE] > INT_MAX - MAX_SLOTS
+        || p[H_DIR_BASE] > INT_MAX - 2 || p[H_RELAY_BASE] > INT_MAX - 2)
+        return "a header number out of range";
+    if (!optional_condition(&c, p[H_SKIP]) || !check_condition(&c, p[H_RELAY_WHEN], 0)
+        || !optional_condition(&c, p[H_STOP_WHEN]) || !optional_condition(&c, p[H_ASK_WHEN]))
+        return c.why;
+    if (p[H_NKINDS] < 0 || p[H_NKINDS] > MAX_STAGE_BITS || !span(&c, p[H_KINDS], p[H_NKINDS])) return c.why ? c.why : "too many move kinds";
+    for (int i = 0; i < p[H_NKINDS]; i++)
+        if (!check_kind(&c, p[p[H_KINDS] + i])) return c.why;
+    int has_store[2] = {p[p[H_STORE]] != NONE, p[p[H_STORE] + 1] != NONE};
+    if (p[H_NCAPS] < 0 || p[H_NCAPS] > MAX_FIRED || !span(&c, p[H_CAPS], p[H_NCAPS])) return c.why ? c.why : "too many captures";
+    for (int i = 0; i < p[H_NCAPS]; i++)
+        if (!check_capture(&c, p[p[H_CAPS] + i], has_store)) return c.why;
+    if (p[H_NDURING] < 0 || !span(&c, p[H_DURING], p[H_NDURING])) return c.why ? c.why : "bad end checks";
+    for (int i = 0; i < p[H_NDURING]; i++) {
+        long rec = p[p[H_DURING] + i];
+        if (!span(&c, rec, 3) || !pit_list(&c, p[rec + 1]) || !pit_list(&c, p[rec + 2])) return c.why;
+    }
+    return NULL;
+}
 
 static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     PyObject *program;
@@ -927,9 +1199,10 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
         p[i] = (int)v;
     }
     Py_DECREF(fast);
-    if (p[H_NSLOTS] <= 0 || p[H_NSLOTS] > MAX_SLOTS) {
+    const char *why = check_program(p, n);
+    if (why) {
         PyMem_Free(p);
-        PyErr_SetString(PyExc_ValueError, "the kernel handles boards of 1 to 256 slots");
+        PyErr_Format(PyExc_ValueError, "a program the kernel cannot run: %s", why);
         return -1;
     }
     PyMem_Free(k->p);
@@ -965,8 +1238,16 @@ static PyTypeObject KernelType = {
     .tp_methods = Kernel_methods,
 };
 
+/* Whole games (playouts, the native state) over the stage programs: a separate file. */
+#include "_game.c"
+
+static PyMethodDef module_methods[] = {
+    {"playouts", playouts, METH_VARARGS, "Random games played to the end in C (see interpreter/native.py)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "The move kernel (see interpreter/kernel.py).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_kernel", "The move kernel (see interpreter/kernel.py).", -1, module_methods,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
@@ -974,7 +1255,14 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 5) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 6) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    LimitError = PyErr_NewExceptionWithDoc("interpreter._kernel.LimitError",
+                                           "A call that would go past the kernel's bounds (docs/limits.md).",
+                                           PyExc_RuntimeError, NULL);
+    if (!LimitError || PyModule_AddObject(mod, "LimitError", Py_NewRef(LimitError)) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -121,9 +121,11 @@ class ConditionCompiler:
         f = count_matcher(count)
 
         def before(st: Any, p: int, m: Any) -> bool:
-            if p == m.last and m.lap_hand <= len(m.lap_seq):
+            # Just before the last piece this lap dropped there fell: a lap longer than the
+            # circuit passes a pit twice, and the piece it dropped the first time counts.
+            if p == m.last or m.sown_into(p):
                 return f(st.board[p] - 1)
-            return f(st.board[p] - m.sown_into(p))
+            return f(st.board[p])
 
         return before
 
@@ -283,10 +285,15 @@ class ConditionCompiler:
 
         return lambda st, p, m: (p in threat_set(st, m)) == want
 
+    def _opponent_can_capture(self, want: bool, cond: Condition) -> Test:
+        from .moves import threat_set
+
+        return lambda st, p, m: bool(threat_set(st, m, 1 - m.mover)) == want
+
 
 PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side", "on_board",
-                      "direction",
-                      "moves_played", "captured", "move_kind", "count_pits", "in_play"})
+                      "direction", "moves_played", "captured", "move_kind", "count_pits", "in_play",
+                      "opponent_can_capture"})
 """Keys that look only at the move and the board, never at the pit tested."""
 
 
@@ -325,9 +332,9 @@ class _Mover:
 
 
 _KEY_ORDER = [
-    "side", "row", "role", "pit", "store", "start", "last", "count", "count_before", "mark", "opposite", "behind", "mirror",
-    "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+    "side", "row", "role", "pit", "store", "start", "last", "count", "count_before", "mark", "opposite", "behind",
+    "mirror", "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
-    "not_", "threatened",
+    "not_", "threatened", "opponent_can_capture",
 ]
 """The order keys are tested in: cheap pit tests first, look-aheads last."""

@@ -45,15 +45,9 @@ class MoveInfo:
         self.origin = origin
         self.direction = direction
 
-    def sown_into(self, pit: int) -> int:
-        """Pieces the current lap dropped into `pit`."""
-        seq = self.lap_seq
-        n = len(seq)
-        if not n:
-            return 0
+    def sown_into(self, pit: int) -> bool:
+        """Whether the current lap dropped a piece into `pit`."""
         try:
-            i = seq.index(pit)
+            return self.lap_seq.index(pit) < self.lap_hand
         except ValueError:
-            return 0
-        q, r = divmod(self.lap_hand, n)
-        return q + (1 if i < r else 0)
+            return False

@@ -170,6 +170,24 @@ class Game:
             rs.kernel = None
         return self
 
+    def playouts(self, n: int, seed: int = 0, players: str = "random", lengths: bool = False) -> dict[str, Any]:
+        """Play n games to the end from the start, every action chosen uniformly at random.
+
+        Returns {"games", "wins": [south, north], "draws", "actions", "turns", "engine"} (and
+        "lengths", the actions of each game, when asked). Native code plays them where it
+        covers the game's rules (`engine` "native"), else the Python path ("python"). A seed
+        always gives the same games; native and Python games differ (see interpreter/native.py).
+        """
+        from .native import playouts
+
+        return playouts(self, n, seed, players, lengths)
+
+    def new_position(self) -> tuple[list[int], list[int], list[int], int, int, int, int]:
+        """The start as the kernel reads a position: (board, marks, stock, removed, stage,
+        moves played, player to move)."""
+        return (list(self.initial_board), list(self.initial_marks), list(self.initial_stock), 0, 0, 0,
+                self.first_player)
+
     def new_initial_state(self) -> Any:
         from .state import State
 

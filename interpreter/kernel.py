@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from rulespec.errors import LimitError
 from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 
 from .context import MoveInfo
@@ -29,10 +30,11 @@ from .rules import TAKE_ANY, Request, Ruleset, Start
 try:
     from ._kernel import LAYOUT as BUILT_LAYOUT
     from ._kernel import Kernel
+    from ._kernel import LimitError as KernelLimit
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
-    Kernel, BUILT_LAYOUT = None, 0
+    Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 5
+LAYOUT = 6
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -338,7 +340,10 @@ class KernelRules:
             game.bound_example = (game.geo.label[pit], str(st))
 
     def legal_starts(self, st: Any, feeding: bool) -> tuple[list[int], dict[int, list[Start]]]:
-        index, rows, hits = self.kernel.legal(*self._position(st), feeding)
+        try:
+            index, rows, hits = self.kernel.legal(*self._position(st), feeding)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
         if index < 0:
@@ -353,14 +358,20 @@ class KernelRules:
     def threats(self, st: Any, feeding: bool) -> frozenset[int] | None:
         """The pits the player to move could capture with the first lap of a legal move, or
         None when they have no legal move in this stage (moves.threat_set)."""
-        found, pits, hits = self.kernel.threats(*self._position(st), feeding)
+        try:
+            found, pits, hits = self.kernel.threats(*self._position(st), feeding)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
         return frozenset(pits) if found else None
 
     def completes(self, st: Any, start: Start, feeding: bool, prefix: list[int]) -> bool:
-        ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,
-                                         start.direction, prefix)
+        try:
+            ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,
+                                             start.direction, prefix)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
         return ok
@@ -374,7 +385,10 @@ class KernelRules:
                 raise NeedDecision(opening_request(st, self.rs, starts))
             chosen = decisions[0] - game.dir_base
             start = next(s for s in starts if s.direction == chosen)
-        out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
+        try:
+            out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
         if out[0] == "endless":
             raise EndlessMove("the move does not end within the lap bound")
         st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]

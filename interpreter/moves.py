@@ -669,27 +669,28 @@ def _allowed(st: Any, after: Any, mv: MoveInfo, kind: Any, feeding: bool) -> boo
     return True
 
 
-def threat_set(st: Any, m: MoveInfo) -> frozenset[int]:
-    """The pits the mover of `m` could capture with the first lap of a legal move, if they
-    moved again now. Cached on `m` while marks are updated."""
+def threat_set(st: Any, m: MoveInfo, player: int | None = None) -> frozenset[int]:
+    """The pits `player` (by default the mover of `m`) could capture with the first lap of a
+    legal move, were it their turn now. Cached on `m` while marks are updated."""
+    who = m.mover if player is None else player
     cache = m.threats
-    if cache is not None and m.mover in cache:
-        return cache[m.mover]
+    if cache is not None and who in cache:
+        return cache[who]
     game = st.game
     probe = st.scratch()
-    probe.to_move = m.mover
+    probe.to_move = who
     legal: list[int] = []
     starts: dict[int, list[Start]] = {}
     for stage in range(st.stage, len(game.rulesets)):
         probe.stage = stage
         rs = game.rulesets[stage]
         if rs.kernel is not None:
-            feeding = game.feed is not None and game.feed(probe, NONE, game.turn_ctx[m.mover])
+            feeding = game.feed is not None and game.feed(probe, NONE, game.turn_ctx[who])
             found = rs.kernel.threats(probe, feeding)
             if found is None:
                 continue
             if cache is not None:
-                cache[m.mover] = found
+                cache[who] = found
             return found
         legal, starts = legal_starts(probe, rs, game.feed)
         if legal:
@@ -705,5 +706,5 @@ def threat_set(st: Any, m: MoveInfo) -> frozenset[int]:
                 continue
     out = frozenset(pits)
     if cache is not None:
-        cache[m.mover] = out
+        cache[who] = out
     return out

@@ -9,8 +9,13 @@ from .geometry import CCW
 
 
 def action_to_string(st: Any, action: int) -> str:
+    from .state import as_action
+
     game = st.game
     geo = game.geo
+    action = as_action(action)
+    if not 0 <= action < game.num_distinct_actions:
+        raise NotationError(f"{action} is not an action of {game.name} (0 to {game.num_distinct_actions - 1})")
     pending = st._pending
     if pending is not None and action in pending.request.options:
         return pending.request.labels[pending.request.options.index(action)]
@@ -28,6 +33,8 @@ def action_to_string(st: Any, action: int) -> str:
 
 
 def string_to_action(st: Any, text: str) -> int:
+    if not isinstance(text, str):
+        raise TypeError(f"an action string is text, not {type(text).__name__} ({text!r})")
     wanted = text.strip()
     for a in st._legal:
         if action_to_string(st, a) == wanted:
@@ -39,6 +46,8 @@ def string_to_action(st: Any, text: str) -> int:
 def parse_move(st: Any, text: str) -> list[int]:
     """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
     against the legal actions at each decision. Raises NotationError."""
+    if not isinstance(text, str):
+        raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
     rest = text.strip()
     work = st.clone()
     actions: list[int] = []

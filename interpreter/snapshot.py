@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rulespec.errors import RulespecError
+from rulespec.limits import MAX_PENDING_DEPTH
 from rulespec.models.position import Position
 
 from .state import State
@@ -82,7 +83,15 @@ def snapshot(st: State) -> dict[str, Any]:
     return out
 
 
-def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
+RETURNS = ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+"""What a finished game can return (endgame.py): a win, a loss, or a draw."""
+
+
+def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> State:
+    """A state from a snapshot, which is checked completely first: every count, the shared
+    row, the stock, the move counter, the pending move and a finished game's returns."""
+    if not isinstance(snap, dict):
+        raise PositionError(f"a position is a mapping of fields, not {type(snap).__name__}")
     data = {k: v for k, v in snap.items() if k not in ("end_reason", "margin", "victory_value", "in_hand_contents")}
     try:
         pos = Position.model_validate(data)
@@ -93,7 +102,10 @@ def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
     if pos.pending is not None:
         from .notation import string_to_action
 
-        st = state_from_snapshot(game, pos.pending.position)
+        if _depth >= MAX_PENDING_DEPTH:
+            raise PositionError("pending.position has a pending move itself; a move in progress starts "
+                                "from a position between moves")
+        st = state_from_snapshot(game, pos.pending.position, _depth + 1)
         for text in pos.pending.decisions:
             st.apply_action(string_to_action(st, text))
         return st
@@ -122,9 +134,15 @@ def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
         elif pl.store:
             raise PositionError(f"players[{p}].store is {pl.store}, but the board has no stores")
     if geo.ranks == 3:
-        shared = pos.shared or [0] * geo.width
+        shared = pos.shared if pos.shared is not None else [0] * geo.width
+        if len(shared) != geo.width:
+            raise PositionError(f"shared has {len(shared)} counts; the middle row has {geo.width} pits")
+        if min(shared, default=0) < 0:
+            raise PositionError("shared has a negative count")
         for i, n in enumerate(shared):
             st.board[2 * geo.per_player + i] = n
+    elif pos.shared:
+        raise PositionError("shared gives a middle row, but this board has none")
     st.stock = [pos.players[0].hand, pos.players[1].hand]
     st.removed = pos.removed
     st.marks = [0] * geo.n_slots
@@ -149,7 +167,11 @@ def state_from_snapshot(game: Any, snap: dict[str, Any]) -> State:
     if pos.terminal:
         st.to_move = -4
         st.terminal = True
-        st._returns = list(pos.returns or [0.0, 0.0])
+        returns = [float(r) for r in pos.returns or [0.0, 0.0]]
+        if returns not in RETURNS:
+            raise PositionError(f"returns {pos.returns} are not those of a finished game: "
+                                f"[1, -1], [-1, 1] or [0, 0]")
+        st._returns = returns
         return st
     st.to_move = pos.to_move if pos.to_move is not None else 0
     if pos.repetition is not None:

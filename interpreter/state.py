@@ -1,6 +1,7 @@
 """A game state with OpenSpiel's method names. Plain lists of ints, copied cheaply."""
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from itertools import compress
 from typing import Any
@@ -22,6 +23,13 @@ class Pending:
     """The state before the move's first decision (never changed; shared by clones)."""
     decisions: tuple[int, ...]
     request: Request
+
+
+def as_action(action: Any) -> int:
+    """An action as a plain int; TypeError for anything else (a bool or a float is not an action)."""
+    if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+        raise TypeError(f"an action is an int, not {type(action).__name__} ({action!r})")
+    return int(action)
 
 
 class State:
@@ -88,6 +96,8 @@ class State:
 
     def apply_action(self, action: int) -> None:
         """Apply one decision. An illegal action raises IllegalActionError and changes nothing."""
+        if type(action) is not int:
+            action = as_action(action)
         if self.terminal:
             raise IllegalActionError(action, "the game is over", [])
         if action not in self._legal:

@@ -71,7 +71,7 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             loaded = load_spec(path)
         except SpecError as exc:
             failed = True
-            text = path.read_text(encoding="utf-8") if path.exists() else ""
+            text = _source_text(path) if source else ""
             for problem in exc.problems:
                 err.print(problem.with_source(_text_of(problem, path, text)) if source else str(problem),
                           markup=False)
@@ -87,7 +87,7 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
         problems = check_examples(Game(loaded))
         if problems:
             failed = True
-            text = path.read_text(encoding="utf-8")
+            text = loaded.text
             for problem in problems:
                 err.print(problem.with_source(_text_of(problem, path, text)) if source else str(problem),
                           markup=False)
@@ -97,6 +97,16 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
                   markup=False)
     if failed:
         raise typer.Exit(1)
+
+
+def _source_text(path: Path) -> str:
+    """The file's text for --source, or nothing when it cannot be read as a spec."""
+    from .inputs import InputError, read_text
+
+    try:
+        return read_text(path)
+    except InputError:
+        return ""
 
 
 @app.command()
@@ -223,7 +233,15 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
             raise typer.BadParameter("html and pdf need -o FILE")
         sys.stdout.write(render_book(game).markdown)
         return
-    for path in write_book(game, fmt, output, paper):
+    if output.is_dir():
+        err.print(f"-o {output}: a folder; name the file to write", markup=False)
+        raise typer.Exit(1)
+    try:
+        written = write_book(game, fmt, output, paper)
+    except OSError as exc:
+        err.print(f"cannot write {exc.filename or output}: {exc.strerror or exc}", markup=False)
+        raise typer.Exit(1) from None
+    for path in written:
         out.print(f"wrote {path}", markup=False)
 
 
@@ -234,17 +252,18 @@ def replay(record: Path = typer.Argument(..., help="A game record (header, then 
     """Replay a game record, print the final position, and report the first illegal move."""
     from .records import RecordError, parse_record, replay as replay_record
 
-    text = record.read_text(encoding="utf-8")
+    from .inputs import InputError, read_text
+
     try:
-        rec = parse_record(text, str(record))
-    except RecordError as exc:
+        rec = parse_record(read_text(record, "record"), str(record))
+    except (RecordError, InputError) as exc:
         err.print(str(exc), markup=False)
         raise typer.Exit(1) from None
     name = variant or rec.header.get("Variant") or rec.header.get("Game")
     if not name:
         err.print(f"{record}: say which game it is: a 'Variant: NAME' header or --variant NAME", markup=False)
         raise typer.Exit(1)
-    game = _game(name, _params(param))
+    game = _game(name, _params(param)) if variant else _recorded_game(record, name, _params(param))
     try:
         state, warnings = replay_record(game, rec, str(record))
     except RecordError as exc:
@@ -254,6 +273,26 @@ def replay(record: Path = typer.Argument(..., help="A game record (header, then 
         err.print(warning, markup=False)
     out.print(f"{len(rec.moves)} moves replayed", markup=False)
     out.print(str(state), markup=False)
+
+
+def _recorded_game(record: Path, name: str, params: dict[str, Any]) -> Any:
+    """The game a record's header names: a shipped variant, or a spec file (.yaml). What a
+    file holds is not quoted when it is no spec: a record from elsewhere must not make
+    `replay` print a file of this machine."""
+    from interpreter import Game
+
+    if name not in shipped_variants() and not name.endswith((".yaml", ".yml")):
+        err.print(f"{record}: the record's Variant {name!r} is neither a shipped variant nor a .yaml spec file; "
+                  f"give the game with --variant", markup=False)
+        raise typer.Exit(1)
+    try:
+        return Game(load_spec(name, **params))
+    except SpecError as exc:
+        err.print(f"{record}: the record's Variant {name!r} is not a valid spec ({len(exc.problems)} problem"
+                  f"{'s' if len(exc.problems) != 1 else ''}; `rulespec validate` lists them)", markup=False)
+        raise typer.Exit(1) from None
+    except RulespecError as exc:
+        _fail(exc)
 
 
 @app.command()
@@ -270,6 +309,9 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 
     from .fuzz import hypothesis_games, random_games, shrink, write_failure
 
+    if not out_dir.is_dir():
+        err.print(f"--out {out_dir}: not a folder (failing game records are written there)", markup=False)
+        raise typer.Exit(1)
     names = variants or shipped_variants()
     failed = False
     for name in names:
@@ -351,3 +393,21 @@ def list_variants() -> None:
     for name in shipped_variants():
         out.print(name, markup=False)
 
+
+
+def main() -> None:
+    """The `rulespec` command. An input past one of the bounds (docs/limits.md), or one that
+    recurses or allocates past what this machine allows, ends with a message and exit 1,
+    never a traceback."""
+    try:
+        app()
+    except RulespecError as exc:
+        err.print(f"error: {exc}", markup=False)
+        sys.exit(1)
+    except (RecursionError, MemoryError) as exc:
+        err.print(f"error: the input is too large or too deeply nested ({type(exc).__name__})", markup=False)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

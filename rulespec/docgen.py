@@ -16,7 +16,7 @@ REFERENCE_PATH = Path(__file__).resolve().parent.parent / "docs" / "reference.md
 
 ORDER = [
     models.Spec, models.Origin, models.Source, models.Parameter, models.Board, models.Role, models.Terms,
-    models.Setup, models.PieceKind, models.Turn, models.MoveKind, models.Lift, models.Sowing, models.Laps,
+    models.Setup, models.PieceKind, models.Turn, models.MoveKind, models.Lift, models.Sowing, models.Laps, models.PassingCapture,
     models.CaptureRule, models.ChainSelector, models.Chain, models.ChooseSelector, models.ChooseSelector.Choose,
     models.PickSelector, models.PickSelector.Pick, models.SowDestination, models.SowFrom,
     models.Obligations, models.Feeding, models.MarkRule, models.Stage, models.SideEmpty,

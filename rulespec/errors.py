@@ -33,7 +33,15 @@ class SpecError(RulespecError):
     """A spec file is invalid. `problems` lists every problem found, in file order."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(problems, key=lambda p: (p.path, p.line, p.col))
+        from .limits import MAX_PROBLEMS
+
+        ordered = sorted(problems, key=lambda p: (p.path, p.line, p.col))
+        if len(ordered) > MAX_PROBLEMS:
+            rest = ordered[MAX_PROBLEMS]
+            ordered = ordered[:MAX_PROBLEMS] + [Problem(rest.path, rest.line, rest.col,
+                                                        f"... and {len(problems) - MAX_PROBLEMS} more problems "
+                                                        f"(the first {MAX_PROBLEMS} are shown)")]
+        self.problems = ordered
         super().__init__("\n".join(map(str, self.problems)))
 
 
@@ -61,3 +69,7 @@ class IllegalActionError(RulespecError, ValueError):
 
 class NotationError(RulespecError, ValueError):
     """A move string that does not parse in the game's notation."""
+
+
+class LimitError(RulespecError):
+    """An input or a search that goes past one of rulespec's bounds (docs/limits.md)."""

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from .family import with_parents
 from .errors import ParameterError, Problem, SpecError, UnknownVariantError
+from .inputs import InputError, read_text
 from .models import Parameter, Spec
 from .semantic import check_spec
 from .suggest import did_you_mean
@@ -103,7 +104,10 @@ def _substitute(node: Any, values: dict[str, Any], trail: tuple[Any, ...], smap:
 def load_spec(name_or_path: str | Path, **overrides: Any) -> LoadedSpec:
     """Load, validate and check a spec. Raises SpecError listing every located problem."""
     path = resolve(name_or_path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = read_text(path)
+    except InputError as exc:
+        raise SpecError([exc.problem]) from None
     return load_spec_text(text, str(path), **overrides)
 
 

@@ -84,6 +84,11 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     for path, node in _walk(spec, ()):
         if isinstance(node, Condition):
             _check_condition(node, path, spec, labels, rows, stage_names, bad, check_label)
+            for key in LOOK_AHEAD:
+                if getattr(node, key) is not None and not _after_a_move(path):
+                    bad(path + (key,), f"{key} looks ahead at the next move, so it can only be tested after a "
+                                       "move: in marks (set_after_move, clear_after_move, unless), extra_turn "
+                                       "or a stage's until", key=True)
             for key, names in (("dropped", node.dropped), ("before", node.before and node.before.kinds),
                                ("in_play", node.in_play and node.in_play.kinds)):
                 for name in [names] if isinstance(names, str) else (names or []):
@@ -120,6 +125,15 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")
     return problems
+
+
+LOOK_AHEAD = ("threatened", "opponent_can_capture")
+"""Condition keys that play the next move ahead: inside a move they would look ahead for ever."""
+
+
+def _after_a_move(path: Path) -> bool:
+    """Whether a condition at `path` is only tested between moves (never inside a look-ahead)."""
+    return path[:1] == ("marks",) or "extra_turn" in path or (path[:1] == ("stages",) and path[2:3] == ("until",))
 
 
 def _check_kinds(spec: Spec, kind_names: list[str], bad: Any, check_label: Any) -> None:

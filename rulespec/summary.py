@@ -12,7 +12,7 @@ def summary(game: Any) -> str:
         lines.append(f"  extends: {spec.extends}")
     if spec.origin and spec.origin.region:
         lines.append(f"  from: {spec.origin.region}")
-    from .english import article
+    from .book.english import article
 
     store = board.terms.store
     stores = {"none": f"no {store}s", "beside": f"{article(store)} beside the board for each player",

@@ -120,12 +120,13 @@ def _most_telling(errors: list[Any], prefix: tuple[Any, ...], root: Any) -> list
         paths.append(path if _node(root, path) is not None else path[:-1])
     miss = [e["type"] in _BRANCH_MISSES for e in errors]
 
-    def explained(i: int) -> bool:
-        n = len(paths[i])
-        return miss[i] and any(len(p) > n and p[:n] == paths[i] and not miss[j] for j, p in enumerate(paths))
-
-    kept = [i for i in range(len(errors)) if not explained(i)]
-    kept.sort(key=lambda i: (paths.index(paths[i]), miss[i]))
+    explaining = {p[:k] for p, m in zip(paths, miss) if not m for k in range(len(p))}
+    """Every path that has a deeper error which is not a branch miss (linear in the errors)."""
+    kept = [i for i in range(len(errors)) if not (miss[i] and paths[i] in explaining)]
+    first = {}
+    for i, p in enumerate(paths):
+        first.setdefault(p, i)
+    kept.sort(key=lambda i: (first[paths[i]], miss[i]))
     return [errors[i] for i in kept]
 
 

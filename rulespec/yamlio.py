@@ -1,14 +1,16 @@
 """Safe YAML 1.2 loading that remembers where every key and value came from."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarEvent, SequenceEndEvent,
+                                SequenceStartEvent)
 
 from .errors import Problem, SpecError
+from .limits import MAX_YAML_NODES
 
 Loc = tuple[int, int]
 
@@ -69,10 +71,49 @@ def _tags(node: Any, trail: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     return found
 
 
+def _expansion(yaml: YAML, text: str, path: str) -> list[Problem]:
+    """Anchors and aliases let a spec write a condition once and use it twice; nested in one
+    another they make a few lines stand for billions of nodes. The document's size with every
+    alias expanded is counted from the parser's events (linear in the text) and a document
+    over MAX_YAML_NODES is refused at the alias that crosses it, before anything is built.
+    A syntax error is left for the parser to report."""
+    if "*" not in text:
+        return []
+    sizes: dict[str, int] = {}
+    open_nodes: list[list[Any]] = [[None, 0]]  # [anchor, expanded size so far]
+    try:
+        for event in yaml.parse(text):
+            if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
+                open_nodes.append([event.anchor, 1])
+                continue
+            if isinstance(event, (MappingEndEvent, SequenceEndEvent)):
+                anchor, size = open_nodes.pop()
+            elif isinstance(event, AliasEvent):
+                anchor, size = None, sizes.get(event.anchor, 1)
+            elif isinstance(event, ScalarEvent):
+                anchor, size = event.anchor, 1
+            else:
+                continue
+            if anchor:
+                sizes[anchor] = size
+            open_nodes[-1][1] += size
+            if open_nodes[-1][1] > MAX_YAML_NODES:
+                mark = event.start_mark
+                return [Problem(path, mark.line + 1, mark.column + 1,
+                                f"with its aliases (*name) expanded the spec would have more than "
+                                f"{MAX_YAML_NODES} values; write it out without nesting aliases")]
+    except Exception:  # noqa: BLE001 - a syntax error: load() reports it with its position
+        return []
+    return []
+
+
 def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
-    """Parse YAML safely (no tags that build objects), keeping positions."""
+    """Parse YAML safely (no tags that build objects, no alias bombs), keeping positions."""
     yaml = YAML(typ="rt", pure=True)
     yaml.allow_duplicate_keys = False
+    too_big = _expansion(yaml, text, path)
+    if too_big:
+        raise SpecError(too_big)
     try:
         root = yaml.load(text)
     except MarkedYAMLError as exc:
@@ -111,12 +152,6 @@ _JARGON = {
 def _plain_words(message: str) -> str:
     """The parser's message, with its jargon replaced by words a spec author knows."""
     return _JARGON.get(message, message)
-
-
-def read_yaml_file(path: Path) -> tuple[Any, SourceMap, str]:
-    text = path.read_text(encoding="utf-8")
-    root, smap = read_yaml(text, str(path))
-    return root, smap, text
 
 
 def plain(node: Any) -> Any:

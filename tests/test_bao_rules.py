@@ -30,6 +30,9 @@ from rulespec.errors import NotationError
 
 GAME = rulespec.load("bao-la-kiswahili")
 GAME10 = rulespec.load("bao-la-kiswahili", max_laps=10)
+PYTHON = rulespec.load("bao-la-kiswahili").without_kernel()
+BOTH_PATHS = pytest.mark.parametrize("game", [GAME, PYTHON], ids=["kernel", "python"])
+"""For the rules whose reading matters most: the test runs on the move kernel and the Python path."""
 Z = [0] * 8
 
 
@@ -1167,12 +1170,13 @@ def test_rule_5_1_1_1_owned_nyumba_cannot_be_kutakatia_ed():
 
 # --- 5: special rules ----------------------------------------------------------------------
 
-def test_rule_5_1_kutakatia_blocks_the_one_threatened_pit():
-    """5.1: after South's kutakata, North's a6 is the only pit South could harvest: North may
-    not empty it on its next move; the mark goes after that move. North has no harvest here,
-    so it "must kutakata" as the rule says (the notes' reading agrees)."""
+@BOTH_PATHS
+def test_rule_5_1_kutakatia_blocks_the_one_threatened_pit(game):
+    """5.1: after South's kutakata, North's a6 is the only pit South could harvest and North
+    has no harvest either (it too must kutakata, the published reading): North may not empty
+    a6 on its next move; the mark goes after that move."""
     south_back, north_back = [0, 0, 0, 0, 0, 0, 0, 27], [0, 0, 0, 0, 0, 0, 0, 28]
-    st = position([2, 0, 0, 0, 2, 0, 0, 0], south_back, [0, 2, 0, 0, 0, 3, 0, 0], north_back)
+    st = position([2, 0, 0, 0, 2, 0, 0, 0], south_back, [0, 2, 0, 0, 0, 3, 0, 0], north_back, game=game)
     # No South harvest: A1> ends in empty A3, A5< in empty A3, A1< / A5> elsewhere empty.
     assert whole_moves(st) == {"A1<", "A1>", "A5<", "A5>"}
     # A1> : A2 0->1, A3 0->1 -> end. Now A5< (A4 0->1, A3 1->2) would take a6 (3): the one
@@ -1189,19 +1193,54 @@ def test_rule_5_1_kutakatia_blocks_the_one_threatened_pit():
                                    north_back, to_move=0)
 
 
-def test_rule_5_1_kutakatia_after_the_last_kunamua_move_looks_at_the_mtaji_move():
-    """5.1 (notes' reading) at the stage boundary: South plays its last stock seed; its next
-    move will be in the mtaji stage (North plays North's last seed first)."""
-    back = [0, 0, 0, 0, 0, 0, 0, 27]
+@BOTH_PATHS
+def test_rule_5_1_kutakatia_after_the_last_kunamua_move_looks_at_the_mtaji_move(game):
+    """5.1 at the stage boundary. North plays the last stock seed; the next moves are mtaji
+    moves, and the threat and the opponent's harvest are looked for there."""
+    back, north_back = [0, 0, 0, 0, 0, 0, 0, 27], [0, 0, 0, 0, 0, 0, 0, 28]
+    st = position([0, 2, 0, 0, 0, 2, 0, 0], back, [2, 0, 0, 0, 0, 2, 0, 0], north_back, hands=(0, 1),
+                  to_move=1, stage="kunamua", game=game)
+    # No North harvest (a1 faces empty A8, a6 faces empty A3). a6< : a6 2->3, lift 3: a5, a4,
+    # a3 (0->1 each) -> end; the stocks are empty: mtaji. There a1> (a2 0->1, a3 1->2) would
+    # take A6 (2); a1< ends in b2, b8 (28) cannot harvest: A6 is the only threatened pit. South
+    # cannot harvest (A2 and A6 end in empty pits either way, B8 has 27): South must kutakata
+    # too. A6 is not the nyumba, not the only occupied pit (A2), not the only pit of 2+ (A2):
+    # it is kutakatia-ed.
+    play(st, "a6<")
+    assert summary(st) == expected([0, 2, 0, 0, 0, 2, 0, 0], back, [2, 0, 1, 1, 1, 0, 0, 0], north_back,
+                                   to_move=0, blocked=["A6"])
+    # The other way round, South plays its last seed while North still has one: a pit South
+    # threatens faces an occupied pit of South's, so North can always harvest it with a stock
+    # seed in kunamua, and nothing is blocked.
     st = position([2, 0, 0, 0, 0, 2, 0, 0], back, [0, 2, 0, 0, 0, 2, 0, 0], back, hands=(1, 1),
-                  stage="kunamua")
-    # No harvest (A1 faces empty a8, A6 faces empty a3). A6< : A6 2->3, lift 3: A5, A4, A3
-    # (0->1 each) -> end. In mtaji, A1> (A2 0->1, A3 1->2) would take a6 (2); A1< ends in B2,
-    # B8 (27) cannot harvest: a6 is the only threatened pit, not the nyumba, not the only
-    # occupied pit (a2), not the only pit of 2+ (a2): it is kutakatia-ed.
+                  stage="kunamua", game=game)
     play(st, "A6<")
     assert summary(st) == expected([2, 0, 1, 1, 1, 0, 0, 0], back, [0, 2, 0, 0, 0, 2, 0, 0], back,
-                                   hands=(0, 1), stage="kunamua", blocked=["a6"])
+                                   hands=(0, 1), stage="kunamua")
+    assert whole_moves(st) == {"a6<", "a6>"}  # a stock seed into a6 takes A3, from either kichwa
+
+
+@BOTH_PATHS
+def test_rule_5_1_no_kutakatia_when_the_opponent_can_harvest(game):
+    """5.1, the published reading (the notes): a pit is kutakatia-ed only when its owner must
+    kutakata too. Here South's kutakata threatens North's a6 alone, but North can harvest,
+    and only from a6: nothing is blocked, and the harvest is compulsory (1.4.1)."""
+    south_back, north_back = [0, 0, 0, 0, 0, 0, 0, 27], [0, 0, 0, 0, 0, 0, 0, 28]
+    st = position([2, 0, 0, 0, 2, 0, 0, 0], south_back, [2, 0, 0, 1, 0, 2, 0, 0], north_back, game=game)
+    # No South harvest: A1> / A5< end in empty A3, A1< in B2, A5> in A7; B8 (27) cannot.
+    assert whole_moves(st) == {"A1<", "A1>", "A5<", "A5>"}
+    # A1> : A2 0->1, A3 0->1 -> end. Now A5< (A4 0->1, A3 1->2) would take a6 (2): the one
+    # threatened pit, and not excepted by 5.1.1. But North's a6< (a5 0->1, a4 1->2) harvests
+    # South's A5, so North need not kutakata: a6 stays free.
+    play(st, "A1>")
+    assert summary(st) == expected([0, 1, 1, 0, 2, 0, 0, 0], south_back, [2, 0, 0, 1, 0, 2, 0, 0],
+                                   north_back)
+    assert whole_moves(st) == {"a6<"}
+    # a6< takes A5 (2) and sows it from North's right kichwa, leftwards: a8 0->1, a7 0->1 -> end.
+    play(st, "a6<")
+    assert st.last_move.fired == ("harvest",)
+    assert summary(st) == expected([0, 1, 1, 0, 0, 0, 0, 0], south_back, [2, 0, 0, 2, 1, 0, 1, 1],
+                                   north_back, to_move=0)
 
 
 def test_rule_5_1_1_2_the_only_occupied_front_pit_cannot_be_kutakatia_ed():
@@ -1341,13 +1380,13 @@ def test_tutorial_photo_19_nyumba_alone_in_the_front_row():
                                                  stage="kunamua", owned=["A5", "a5"])
     # "these special rules do not apply if there are less than six seeds in your nyumba":
     # with 4 seeds: A5> : 4->5, all 5 sown: A6, A7, A8, B8, B7 (0->1) -> end; nyumba lost.
-    # (A8 now faces a1 (1), the one North pit South threatens: a1 is kutakatia-ed, 5.1.)
+    # (A8 now faces a1 (1), the one North pit South threatens; but North can harvest it with a
+    # stock seed, so it is not kutakatia-ed, 5.1.)
     st = position([0, 0, 0, 0, 4, 0, 0, 0], B, a, Z, hands=(22, 22), stage="kunamua",
                   owned=["A5", "a5"])
     assert summary(after(st, "A5>")) == expected([0, 0, 0, 0, 0, 1, 1, 1], [0, 2, 0, 0, 1, 0, 1, 1],
                                                  a, Z,
-                                                 hands=(21, 22), stage="kunamua", owned=["a5"],
-                                                 blocked=["a1"])
+                                                 hands=(21, 22), stage="kunamua", owned=["a5"])
 
 
 def test_tutorial_photo_20_two_mitaji():

@@ -718,10 +718,11 @@ def test_condition_count_before(cond: str, move: str, caught: bool) -> None:
 
 
 def test_condition_count_before_when_the_lap_passes_twice() -> None:
-    # A1 (7) sows A2 A3 a1 a2 a3 A1 A2: the landing A2 went 0 -> 2.
+    # A1 (7) sows A2 A3 a1 a2 a3 A1 A2: the landing A2 went 0 -> 1 -> 2, so it held one
+    # just before the last piece fell (the piece this lap dropped there earlier counts).
     pos = position([7, 0, 0], [1, 1, 1], stores=(1, 1))
-    assert when("{count_before: 0}", "A1", pos) == expect([1, 0, 1], [2, 2, 2], stores=(3, 1))
-    assert when("{count_before: 1}", "A1", pos) == expect([1, 2, 1], [2, 2, 2], stores=(1, 1))
+    assert when("{count_before: 1}", "A1", pos) == expect([1, 0, 1], [2, 2, 2], stores=(3, 1))
+    assert when("{count_before: 0}", "A1", pos) == expect([1, 2, 1], [2, 2, 2], stores=(1, 1))
 
 
 def test_condition_mark() -> None:
@@ -857,6 +858,24 @@ def test_condition_captured(cond: str, move: str, to_move: int) -> None:
                 captures="[{name: c, when: {side: opponent, count: [2, 3]}, take: [landing]}]")
     result = {"A3": CAUGHT["A3"], "A1": MISSED["A1"]}[move]
     assert outcome(play(game, BASE, move)) == {**result, "to_move": to_move}
+
+
+@pytest.mark.parametrize("want", [True, False])
+@pytest.mark.parametrize("south,can_capture", [([0, 1, 1], False), ([1, 1, 1], True)])
+def test_condition_opponent_can_capture(want: bool, south: list[int], can_capture: bool) -> None:
+    # A3 (1) sows a1 (0 -> 1), no capture. Then North's a3 (1) would land in A1: with A1
+    # empty it holds 1 (no capture; a1 -> a2 neither); with A1 holding 1 it holds 2, a capture.
+    game = make(turn=f"{{extra_turn: {{opponent_can_capture: {str(want).lower()}}}}}",
+                captures="[{name: c, when: {side: opponent, count: [2, 3]}, take: [landing]}]")
+    pos = position(south, [0, 0, 1], stores=(5, 6 - sum(south)))
+    again = want == can_capture
+    assert outcome(play(game, pos, "A3")) == expect(south[:2] + [0], [1, 0, 1], stores=(5, 6 - sum(south)),
+                                                    to_move=0 if again else 1)
+
+
+def test_look_ahead_conditions_only_after_a_move() -> None:
+    with pytest.raises(rulespec.SpecError, match=r"test.yaml:4:29: opponent_can_capture looks ahead"):
+        make(captures="[{name: c, when: {opponent_can_capture: false}, take: [landing]}]")
 
 
 @pytest.mark.parametrize("cond,move,caught", [

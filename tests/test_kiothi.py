@@ -96,6 +96,25 @@ def test_first_lap_must_not_end_in_an_occupied_own_boma() -> None:
     assert legal(state) == ["x2"]
 
 
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
+def test_first_lap_must_not_end_in_a_boma_the_same_lap_already_filled(kernel: bool) -> None:
+    # A1's 21 warriors go round all 20 boma (A1 itself included) and the 21st falls into A2,
+    # which this lap filled first: the first lap ends in an occupied own boma, so x21 (and
+    # x20, ending in A1 with its one warrior left) may not be played.
+    south, north, stores = [21] + [0] * 9, [0] * 8 + [3, 0], (20, 16)
+    game = rulespec.load("kiothi")
+    state = position(south, north, stores, game=game if kernel else game.without_kernel())
+    assert (game.rulesets[1].kernel is not None) == kernel
+    state.apply_action(state.string_to_action("A1"))
+    assert legal(state) == [f"x{n}" for n in range(1, 20)]
+    # Lifting all: A1 is South's only boma and its move is illegal, so South cannot move and
+    # North takes the warriors left on the board (16 + 21 + 3 = 40 against 20).
+    game = rulespec.load("kiothi", lift="all")
+    state = position(south, north, stores, game=game if kernel else game.without_kernel())
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    assert [p["store"] for p in state.snapshot()["players"]] == [20, 40]
+
+
 def test_sowing_from_a_boma_removes_its_nki() -> None:
     state = position([0, 0, 2, 0, 0, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0, 0, 0, 0, 0], (26, 27), nki=["A3", "a1"])
     play(state, "A3x1")

@@ -71,6 +71,23 @@ def test_rule_6_laps_go_on_while_the_last_piece_falls_into_an_occupied_hole() ->
     assert rows(state, 1) == {"a": [1, 0, 3, 0, 2, 0], "b": [1, 2, 2, 2, 2, 0]}
 
 
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
+def test_rule_6_a_lap_ending_in_a_hole_it_filled_itself_goes_on(kernel: bool) -> None:
+    # A2's 13 pieces go round all 12 holes (A2 included) and the 13th falls into A1, which
+    # this lap filled first: A1 is occupied, so rule 6 sows another lap (not a capture).
+    # 2 A1(2): B1, B2   3 B2(2): B3, B4   4 B4(2): B5, B6   5 B6(2): A6, A5
+    # 6 A5(2): A4, A3   7 A3(2): A2, A1 (emptied by lap 2) -> captures a6 and b6.
+    game = rulespec.load("mefuvha", pits=6)
+    state = position({"A": [0, 13, 0, 0, 0, 0], "B": [0] * 6}, {"a": [0] * 5 + [3], "b": [0] * 5 + [2]},
+                     (10, 14), game=game if kernel else game.without_kernel())
+    assert (game.rulesets[0].kernel is not None) == kernel
+    play(state, "A2")
+    assert state.last_move.sowings == 7
+    assert rows(state, 0) == {"A": [1, 2, 0, 2, 0, 2], "B": [2, 0, 2, 0, 2, 0]}
+    assert state.snapshot()["players"][0]["store"] == 15
+    assert state.returns() == [1.0, -1.0]
+
+
 def test_rules_7_8_singletons_only_when_nothing_is_loaded_and_only_into_an_empty_hole() -> None:
     state = position({"A": [0, 1, 1, 1, 0, 0], "B": [0] * 6}, {"a": [0] * 6, "b": [0, 0, 0, 0, 0, 3]}, (15, 21))
     assert legal(state) == ["A2"]

@@ -46,7 +46,8 @@ class Condition(Block):
     count: Count | None = None
     """Pieces in the subject now."""
     count_before: Count | None = None
-    """Pieces in the subject before the current lap dropped its pieces there."""
+    """Pieces in the subject just before the last piece the current lap dropped there (a lap
+    longer than the circuit passes a pit twice: what it dropped the first time counts as there)."""
     mark: str | None = None
     """The subject carries this mark."""
     mark_owner: Literal["own", "opponent"] | None = None
@@ -104,6 +105,10 @@ class Condition(Block):
     """The mover could capture the subject with the first lap of their next move, were they
     to move again now (a look-ahead over every legal start; in the current stage, or the first
     later stage in which they have a move, as when their stock has run out)."""
+    opponent_can_capture: bool | None = None
+    """The mover's opponent could capture with the first lap of a legal move, were it their
+    turn now (the look-ahead of `threatened`, from the other side): false when they would have
+    to play a move that does not capture."""
     all: list[Condition] | None = None
     """Every one of these holds."""
     any: list[Condition] | None = None

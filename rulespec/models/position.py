@@ -5,6 +5,7 @@ from typing import Any
 
 from pydantic import Field
 
+from ..limits import MAX_MOVES_PLAYED
 from .base import Block
 
 
@@ -45,7 +46,7 @@ class Position(Block):
     to_move: int | None = Field(0, ge=0, le=1)
     """0 = South, 1 = North; None when the game is over."""
     stage: str | None = None
-    moves_played: int = Field(0, ge=0)
+    moves_played: int = Field(0, ge=0, le=MAX_MOVES_PLAYED)
     players: list[PlayerPosition] = Field(min_length=2, max_length=2)
     shared: list[int] | None = None
     """Pieces in the shared middle row of a 3-rank board, from South's left."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import Condition, CountRange
+from ..models import Condition, CountRange
 
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve"]
@@ -101,7 +101,8 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     if c.count is not None:
         out.append(f"it holds {count_phrase(c.count, noun, nouns)}")
     if c.count_before is not None:
-        out.append(f"it held {count_phrase(c.count_before, noun, nouns)} before this lap reached it")
+        out.append(f"it held {count_phrase(c.count_before, noun, nouns)} just before this lap last dropped "
+                   f"a {noun} into it")
     if c.mark:
         owner = {"own": "your ", "opponent": "your opponent's "}.get(c.mark_owner or "", "")
         out.append(f"it is {owner}{c.mark}" if owner else f"it is marked {c.mark}")
@@ -155,6 +156,9 @@ def _parts(c: Condition, terms: Any) -> list[str]:
     if c.threatened is not None:
         out.append(("you could" if c.threatened else "you could not")
                    + " capture it with the first lap of your next move")
+    if c.opponent_can_capture is not None:
+        out.append(("your opponent could" if c.opponent_can_capture else "your opponent could not")
+                   + " capture with the first lap of their next move")
     if c.all:
         out.extend(_join(_parts(x, terms)) for x in c.all)
     if c.any:

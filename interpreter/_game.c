@@ -1,0 +1,560 @@
+/* Whole games in C: interpreter/state.py's turn cycle (legal starts, the move with its inner
+ * decisions, another turn, the next stage, end conditions, what happens to the pieces left,
+ * the result) over the move kernel's stage programs. Included by _kernel.c, whose play,
+ * find_legal and completes it drives; interpreter/native.py assembles the turn records and
+ * decides which games it plays.
+ *
+ * Each stage program carries, after the kernel's blocks, a turn record (offset given by
+ * Python): the conditions read between moves, the end conditions in the spec's order, the
+ * scoring and the ends checked during a move. Like the kernel, it knows no game.
+ */
+#include <stdint.h>
+
+/* Turn record (kept in step with interpreter/native.py's TURN). */
+enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_SIZE };
+/* End record: kind, remaining, result, winner_needs (-1: none), then per kind: side_empty
+ * (player, pits of South, pits of North), score_at_least (points), move_limit (moves). */
+enum { E_KIND, E_REMAINING, E_RESULT, E_WINNER_NEEDS, E_ARG0, E_ARG1, E_ARG2, E_SIZE };
+enum { END_SIDE_EMPTY, END_NO_LEGAL_MOVE, END_MAJORITY, END_SCORE_AT_LEAST, END_REPETITION, END_MOVE_LIMIT,
+       END_IMPLICIT };
+enum { REM_STAY, REM_TO_OWNER, REM_TO_PLAYER, REM_TO_OTHER, REM_REMOVED };
+enum { RES_BY_SCORE, RES_PLAYER_LOSES, RES_PLAYER_WINS };
+enum { WHO_ANY, WHO_MOVER, WHO_OPPONENT, WHO_TO_MOVE };
+enum { SCORE_STORE = 1, SCORE_OWN = 2, SCORE_STOCK = 4 };
+#define NOT_ENDED (-2)
+#define NOBODY (-1)
+#define MAX_STAGES 32
+
+/* ---------------------------------------------------------------- random numbers */
+
+/* xoshiro256** seeded through splitmix64: fast, and the same stream for the same seed on
+ * every platform (it is not Python's Mersenne Twister: results differ from the Python path's). */
+typedef struct { uint64_t s[4]; } Rng;
+
+static uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(Rng *r, uint64_t seed) {
+    for (int i = 0; i < 4; i++) r->s[i] = splitmix(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t rng_next(Rng *r) {
+    uint64_t *s = r->s, out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
+    return out;
+}
+
+/* Uniform in 0..n-1 (n < 2^31; Lemire's multiply, bias below 2^-32). */
+static int rng_below(Rng *r, int n) {
+    return (int)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* ---------------------------------------------------------------- positions seen */
+
+/* The positions seen since the last capture (the repetition end): keys in an arena, found
+ * through an open-addressing table whose entries are stamped with a generation, so that
+ * forgetting everything after a capture costs nothing. */
+typedef struct {
+    int width, count, cap, tcap;
+    unsigned gen;
+    int *keys;
+    uint64_t *hashes;
+    unsigned *stamp;
+    int *slot;
+} Seen;
+
+static void seen_free(Seen *t) {
+    free(t->keys); free(t->hashes); free(t->stamp); free(t->slot);
+    memset(t, 0, sizeof *t);
+}
+
+static int seen_init(Seen *t, int width) {
+    memset(t, 0, sizeof *t);
+    t->width = width;
+    t->cap = 64;
+    t->tcap = 128;
+    t->gen = 1;
+    t->keys = malloc((size_t)t->cap * width * sizeof(int));
+    t->hashes = malloc((size_t)t->cap * sizeof(uint64_t));
+    t->stamp = calloc((size_t)t->tcap, sizeof(unsigned));
+    t->slot = malloc((size_t)t->tcap * sizeof(int));
+    if (!t->keys || !t->hashes || !t->stamp || !t->slot) { seen_free(t); return -1; }
+    return 0;
+}
+
+static void seen_clear(Seen *t) {
+    t->count = 0;
+    if (++t->gen == 0) {  /* wrapped: forget the old stamps for real */
+        memset(t->stamp, 0, (size_t)t->tcap * sizeof(unsigned));
+        t->gen = 1;
+    }
+}
+
+static uint64_t key_hash(const int *key, int width) {
+    uint64_t h = 0x84222325cbf29ce4ULL;
+    for (int i = 0; i < width; i++) {
+        h ^= (uint32_t)key[i];
+        h *= 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static void seen_place(Seen *t, int entry) {
+    size_t mask = (size_t)t->tcap - 1, i = t->hashes[entry] & mask;
+    while (t->stamp[i] == t->gen) i = (i + 1) & mask;
+    t->stamp[i] = t->gen;
+    t->slot[i] = entry;
+}
+
+/* 1 if the key was seen already, 0 if it is new (and now remembered), -1 out of memory. */
+static int seen_add(Seen *t, const int *key) {
+    int w = t->width;
+    uint64_t h = key_hash(key, w);
+    size_t mask = (size_t)t->tcap - 1;
+    for (size_t i = h & mask; t->stamp[i] == t->gen; i = (i + 1) & mask) {
+        int e = t->slot[i];
+        if (t->hashes[e] == h && !memcmp(t->keys + (size_t)e * w, key, (size_t)w * sizeof(int))) return 1;
+    }
+    if (t->count == t->cap) {
+        int cap = t->cap * 2;
+        int *keys = realloc(t->keys, (size_t)cap * w * sizeof(int));
+        if (!keys) return -1;
+        t->keys = keys;
+        uint64_t *hashes = realloc(t->hashes, (size_t)cap * sizeof(uint64_t));
+        if (!hashes) return -1;
+        t->hashes = hashes;
+        t->cap = cap;
+    }
+    memcpy(t->keys + (size_t)t->count * w, key, (size_t)w * sizeof(int));
+    t->hashes[t->count] = h;
+    int entry = t->count++;
+    if (2 * t->count > t->tcap) {
+        int tcap = t->tcap * 2;
+        unsigned *stamp = calloc((size_t)tcap, sizeof(unsigned));
+        int *slot = malloc((size_t)tcap * sizeof(int));
+        if (!stamp || !slot) { free(stamp); free(slot); return -1; }
+        free(t->stamp); free(t->slot);
+        t->stamp = stamp; t->slot = slot; t->tcap = tcap; t->gen = 1;
+        for (int e = 0; e < t->count; e++) seen_place(t, e);
+    } else {
+        seen_place(t, entry);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- one game */
+
+typedef struct {
+    Pos pos;
+    int terminal, end_kind;
+    int ret[2];
+    int feeding;
+    int legal_kind, n_legal;
+    int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS];
+} GameState;
+
+/* What plays games: the stages' programs and turn records, and scratch space. */
+typedef struct {
+    Kernel *stages[MAX_STAGES];
+    const int *turn[MAX_STAGES];
+    int nstages, ns, uses_repetition;
+    Move *m;
+    int *prefix, *given;
+    int key[2 * MAX_SLOTS + 4];
+    Pos work;
+    Seen seen;
+} Runner;
+
+enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED };
+
+
+static int score_of(const int *P, const int *T, const Pos *s, int p) {
+    int total = 0, ns = P[H_NSLOTS];
+    if (T[T_SCORE] & SCORE_STORE) {
+        int q = P[P[H_STORE] + p];
+        total += s->board[q >= 0 ? q : ns + q];  /* as Python indexes a list */
+    }
+    if (T[T_SCORE] & SCORE_OWN) total += side_sum(P, s, p);
+    if (T[T_SCORE] & SCORE_STOCK) total += s->stock[p];
+    return total * T[T_VALUE];
+}
+
+/* endgame.finish: the pieces left, then the result. */
+static void finish_game(const int *P, const int *T, GameState *g, int kind, int remaining, int result,
+                        int winner_needs, int player) {
+    Pos *s = &g->pos;
+    int ns = P[H_NSLOTS];
+    const int *owner = P + P[H_OWNER], *store = P + P[H_STORE];
+    if (remaining != REM_STAY) {
+        /* Python indexes a two-item list with -1 (NOBODY) as its last item */
+        int pl = player >= 0 ? player : 1, other = 1 - player;
+        for (int q = 0; q < P[H_NPITS]; q++) {
+            int n = s->board[q], o = owner[q], to;
+            if (!n || (o == NONE && remaining == REM_TO_OWNER)) continue;
+            s->board[q] = 0;
+            if (remaining == REM_REMOVED) { s->removed += n; continue; }
+            to = remaining == REM_TO_OWNER ? store[o] : remaining == REM_TO_PLAYER ? store[pl]
+                 : store[other > 1 ? 1 : other];
+            s->board[to >= 0 ? to : ns + to] += n;
+        }
+    }
+    if (result == RES_BY_SCORE) {
+        int s0 = score_of(P, T, s, 0), s1 = score_of(P, T, s, 1);
+        g->ret[0] = s0 > s1 ? 1 : s1 > s0 ? -1 : 0;
+    } else {
+        int loser = result == RES_PLAYER_LOSES ? player : 1 - player;
+        if (winner_needs >= 0 && score_of(P, T, s, player >= 0 ? 1 - player : 0) < winner_needs)
+            loser = 1 - player;
+        g->ret[0] = loser == 0 ? -1 : 1;
+    }
+    g->ret[1] = -g->ret[0];
+    g->terminal = 1;
+    g->end_kind = kind;
+    g->n_legal = 0;
+}
+
+static int make_key(Runner *r, const Pos *s) {
+    int ns = r->ns, *k = r->key;
+    k[0] = s->mover;
+    k[1] = s->stage;
+    memcpy(k + 2, s->board, ns * sizeof(int));
+    k[2 + ns] = s->stock[0];
+    k[3 + ns] = s->stock[1];
+    memcpy(k + 4 + ns, s->marks, ns * sizeof(int));
+    return 2 * ns + 4;
+}
+
+/* One end condition: NOT_ENDED, NOBODY or the player it is about (endgame.compile_end). */
+static int check_end(Runner *r, const int *P, const int *T, const int *e, GameState *g, int last_mover,
+                     int *status) {
+    const Pos *s = &g->pos;
+    switch (e[E_KIND]) {
+    case END_SIDE_EMPTY: {
+        int players[2], np = 1;
+        if (e[E_ARG0] == WHO_ANY) { players[0] = s->mover; players[1] = 1 - s->mover; np = 2; }
+        else if (e[E_ARG0] == WHO_MOVER) players[0] = last_mover;
+        else if (e[E_ARG0] == WHO_OPPONENT) players[0] = 1 - last_mover;
+        else players[0] = s->mover;
+        for (int j = 0; j < np; j++) {
+            const int *pits = P + e[E_ARG1 + players[j]];
+            int any = 0;
+            for (int i = 1; i <= pits[0]; i++) if (s->board[pits[i]]) { any = 1; break; }
+            if (!any) return players[j];
+        }
+        return NOT_ENDED;
+    }
+    case END_NO_LEGAL_MOVE:
+        return g->n_legal ? NOT_ENDED : s->mover;
+    case END_MAJORITY: {
+        long s0 = 2L * score_of(P, T, s, 0), s1 = 2L * score_of(P, T, s, 1), total = T[T_TOTAL];
+        return (s0 > total || s1 > total || (s0 == total && s1 == total)) ? NOBODY : NOT_ENDED;
+    }
+    case END_SCORE_AT_LEAST:
+        return (score_of(P, T, s, 0) >= e[E_ARG0] || score_of(P, T, s, 1) >= e[E_ARG0]) ? NOBODY : NOT_ENDED;
+    case END_REPETITION: {
+        make_key(r, s);
+        int seen = seen_add(&r->seen, r->key);
+        if (seen < 0) *status = G_NOMEM;
+        return seen == 1 ? NOBODY : NOT_ENDED;
+    }
+    case END_MOVE_LIMIT:
+        return s->moves_played >= e[E_ARG0] ? NOBODY : NOT_ENDED;
+    }
+    return NOT_ENDED;
+}
+
+/* state._begin_turn: the legal starts (feeding tested first), then the end conditions in the
+ * spec's order; with no legal start and no end that says so, the scores decide. */
+static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetition) {
+    Kernel *k = r->stages[g->pos.stage];
+    const int *P = k->p, *T = r->turn[g->pos.stage];
+    Move *m = r->m;
+    g->feeding = 0;
+    if (T[T_FEED] >= 0) {
+        move_init(m, NULL, 0, ASK_FIRST);
+        m->origin = NONE;
+        m->direction = CCW;
+        m->kind = -1;
+        g->feeding = test(P, T[T_FEED], &g->pos, NONE, m);
+    }
+    k->plays = 0;  /* the look-ahead's budget is per position, as in a call from Python */
+    g->legal_kind = find_legal_in(k, &g->pos, g->feeding, g->aids, g->pits, g->masks, &g->n_legal, m, r->prefix);
+    if (k->stopped) return G_STOPPED;
+    int status = G_OK;
+    const int *ends = P + T[T_ENDS];
+    for (int i = 0; i < T[T_NENDS]; i++) {
+        const int *e = P + ends[i];
+        if (e[E_KIND] == END_REPETITION && !check_repetition) continue;
+        int who = check_end(r, P, T, e, g, last_mover, &status);
+        if (status != G_OK) return status;
+        if (who != NOT_ENDED) {
+            finish_game(P, T, g, e[E_KIND], e[E_REMAINING], e[E_RESULT], e[E_WINNER_NEEDS], who);
+            return G_OK;
+        }
+    }
+    if (!g->n_legal) finish_game(P, T, g, END_IMPLICIT, REM_STAY, RES_BY_SCORE, -1, g->pos.mover);
+    return G_OK;
+}
+
+static int new_game(Runner *r, GameState *g, const Pos *initial) {
+    pos_copy(&g->pos, initial, r->ns);
+    g->terminal = 0;
+    g->ret[0] = g->ret[1] = 0;
+    seen_clear(&r->seen);
+    if (r->uses_repetition) {
+        make_key(r, &g->pos);
+        if (seen_add(&r->seen, r->key) < 0) return G_NOMEM;
+    }
+    return begin_turn(r, g, 1 - g->pos.mover, 0);
+}
+
+/* state._finish_move after a move the kernel played (r->m holds its facts). */
+static int finish_move(Runner *r, GameState *g) {
+    Move *m = r->m;
+    int stage = g->pos.stage;
+    const int *P = r->stages[stage]->p, *T = r->turn[stage];
+    g->pos.moves_played++;
+    if (m->end_prog >= 0) {
+        const int *d = P + P[T[T_DURING] + m->end_prog];
+        finish_game(P, T, g, END_SIDE_EMPTY, d[0], d[1], d[2], m->end_who);
+        return G_OK;
+    }
+    int mover = g->pos.mover;
+    int again = T[T_EXTRA] >= 0 && test(P, T[T_EXTRA], &g->pos, m->last, m);
+    if (T[T_UNTIL] >= 0 && test(P, T[T_UNTIL], &g->pos, m->last, m)) {
+        if (stage + 1 >= r->nstages) return G_STAGES;
+        g->pos.stage = stage + 1;
+    }
+    g->pos.mover = again ? mover : 1 - mover;
+    if (m->captured) seen_clear(&r->seen);
+    return begin_turn(r, g, mover, 1);
+}
+
+/* Choose a start and then each decision the move asks at random (the options a live state
+ * offers: only those that can still be completed where legality looks ahead), play it.
+ * Adds the actions taken to *actions, and records them when `record` is not NULL. */
+static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *record, int *n_record,
+                       int max_record) {
+    Kernel *k = r->stages[g->pos.stage];
+    const int *P = k->p;
+    int i = rng_below(rng, g->n_legal), ki = g->legal_kind, pit = g->pits[i], mask = g->masks[i];
+    const int *kind = P + P[P[H_KINDS] + ki];
+    int dirs[3], nd = 0, n = 0, d;
+    for (int j = LATER; j <= CW; j++) if (mask >> (j + 1) & 1) dirs[nd++] = j;
+    if (record && *n_record < max_record) record[(*n_record)++] = g->aids[i];
+    (*actions)++;
+    if (nd > 1 || kind[K_ASK_DIRECTION]) {
+        d = dirs[rng_below(rng, nd)];
+        r->given[n++] = P[H_DIR_BASE] + d;
+        if (record && *n_record < max_record) record[(*n_record)++] = P[H_DIR_BASE] + d;
+        (*actions)++;
+    } else {
+        d = dirs[0];
+    }
+    int filter = P[H_MUST_SIMULATE] || g->feeding;
+    for (;;) {
+        Pos *work = &r->work;
+        Move *m = r->m;
+        pos_copy(work, &g->pos, r->ns);
+        move_init(m, r->given, n, ASK_STOP);
+        int res = play(P, work, ki, pit, d, m, 0);
+        if (res == P_DONE) {
+            pos_copy(&g->pos, work, r->ns);
+            return finish_move(r, g);
+        }
+        if (res != P_NEED) return res == P_ENDLESS ? G_ENDLESS : G_BAD;
+        if (n >= MAX_DECISIONS - 1) return G_ENDLESS;
+        int options[MAX_SLOTS], no = 0, asked = m->n_options;
+        memcpy(options, m->options, asked * sizeof(int));
+        if (filter) {
+            Move *probe = malloc(sizeof(Move));
+            if (!probe) return G_NOMEM;
+            for (int j = 0; j < asked; j++) {
+                memcpy(r->prefix, r->given, n * sizeof(int));
+                r->prefix[n] = options[j];
+                k->plays = 0;
+                if (completes(k, &g->pos, ki, pit, d, g->feeding, r->prefix, n + 1, probe)) options[no++] = options[j];
+            }
+            free(probe);
+            if (k->stopped) return G_STOPPED;
+            if (!no) return G_ENDLESS;
+        } else {
+            no = asked;
+        }
+        int a = options[rng_below(rng, no)];
+        r->given[n++] = a;
+        if (record && *n_record < max_record) record[(*n_record)++] = a;
+        (*actions)++;
+    }
+}
+
+static void runner_free(Runner *r) {
+    free(r->m);
+    free(r->prefix);
+    free(r->given);
+    seen_free(&r->seen);
+}
+
+/* Every offset of a turn record inside its program, every pit inside the board. */
+static int turn_ok(const Kernel *k, Py_ssize_t at) {
+    const int *P = k->p;
+    Py_ssize_t n = k->n;
+    int ns = P[H_NSLOTS];
+#define INSIDE(off, len) ((off) >= 0 && (Py_ssize_t)(off) + (Py_ssize_t)(len) <= n)
+    if (!INSIDE(at, T_SIZE)) return 0;
+    const int *T = P + at;
+    for (int c = T_EXTRA; c <= T_FEED; c++) if (T[c] >= n || T[c] < -1) return 0;
+    if (T[T_NENDS] < 0 || !INSIDE(T[T_ENDS], T[T_NENDS]) || T[T_NDURING] != P[H_NDURING]
+        || !INSIDE(T[T_DURING], T[T_NDURING])) return 0;
+    for (int i = 0; i < T[T_NENDS]; i++) {
+        int e = P[T[T_ENDS] + i];
+        if (!INSIDE(e, E_SIZE) || P[e + E_KIND] < 0 || P[e + E_KIND] > END_MOVE_LIMIT) return 0;
+        if (P[e + E_KIND] == END_SIDE_EMPTY) {
+            for (int p = 0; p < 2; p++) {
+                int t = P[e + E_ARG1 + p];
+                if (!INSIDE(t, 1) || P[t] < 0 || !INSIDE(t + 1, P[t])) return 0;
+                for (int j = 1; j <= P[t]; j++) if (P[t + j] < 0 || P[t + j] >= ns) return 0;
+            }
+        }
+    }
+    for (int i = 0; i < T[T_NDURING]; i++) if (!INSIDE(P[T[T_DURING] + i], 3)) return 0;
+#undef INSIDE
+    return 1;
+}
+
+/* The runner over (stages, turn offsets); 0, or -1 with a Python exception set. */
+static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObject *kernel_type) {
+    memset(r, 0, sizeof *r);
+    if (!PyTuple_Check(stages) || !PyTuple_Check(offsets) || PyTuple_GET_SIZE(stages) != PyTuple_GET_SIZE(offsets)
+        || PyTuple_GET_SIZE(stages) < 1 || PyTuple_GET_SIZE(stages) > MAX_STAGES) {
+        PyErr_SetString(PyExc_ValueError, "stages and turn offsets: two tuples of the same length, 1 to 32");
+        return -1;
+    }
+    r->nstages = (int)PyTuple_GET_SIZE(stages);
+    for (int i = 0; i < r->nstages; i++) {
+        PyObject *k = PyTuple_GET_ITEM(stages, i);
+        if (!PyObject_TypeCheck(k, kernel_type) || !((Kernel *)k)->p) {
+            PyErr_SetString(PyExc_TypeError, "stages must be Kernel objects");
+            return -1;
+        }
+        r->stages[i] = (Kernel *)k;
+        long at = PyLong_AsLong(PyTuple_GET_ITEM(offsets, i));
+        if (at == -1 && PyErr_Occurred()) return -1;
+        if (!turn_ok(r->stages[i], at)) {
+            PyErr_SetString(PyExc_ValueError, "a turn record lies outside its program");
+            return -1;
+        }
+        r->turn[i] = r->stages[i]->p + at;
+        if (i && r->stages[i]->p[H_NSLOTS] != r->stages[0]->p[H_NSLOTS]) {
+            PyErr_SetString(PyExc_ValueError, "the stages play on boards of different sizes");
+            return -1;
+        }
+        const int *T = r->turn[i], *P = r->stages[i]->p;
+        for (int e = 0; e < T[T_NENDS]; e++)
+            if (P[P[T[T_ENDS] + e] + E_KIND] == END_REPETITION) r->uses_repetition = 1;
+    }
+    r->ns = r->stages[0]->p[H_NSLOTS];
+    r->m = malloc(sizeof(Move));
+    r->prefix = malloc(MAX_DECISIONS * sizeof(int));
+    r->given = malloc(MAX_DECISIONS * sizeof(int));
+    if (!r->m || !r->prefix || !r->given || seen_init(&r->seen, 2 * r->ns + 4)) {
+        runner_free(r);
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static int runner_error(int status) {
+    if (status == G_NOMEM) PyErr_NoMemory();
+    else if (status == G_ENDLESS) PyErr_SetString(PyExc_RuntimeError, "a move did not end within the lap bound");
+    else if (status == G_STAGES) PyErr_SetString(PyExc_RuntimeError, "the last stage ended");
+    else if (status == G_STOPPED) PyErr_Format(LimitError, "the look-ahead needed more than %ld plays to decide "
+                                               "which moves are legal", MAX_PLAYS_PER_CALL);
+    else PyErr_SetString(PyExc_RuntimeError, "a decision the kernel asked was not offered");
+    return -1;
+}
+
+/* playouts(stages, turn_offsets, board, marks, stock, removed, stage, moves_played, mover,
+ *          n, seed, lengths, record)
+ *   -> (wins of South, wins of North, draws, actions, turns, lengths or None, records or None)
+ * n random games from the position; `lengths`: the actions of each game; `record`: the
+ * actions themselves (for tests that replay them through the Python path). */
+static PyObject *playouts(PyObject *self, PyObject *args) {
+    (void)self;
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 13) {
+        PyErr_SetString(PyExc_TypeError, "playouts takes 13 arguments");
+        return NULL;
+    }
+    Runner r;
+    if (runner_init(&r, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), &KernelType)) return NULL;
+    Pos initial;
+    long n = PyLong_AsLong(PyTuple_GET_ITEM(args, 9));
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(args, 10));
+    int want_lengths = PyObject_IsTrue(PyTuple_GET_ITEM(args, 11));
+    int want_record = PyObject_IsTrue(PyTuple_GET_ITEM(args, 12));
+    if (PyErr_Occurred() || read_pos(r.stages[0], args, &initial, 2)) { runner_free(&r); return NULL; }
+    if (n < 0 || initial.stage < 0 || initial.stage >= r.nstages) {
+        runner_free(&r);
+        PyErr_SetString(PyExc_ValueError, "n must be at least 0 and the stage one of the game's");
+        return NULL;
+    }
+    GameState *g = malloc(sizeof(GameState));
+    long *lengths = want_lengths ? malloc((n ? n : 1) * sizeof(long)) : NULL;
+    PyObject *records = want_record ? PyList_New(0) : NULL;
+    int *record = want_record ? malloc(1 << 20) : NULL;
+    int max_record = (1 << 20) / sizeof(int);
+    if (!g || (want_lengths && !lengths) || (want_record && (!records || !record))) {
+        free(g); free(lengths); free(record); Py_XDECREF(records); runner_free(&r);
+        return PyErr_NoMemory();
+    }
+    long wins[2] = {0, 0}, draws = 0, actions = 0, turns = 0;
+    int status = G_OK;
+    Rng rng;
+    rng_seed(&rng, seed);
+    for (long game = 0; game < n && status == G_OK; game++) {
+        long before = actions;
+        int n_record = 0;
+        if (PyErr_CheckSignals() < 0) { status = G_STOPPED; break; }
+        for (int i = 0; i < r.nstages; i++) r.stages[i]->stopped = 0;
+        status = new_game(&r, g, &initial);
+        while (status == G_OK && !g->terminal)
+            status = random_move(&r, g, &rng, &actions, record, &n_record, max_record);
+        if (status != G_OK) break;
+        turns += g->pos.moves_played - initial.moves_played;
+        if (g->ret[0] > 0) wins[0]++;
+        else if (g->ret[0] < 0) wins[1]++;
+        else draws++;
+        if (lengths) lengths[game] = actions - before;
+        if (records) {
+            PyObject *list = int_list(record, n_record);
+            if (!list || PyList_Append(records, list) < 0) { Py_XDECREF(list); status = G_NOMEM; break; }
+            Py_DECREF(list);
+        }
+    }
+    PyObject *out = NULL;
+    if (status != G_OK) {
+        if (!PyErr_Occurred()) runner_error(status);
+    } else {
+        PyObject *lens = Py_None;
+        if (lengths) {
+            lens = PyList_New(n);
+            for (long i = 0; lens && i < n; i++) PyList_SET_ITEM(lens, i, PyLong_FromLong(lengths[i]));
+        } else {
+            Py_INCREF(lens);
+        }
+        if (lens) out = Py_BuildValue("(lllllNO)", wins[0], wins[1], draws, actions, turns, lens,
+                                      records ? records : Py_None);
+    }
+    Py_XDECREF(records);
+    free(g); free(lengths); free(record);
+    runner_free(&r);
+    return out;
+}

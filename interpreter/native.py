@@ -1,0 +1,192 @@
+"""Whole games in native code: random playouts without returning to Python per action.
+
+`Game.playouts(n)` plays n games to the end. Where every stage's ruleset assembles for the
+move kernel and the game's rules between moves are covered (another turn, the next stage,
+feeding, every end condition, the scoring), `_game.c` plays them from the kernel's stage
+programs, each followed by a turn record assembled here. Otherwise the same loop runs over
+the Python `State` API and gives a result of the same shape.
+
+The native games use their own seeded generator (xoshiro256**): a seed always gives the same
+games, but not the games Python's `random.Random(seed)` would give. Both choose uniformly
+among the legal actions, decisions inside a move included, so the statistics agree.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulespec.errors import LimitError
+
+from .conditions import _pit_free
+from .kernel import Assembler, Kernel, KernelLimit, Unsupported, enabled
+
+try:
+    from ._kernel import playouts as _native_playouts
+except ImportError:  # pragma: no cover - built at install when a C compiler is there
+    _native_playouts = None
+
+TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during"]
+"""The turn record's slots, in the order of _game.c's T_* constants."""
+END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit"]
+REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed"]
+RESULTS = ["by_score", "player_loses", "player_wins"]
+WHO = ["any", "mover", "opponent", "next"]
+SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4}
+PLAYERS = ("random",)
+
+
+class TurnAssembler(Assembler):
+    """The kernel's program for one stage, followed by the turn record _game.c reads."""
+
+    def turn(self) -> int:
+        game, rs = self.game, self.rs
+        spec = game.spec
+        if game.has_mark_rules:
+            raise Unsupported("marks set or cleared after a move")
+        feed = spec.obligations.feed
+        if feed is not None and not _pit_free(feed.when):
+            raise Unsupported("a feeding condition about a pit")
+        ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
+        during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p)]) for p in rs.during]
+        record = [
+            self.optional_test(rs.extra_turn, spec_turn(game, rs).extra_turn),
+            self.optional_test(rs.until, stage_until(game, rs)),
+            self.optional(feed.when) if feed is not None else -1,
+            sum(SCORE_BITS[c] for c in set(game.score_counts)),
+            game.piece_value,
+            game.total_pieces * game.piece_value,
+            len(ends), self.block(ends), len(during), self.block(during),
+        ]
+        return self.block(record)
+
+    def optional_test(self, compiled: Any, cond: Any) -> int:
+        return -1 if compiled is None else self.condition(cond)
+
+    def end(self, cond: Any, prog: Any) -> int:
+        kind = cond.kind
+        args = [0, 0, 0]
+        if kind == "side_empty":
+            args = [WHO.index(cond.player), self.table(prog.side_pits[0]), self.table(prog.side_pits[1])]
+        elif kind == "score_at_least":
+            args[0] = cond.points
+        elif kind == "move_limit":
+            args[0] = cond.moves
+        return self.block([END_KINDS.index(kind), REMAINING.index(prog.remaining), RESULTS.index(prog.result),
+                           _needs(prog), *args])
+
+
+def _needs(prog: Any) -> int:
+    return -1 if prog.winner_needs is None else prog.winner_needs
+
+
+def spec_turn(game: Any, rs: Any) -> Any:
+    """The turn block the ruleset was compiled from (its stage's, or the spec's)."""
+    stage = _stage_of(game, rs)
+    return (stage.turn if stage is not None and stage.turn else None) or game.spec.turn
+
+
+def stage_until(game: Any, rs: Any) -> Any:
+    stage = _stage_of(game, rs)
+    return stage.until if stage is not None else None
+
+
+def _stage_of(game: Any, rs: Any) -> Any:
+    stages = game.spec.stages
+    return stages[game.rulesets.index(rs)] if stages else None
+
+
+class NativeGames:
+    """A game's stages assembled for _game.c (built once per game, on first use)."""
+
+    def __init__(self, game: Any):
+        kind_names = list(dict.fromkeys(k.name for rs in game.rulesets for k in rs.kinds))
+        self.stages: list[Any] = []
+        self.turns: list[int] = []
+        for rs in game.rulesets:
+            asm = TurnAssembler(game, rs, kind_names)
+            program = asm.assemble()
+            at = asm.turn()
+            self.stages.append(Kernel(program))
+            self.turns.append(at)
+        self.stages_t, self.turns_t = tuple(self.stages), tuple(self.turns)
+
+
+def native(game: Any) -> NativeGames | None:
+    """The game's native runner, or None where Python must play (the reason is kept in
+    game.native_refusal)."""
+    cached = game.__dict__.get("_native", False)
+    if cached is not False:
+        return cached
+    runner, why = None, None
+    if _native_playouts is None:
+        why = ("the C extension is out of date (reinstall: pip install -e .)" if Kernel is not None
+               else "the C extension was not built at install (no C compiler?)")
+    elif not enabled():
+        why = "RULESPEC_KERNEL=0 switches it off"
+    elif game.multi:
+        why = "it does not cover several kinds of piece"
+    else:
+        try:
+            runner = NativeGames(game)
+        except Unsupported as unsupported:
+            why = f"it does not cover {unsupported}"
+    game._native, game.native_refusal = runner, why
+    return runner
+
+
+def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths: bool = False,
+             record: bool = False) -> dict[str, Any]:
+    """Play n games to the end from the start; see Game.playouts."""
+    if players not in PLAYERS:
+        raise ValueError(f"players must be one of {', '.join(PLAYERS)}, not {players!r}")
+    if n < 0:
+        raise ValueError(f"n must be at least 0, not {n}")
+    runner = native(game)
+    if runner is not None:
+        start = game.new_position()
+        try:
+            wins0, wins1, draws, actions, turns, lens, records = _native_playouts(
+                runner.stages_t, runner.turns_t, *start, n, seed, lengths, record)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
+        out = {"games": n, "wins": [wins0, wins1], "draws": draws, "actions": actions, "turns": turns,
+               "engine": "native"}
+    else:
+        out, lens, records = _python_playouts(game, n, seed, lengths, record)
+    if lengths:
+        out["lengths"] = lens
+    if record:
+        out["records"] = records
+    return out
+
+
+def _python_playouts(game: Any, n: int, seed: int, lengths: bool, record: bool) -> tuple[dict[str, Any], Any, Any]:
+    """The same games over the State API (random.Random(seed) chooses)."""
+    rng = random.Random(seed)
+    wins = [0, 0]
+    draws = actions = turns = 0
+    lens: list[int] = []
+    records: list[list[int]] = []
+    for _ in range(n):
+        state = game.new_initial_state()
+        played: list[int] = []
+        count = 0
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            count += 1
+            if record:
+                played.append(action)
+        r = state.returns()[0]
+        if r > 0:
+            wins[0] += 1
+        elif r < 0:
+            wins[1] += 1
+        else:
+            draws += 1
+        actions += count
+        turns += state.moves_played
+        lens.append(count)
+        records.append(played)
+    out = {"games": n, "wins": wins, "draws": draws, "actions": actions, "turns": turns, "engine": "python"}
+    return out, lens if lengths else None, records if record else None

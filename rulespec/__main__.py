@@ -1,0 +1,4 @@
+"""`python -m rulespec`: the command line."""
+from .cli import main
+
+main()

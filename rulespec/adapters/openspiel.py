@@ -1,0 +1,217 @@
+"""Rulespec games as OpenSpiel games, so OpenSpiel's own algorithms run on them unchanged.
+
+    import pyspiel
+from open_spiel.python.observation import IIGObserverForPublicInfoGame
+    from rulespec import openspiel
+
+    openspiel.register()                                  # every shipped variant
+    game = pyspiel.load_game("rulespec_bao_la_kiswahili")
+    game = pyspiel.load_game("rulespec_oware", {"pits": 5, "seeds": 3})
+    name = openspiel.register_file("my-game.yaml")        # any spec: "rulespec_my_game"
+
+Each game is a Python game registered with `pyspiel.register_game`: sequential, deterministic,
+perfect information, zero-sum (+1/-1/0). An action is one decision, with the same ids and
+strings as the rulespec API (a move with inner decisions is several actions by the same
+player). OpenSpiel needs a bound on a game's length, and most mancala games have none: the
+`max_game_length` parameter (in actions) is that bound, and a game that reaches it ends
+there as a draw. Its default, 10,000 actions, is far beyond any game seen in random play
+(the longest shipped games, the Glass Bead Game's 1,000 moves, take about 3,000 actions); a
+spec's own `move_limit` still ends its games first.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.observation import IIGObserverForPublicInfoGame
+
+from ..loader import load_spec, shipped_variants
+from .observation import Encoding
+
+PREFIX = "rulespec_"
+DEFAULT_MAX_GAME_LENGTH = 10_000
+"""Actions after which a game is cut off as a draw, unless the game is loaded with another
+`max_game_length`."""
+
+_registered: dict[str, str] = {}
+"""Registered short name -> the spec's name or path."""
+
+
+def short_name(name_or_path: str | Path) -> str:
+    """The OpenSpiel name of a variant or spec file: rulespec_ + its name in snake case."""
+    stem = Path(str(name_or_path)).stem if str(name_or_path).endswith((".yaml", ".yml")) else str(name_or_path)
+    return PREFIX + re.sub(r"[^0-9a-z]+", "_", stem.lower()).strip("_")
+
+
+def register() -> list[str]:
+    """Register every shipped variant; returns their OpenSpiel names. Safe to call twice."""
+    return [_register(name) for name in shipped_variants()]
+
+
+def register_file(path: str | Path) -> str:
+    """Register the spec at `path` (checked first: a SpecError lists its problems); returns
+    its OpenSpiel name, e.g. 'rulespec_my_game' for my-game.yaml."""
+    return _register(str(Path(path).resolve()))
+
+
+def _register(source: str) -> str:
+    name = short_name(source)
+    if name in _registered:
+        if _registered[name] != source:
+            raise ValueError(f"{name} is already registered for {_registered[name]}")
+        return name
+    loaded = load_spec(source)
+    spec = loaded.spec
+    if "max_game_length" in spec.parameters:
+        raise ValueError(f"{source}: a parameter named max_game_length clashes with the adapter's own")
+    defaults: dict[str, Any] = {k: p.default for k, p in spec.parameters.items()}
+    defaults["max_game_length"] = DEFAULT_MAX_GAME_LENGTH
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"{spec.name} (rulespec)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+    )
+
+    class Game(RulespecGame):
+        SOURCE = source
+        TYPE = game_type
+
+    Game.__name__ = Game.__qualname__ = f"RulespecGame_{name[len(PREFIX):]}"
+    pyspiel.register_game(game_type, Game)
+    _registered[name] = source
+    return name
+
+
+class RulespecGame(pyspiel.Game):
+    """A rulespec game behind OpenSpiel's Game interface (subclassed once per spec)."""
+
+    SOURCE: str = ""
+    TYPE: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = dict(params or {})
+        bound = int(params.pop("max_game_length", DEFAULT_MAX_GAME_LENGTH))
+        if bound < 1:
+            raise ValueError(f"max_game_length must be at least 1, got {bound}")
+        from interpreter import Game
+
+        self.rules = Game(load_spec(self.SOURCE, **params))
+        self.bound = bound
+        self.encoding = Encoding.of(self.rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.rules.num_distinct_actions,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.bound,
+        )
+        super().__init__(self.TYPE, info, {**params, "max_game_length": bound})
+
+    def new_initial_state(self) -> "RulespecState":
+        return RulespecState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return Observer(self.encoding)
+        # Perfect recall (information states): the position and the actions that led to it.
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class _Position:
+    """Holds the rulespec state inside an OpenSpiel state. OpenSpiel clones a Python state by
+    deep-copying its attributes (a clone here, sharing the compiled game) and serializes it by
+    pickling them (nothing here: the position is replayed from OpenSpiel's own history)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any = None):
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Position":
+        return _Position(self.state.clone() if self.state is not None else None)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _Position, ()
+
+
+class RulespecState(pyspiel.State):
+    """One position; wraps a rulespec State (`inner`)."""
+
+    def __init__(self, game: RulespecGame):
+        super().__init__(game)
+        self.position = _Position(game.rules.new_initial_state())
+        self.bound = game.bound
+        self.actions = 0
+        self.cut_off = False
+
+    @property
+    def inner(self) -> Any:
+        """The rulespec state (after deserialization, replayed from the history first)."""
+        if self.position.state is None:
+            st = self.get_game().rules.new_initial_state()
+            for action in self.history():
+                st.apply_action(action)
+            self.position.state = st
+        return self.position.state
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return self.inner.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_actions()
+
+    def _apply_action(self, action: int) -> None:
+        inner = self.inner
+        inner.apply_action(action)
+        self.actions += 1
+        if self.actions >= self.bound and not inner.is_terminal():
+            self.cut_off = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.inner.action_to_string(action)
+
+    def is_terminal(self) -> bool:
+        return self.cut_off or self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        if self.cut_off:
+            return [0.0, 0.0]
+        return self.inner.returns()
+
+    def __str__(self) -> str:
+        return str(self.inner) + ("\ncut off: max_game_length reached (a draw)" if self.cut_off else "")
+
+
+class Observer:
+    """OpenSpiel's PyObserver: `tensor` (flat) and `dict` (named views), from one player."""
+
+    def __init__(self, encoding: Encoding):
+        self.encoding = encoding
+        self.tensor = np.zeros(encoding.size, np.float32)
+        self.dict = encoding.views(self.tensor)
+
+    def set_from(self, state: RulespecState, player: int) -> None:
+        self.encoding.fill(state.inner, player, self.dict)
+
+    def string_from(self, state: RulespecState, player: int) -> str:
+        return str(state)

@@ -1,0 +1,93 @@
+"""The PettingZoo adapter: PettingZoo's own API test on every shipped variant, and whole games."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import rulespec  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+from rulespec import pettingzoo as pz  # noqa: E402
+from rulespec.errors import IllegalActionError  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", rulespec.shipped_variants())
+def test_pettingzoo_api_test(variant):
+    with warnings.catch_warnings():
+        # Classic board-game envs share these advisories: a Dict observation with an action mask.
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(pz.env(variant, render_mode="ansi"), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("variant", rulespec.shipped_variants())
+def test_a_whole_masked_random_game_ends_as_the_rulespec_game_does(variant):
+    env = pz.env(variant)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    mirror = rulespec.load(variant).new_initial_state()
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        totals[agent] += reward
+        assert env.observation_space(agent).contains(obs)
+        if termination or truncation:
+            env.step(None)
+            continue
+        assert env.possible_agents.index(agent) == mirror.current_player()
+        legal = np.flatnonzero(obs["action_mask"])
+        assert list(legal) == mirror.legal_actions()
+        assert set(info["legal_moves"]) == set(legal)
+        action = int(rng.choice(legal))
+        env.step(action)
+        mirror.apply_action(action)
+    assert mirror.is_terminal()
+    assert [totals[a] for a in env.possible_agents] == mirror.returns()
+
+
+def test_observation_counts_and_mask_belong_to_the_agent_to_move():
+    env = pz.env("oware")
+    env.reset()
+    assert env.agent_selection == "player_0"
+    south, north = env.observe("player_0"), env.observe("player_1")
+    assert list(south["observation"][:12]) == [4] * 12
+    assert list(np.flatnonzero(south["action_mask"])) == [0, 1, 2, 3, 4, 5]
+    assert not north["action_mask"].any()
+    env.step(2)
+    assert env.agent_selection == "player_1"
+    assert list(env.observe("player_1")["observation"][:12]) == [5, 4, 4, 4, 4, 4, 4, 4, 0, 5, 5, 5]
+
+
+def test_an_inner_decision_is_a_step_by_the_same_agent_and_an_illegal_one_changes_nothing():
+    env = pz.env("bao-la-kiswahili", render_mode="ansi")
+    env.reset()
+    state = env.unwrapped.state_
+    a6 = state.string_to_action("A6")
+    env.step(a6)
+    assert env.agent_selection == "player_0"
+    assert sorted(env.infos["player_0"]["legal_moves"].values()) == ["<", ">"]
+    assert env.infos["player_0"]["decision"] == "direction"
+    before = env.render()
+    with pytest.raises(IllegalActionError):
+        env.step(a6)
+    assert env.render() == before
+    assert "Bao la Kiswahili" in before and "South to move" in before
+
+
+def test_max_actions_truncates_and_parameters_reach_the_game():
+    env = pz.env("oware", max_actions=5, pits=5, seeds=3)
+    env.reset()
+    assert env.action_space("player_0").n == rulespec.load("oware", pits=5, seeds=3).num_distinct_actions
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            assert truncation and not termination and reward == 0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 5
