@@ -185,6 +185,8 @@ class Assembler:
             raise Unsupported("several kinds of piece")
         if game.owner_bits:
             raise Unsupported("owned marks")
+        if rs.offer_all:
+            raise Unsupported("move kinds offered together")
         if rs.relay_next:
             raise Unsupported("relays that lift the next pit")
         if rs.passing:

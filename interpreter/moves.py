@@ -561,6 +561,7 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
     st._feeding = feeding
     if rs.kernel is not None:
         return rs.kernel.legal_starts(st, feeding)
+    offered: dict[int, list[Start]] = {}
     for kind in rs.kinds:
         drop = kind.stock_drop
         if drop and st.stock[mover] < drop:
@@ -588,8 +589,13 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
                 if ok:
                     kept[aid] = ok
             found, legal = kept, list(kept)
-        if legal:
+        if legal and not rs.offer_all:
             return legal, found
+        for aid in legal:  # offered together: an earlier kind keeps a pit and direction
+            have = offered.setdefault(aid, [])
+            have.extend(s for s in found[aid] if all(h.direction != s.direction for h in have))
+    if offered:
+        return sorted(offered), offered
     return [], {}
 
 

@@ -184,6 +184,8 @@ class Ruleset:
     """A relay lifts the pit after the landing pit (and sows on from the one after it)."""
     passing: list[tuple[str, Test, bool, bool]] = field(default_factory=list)
     """Captures while a lap passes: (name, test, taken by the pit's owner, the last pit too)."""
+    offer_all: bool = False
+    """Every move kind's legal starts are offered together (Turn.offer: all)."""
     kernel_refusal: str = ""
     """Why the move kernel does not play this ruleset (empty when it does, or the plain path does)."""
     kernel: Any = None
@@ -228,7 +230,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     may_ask = (any(len(k.directions) > 1 or LATER in k.directions or k.ask_direction or k.take == TAKE_ANY
                    or k.more_pits or k.placement for k in kinds)
                or any(p.choose or p.picks or p.to == "sow" for p in progs) or sowing.order == "choice"
-               or (relay and laps.ask_when is not None))
+               or (relay and laps.ask_when is not None)
+               or (turn.offer == "all" and len({d for k in kinds for d in k.directions}) > 1))
     must_sim = (relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs))
     if all(k.placement for k in kinds):
         must_sim = False
@@ -237,7 +240,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                       and only.lift_all and not must_sim) else None
     along = [[_along(geo, steps[p], q) for q in range(geo.n_slots)] for p in (0, 1)]
     plain = (not may_ask and not relay and sowing.skip is None and not during and not clear_on_lift[0]
-             and not sowing.first_into_origin and not sowing.passing
+             and not sowing.first_into_origin and not sowing.passing and turn.offer == "first"
              and not clear_on_lift[1] and not clear_on_capture
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
@@ -256,7 +259,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         may_ask=may_ask, must_simulate=must_sim,
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
         during=during, sowing=sowing, first_into_origin=sowing.first_into_origin,
-        relay_next=relay and laps.lift == "next",
+        relay_next=relay and laps.lift == "next", offer_all=turn.offer == "all",
         passing=[(pc.name, cc.compile(pc.when), pc.by == "owner", pc.last == "include") for pc in sowing.passing],
     )
 

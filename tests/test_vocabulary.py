@@ -194,3 +194,32 @@ def test_the_reference_has_a_section_for_every_link_and_readable_defaults() -> N
     assert links <= heads, links - heads
     assert "object at" not in text and "<lambda>" not in text and "see block" not in text
     assert "`{side: own, count: {min: 1}}`" in text  # a default written as YAML
+
+
+# --- several move kinds offered together --------------------------------------------
+
+TOGETHER = """
+name: Together
+extends: oware
+turn:
+  offer: {offer}
+  moves:
+    - name: capture
+      from: {{side: own, count: {{min: 1}}}}
+      require_capture: true
+    - name: backwards
+      from: {{side: own, pit: A, count: {{min: 1}}}}
+      direction: clockwise
+"""
+
+
+def test_kinds_offered_together_are_all_legal_and_priorities_still_work() -> None:
+    first = game_of(TOGETHER.format(offer="first"))
+    state = position(first, [1, 0, 0, 0, 0, 2], [1, 2, 3, 3, 3, 3])
+    assert state.legal_actions() == [5]  # only the capture: the first kind with a start
+    together = game_of(TOGETHER.format(offer="all"))
+    assert together.rulesets[0].kernel is None and "offered together" in together.rulesets[0].kernel_refusal
+    state = position(together, [1, 0, 0, 0, 0, 2], [1, 2, 3, 3, 3, 3])
+    assert state.legal_actions() == [0, 5]
+    state.apply_action(0)  # A, clockwise: into North's f
+    assert state.snapshot()["players"][1]["pits"] == [1, 2, 3, 3, 3, 4]
