@@ -75,7 +75,8 @@ class Game:
         """Several kinds of piece: the state keeps each slot's pieces by kind."""
         self.piece_value = kinds[0].value
         self.score = (_kind_score_function(spec.scoring.counts, geo, self.kind_values) if self.multi
-                      else _score_function(spec.scoring.counts, geo, self.piece_value))
+                      else _score_function(spec.scoring.counts, geo, self.piece_value,
+                                           [sum(bits[p] for bits in self.owner_bits.values()) for p in (0, 1)]))
         self.total_pieces = 0
         during = [compile_end(e, self) for e in spec.end if e.during_move]
         self.rulesets = [
@@ -209,7 +210,7 @@ class Game:
         return -1.0
 
 
-def _score_function(counts: list[str], geo: Any, value: int) -> Any:
+def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | None = None) -> Any:
     """score(state, player) for the spec's scoring block, specialised for the common cases."""
     store, side = geo.store, geo.side_counts
     if list(counts) == ["store"]:
@@ -224,6 +225,9 @@ def _score_function(counts: list[str], geo: Any, value: int) -> Any:
                 total += st.board[store[p]]
             elif what == "own_pits":
                 total += sum(side[p](st.board))
+            elif what == "owned_marks":
+                mask = owned[p] if owned else 0
+                total += sum(n for n, m in zip(st.board[:geo.n_pits], st.marks) if m & mask)
             else:
                 total += st.stock[p]
         return total * value

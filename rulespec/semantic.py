@@ -99,9 +99,12 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                 if name not in kind_names:
                     bad(path + ("pick", "kinds"), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
         elif isinstance(node, CaptureRule):
-            if node.to == "store" and not has_stores:
+            if node.to == "store" and not has_stores and node.take:
                 bad(path + ("to",), "captures go to the store, but the board has no stores "
                                     "(set board.stores, or use to: removed)")
+            if not node.take and node.mark is None:
+                bad(path + ("take",), "a capture must take something: give the pits to take "
+                                      "(or a mark the capture sets, e.g. a captured hole)")
             if node.mark is not None and node.mark not in spec.marks:
                 bad(path + ("mark",), f"unknown mark {node.mark!r}{did_you_mean(node.mark, spec.marks)}; "
                                       "declare it under 'marks'")

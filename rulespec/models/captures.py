@@ -123,8 +123,9 @@ class CaptureRule(Block):
     """A short name, shown in the rulebook and in rule coverage."""
     when: Condition
     """Tested on the pit where the last piece landed."""
-    take: list[Selector] = Field(min_length=1)
-    """The pits emptied by the capture, in order."""
+    take: list[Selector]
+    """The pits emptied by the capture, in order (`[]` with `mark`: the capture takes the pit
+    itself, not its pieces)."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
     to: Literal["store", "removed"] | SowDestination = "store"

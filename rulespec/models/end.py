@@ -112,8 +112,9 @@ class Scoring(Block):
     """Wins by particular margins that count as more than one (the final snapshot reports
     `margin` and `victory_value`)."""
 
-    counts: list[Literal["store", "own_pits", "stock"]] = Field(
+    counts: list[Literal["store", "own_pits", "stock", "owned_marks"]] = Field(
         default_factory=lambda: ["store"], min_length=1
     )
     """The pieces that make up the score: the player's `store` (captured pieces), the pieces
-    on their `own_pits`, the pieces in their `stock`."""
+    on their `own_pits`, the pieces in their `stock`, the pieces in pits carrying an owned mark
+    that belongs to them (`owned_marks`, e.g. captured holes where pieces pile up)."""
