@@ -213,16 +213,17 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
     if paper not in ("a4", "letter"):
         raise typer.BadParameter("paper must be a4 or letter")
     if every:
+        from .book.features import index_page
+
         folder = output or Path("rulebooks")
-        lines = ["# Rulebooks", ""]
+        written = []
         for name in shipped_variants():
             game = _game(name, {})
             target = folder / f"{slug(game.spec.name)}.{fmt}"
             write_book(game, fmt, target, paper)
-            lines.append(f"- [{game.spec.name}]({target.name})" + (f": {game.spec.summary.split('. ')[0]}."
-                                                                   if game.spec.summary else ""))
+            written.append((game, target.name))
             out.print(f"wrote {target}", markup=False)
-        (folder / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        (folder / "index.md").write_text(index_page(written), encoding="utf-8")
         out.print(f"wrote {folder / 'index.md'}", markup=False)
         return
     if variant is None:

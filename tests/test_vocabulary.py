@@ -223,3 +223,14 @@ def test_kinds_offered_together_are_all_legal_and_priorities_still_work() -> Non
     assert state.legal_actions() == [0, 5]
     state.apply_action(0)  # A, clockwise: into North's f
     assert state.snapshot()["players"][1]["pits"] == [1, 2, 3, 3, 3, 4]
+
+
+def test_the_rulebook_index_lists_board_origin_and_features() -> None:
+    from rulespec.book.features import features, index_page
+
+    games = [(rulespec.load(n), f"{n}.md") for n in ("toguz-korgool", "bao-la-kujifunza", "sungka")]
+    page = index_page(games)
+    assert "| [Toguz Korgool](toguz-korgool.md) | 2 × 9, stores beside | Central Asia" in page
+    assert features(games[0][0].spec) == ["first piece back into the origin", "captured holes", "owned pits"]
+    assert features(games[1][0].spec)[0] == "family of bao-la-kiswahili"
+    assert {"passing", "extra turns", "relay laps", "end on a condition"} <= set(features(games[2][0].spec))
