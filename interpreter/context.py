@@ -37,6 +37,10 @@ class MoveInfo:
     drops: dict[int, list[int]] = {}
     """With several kinds of piece: the kinds the current lap dropped into each pit, in order
     (read only; a move that drops pieces sets its own)."""
+    trace: list[tuple[Any, ...]] | None = None
+    """What the move did, step by step, when the game traces moves (`game.traced()`, for
+    rulebook diagrams): ("lap", slots sown in order), ("take", pits, destination, pieces),
+    ("place", slot). None otherwise (the per-move path pays one test)."""
     threats: dict[int, frozenset[int]] | None = None
     """A cache for `threatened` look-aheads while marks are updated after this move."""
 

@@ -165,6 +165,16 @@ class Game:
         params = ", ".join(f"{k}={v}" for k, v in self.params.items())
         return f"<Game {self.name}({params})>"
 
+    trace_moves = False
+    """Record each move's laps and captures in `last_move.trace` (see `traced`)."""
+
+    def traced(self) -> "Game":
+        """A fresh copy of this game that records what each move does, lap by lap, in
+        `state.last_move.trace` (on the Python path: the kernel does not trace)."""
+        copy = Game(self.loaded).without_kernel()
+        copy.trace_moves = True
+        return copy
+
     def without_kernel(self) -> "Game":
         """Let the Python path play every stage (the move kernel's reference); returns self."""
         for rs in self.rulesets:

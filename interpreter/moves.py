@@ -105,6 +105,12 @@ def entry_request(game: Any, entries: list[int], last: int, hand: int) -> Reques
                    ["<" if col[q] < col[last] else ">" for q in entries], in_hand=hand)
 
 
+def sown(seq: tuple[int, ...], hand: int) -> tuple[int, ...]:
+    """The slots a lap of `hand` pieces drops into along `seq`, in order (round and round)."""
+    n = len(seq)
+    return tuple(seq[i % n] for i in range(hand)) if n else ()
+
+
 def sow_lap(b: list[int], seq: tuple[int, ...], hand: int) -> int:
     """Sow `hand` pieces one by one along `seq` (round and round if need be); the last slot."""
     n = len(seq)
@@ -149,6 +155,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
     mv = MoveInfo(mover, start.pit, start.direction)
     mv.kind = kind.name
     mv.stage = st.stage
+    trace = mv.trace = [] if game.trace_moves else None
     b = st.board
     pit = start.pit
     take = kind.take
@@ -225,6 +232,8 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             if not seq:
                 raise EndlessMove("there is no pit to sow into")
             last = sow_lap(b, seq, hand) if not rs.passing else _sow_passing(st, rs, seq, hand, mv)
+            if trace is not None:
+                trace.append(("lap", sown(seq, hand)))
             if needs_lap:
                 mv.lap_seq = seq
                 mv.lap_hand = hand
@@ -262,6 +271,8 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                             break
                         pits.append(ask(pick_request(game, options)) - pick_base)
                 taken = _take(st, rs, cap, pits, mv)
+                if trace is not None:
+                    trace.append(("take", tuple(pits), cap.to, taken))
                 mv.captured += taken
                 bits = rs.capture_marks[rs.captures.index(cap)] if rs.capture_marks else None
                 if bits is not None:
@@ -340,6 +351,7 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
     mv = MoveInfo(mover, start.pit, start.direction)
     mv.kind = kind.name
     mv.stage = st.stage
+    trace = mv.trace = [] if game.trace_moves else None
     b, kinds = st.board, st.kinds
     n_kinds = len(game.kind_names)
     pit = start.pit
@@ -377,6 +389,8 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
     mv.last = last
     mv.lap_seq = seq
     mv.lap_hand = mv.lifted
+    if trace is not None:
+        trace.append(("lap", sown(seq, mv.lifted)))
     for cap in (rs.captures if kind.captures else ()):
         if not cap.when(st, last, mv):
             continue
@@ -387,6 +401,7 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
             return mv
         store = game.geo.store[mover]
         taken = 0
+        picked: list[int] = []
         for q in pits:
             for k in range(n_kinds):
                 c = kinds[q][k]
@@ -401,6 +416,7 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
                 q, k = _pick(st, mv, wanted, test, or_store, ask)
                 if q < 0:
                     break
+                picked.append(q)
                 kinds[q][k] -= 1
                 b[q] -= 1
                 kinds[store][k] += 1
@@ -409,6 +425,8 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
         mv.captured = taken
         mv.first_captured = bool(taken)
         mv.fired = (cap.name,)
+        if trace is not None:
+            trace.append(("take", tuple(pits) + tuple(picked), cap.to, taken))
         break
     return mv
 
@@ -452,10 +470,14 @@ def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:
         mv.lap_seq = seq
         mv.lap_hand = hand
     mv.last = last
+    trace = mv.trace = [("lap", sown(seq, hand))] if st.game.trace_moves else None
     for cap in rs.captures:
         if cap.when(st, last, mv):
-            mv.captured = _take(st, rs, cap, taken_pits(st, cap, last, mv), mv)
+            pits = taken_pits(st, cap, last, mv)
+            mv.captured = _take(st, rs, cap, pits, mv)
             mv.fired = (cap.name,)
+            if trace is not None:
+                trace.append(("take", tuple(pits), cap.to, mv.captured))
             break
     return mv
 
@@ -493,10 +515,14 @@ def _place(st: Any, mv: MoveInfo, hand: int, ask: Ask) -> MoveInfo:
     options = [game.pick_base + q for q in range(geo.n_pits)]
     labels = [geo.label[q] for q in range(geo.n_pits)]
     last = mv.origin
+    if game.trace_moves:
+        mv.trace = []
     while hand:
         last = ask(Request("place", options, labels, in_hand=hand)) - game.pick_base
         st.board[last] += 1
         hand -= 1
+        if mv.trace is not None:
+            mv.trace.append(("place", last))
     mv.last = last
     mv.lap = mv.sowings = 1
     return mv

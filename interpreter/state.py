@@ -218,6 +218,17 @@ class State:
         """The player's score as the spec's scoring block counts it."""
         return self.game.score(self, player)
 
+    def scores(self) -> list[int]:
+        """Both players' scores as the spec's scoring block counts them: the final scores once
+        the game is over (the end's rule for the pieces left has been applied)."""
+        score = self.game.score
+        return [score(self, 0), score(self, 1)]
+
+    def margin(self, player: int = 0) -> int:
+        """`player`'s score minus the other's (South's view by default): what search maximises."""
+        score = self.game.score
+        return score(self, player) - score(self, 1 - player)
+
     def position_key(self) -> tuple[int, ...]:
         """What makes two positions the same (for repetition)."""
         return self.game.position_key(self)

@@ -1,7 +1,6 @@
 """The `rulespec` command: validate, show, play, schema, book."""
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -123,23 +122,25 @@ def show(variant: str = typer.Argument(..., help="A shipped variant's name or a 
 
 @app.command()
 def play(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
-         opponent: str = typer.Option("greedy", help="The computer player: random or greedy."),
+         opponent: str = typer.Option("greedy", help="The computer player: random, greedy, alphabeta:6, "
+                                      "alphabeta:2s, mcts:200 or mcts:2s."),
          seat: str = typer.Option("south", help="Your side: south (moves first) or north."),
          seed: int = typer.Option(0, help="Random seed of the computer player."),
          param: list[str] = ParamOpt) -> None:
     """Play against the computer in the terminal, typing moves in the game's notation."""
     from interpreter.notation import parse_move
 
-    from .players import PLAYERS
+    from .players import PlayerSpecError, make_player
     from .records import complete_moves, write_move
 
-    if opponent not in PLAYERS:
-        raise typer.BadParameter(f"unknown player {opponent!r}; choose from {', '.join(PLAYERS)}")
+    try:
+        computer = make_player(opponent, seed)
+    except PlayerSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--opponent") from None
     if seat not in ("south", "north"):
         raise typer.BadParameter("seat must be south or north")
     game = _game(variant, _params(param))
     human = 0 if seat == "south" else 1
-    rng = random.Random(seed)
     state = game.new_initial_state()
     out.print("Type a move in the game's notation (several decisions may be written together), "
               "'legal' to list the legal moves, 'quit' to stop.", markup=False)
@@ -153,7 +154,7 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
             decisions = []
             while True:
                 request = state.pending_request()
-                action = PLAYERS[opponent](state, rng)
+                action = computer.choose(state)
                 decisions.append((state.action_to_string(action), request is not None and request.default == action))
                 state.apply_action(action)
                 if state.is_terminal() or state.pending_request() is None:
@@ -388,12 +389,186 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
     raise typer.Exit(1)
 
 
+@app.command()
+def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1.")) -> None:
+    """Play, replay and read the variants in the browser, on http://127.0.0.1:PORT (needs the web extra)."""
+    try:
+        from .web import serve as run
+    except ImportError as exc:
+        err.print(f"the web app needs its extra: pip install 'rulespec[web]' ({exc})", markup=False)
+        raise typer.Exit(1) from None
+    out.print(f"rulespec: open http://127.0.0.1:{port}/ (Ctrl-C stops)", markup=False)
+    run(port)
+
+
 @app.command(name="list")
 def list_variants() -> None:
     """List the shipped variants."""
     for name in shipped_variants():
         out.print(name, markup=False)
 
+
+
+@app.command()
+def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+           games: int = typer.Option(20, help="Random games that compare each survivor with the original."),
+           seed: int = typer.Option(0, help="Seed of the first game."),
+           tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
+           jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: one per core)."),
+           ray: bool = typer.Option(False, "--ray", help="Run on a Ray cluster (needs rulespec.campaign)."),
+           verbose: bool = typer.Option(False, "--verbose", "-v", help="List the killed mutants too.")) -> None:
+    """Mutation analysis: change one rule at a time and check the spec's examples notice."""
+    from .check import mutate as mutation
+
+    try:
+        report = mutation.run(variant, games, seed, tests, jobs or None,
+                              mutation.ray_executor if ray else mutation.local_executor)
+    except RulespecError as exc:
+        _fail(exc)
+    for line in mutation.render(report, verbose):
+        out.print(line, markup=False)
+    if report.count("surviving"):
+        raise typer.Exit(1)
+
+
+RayOpt = typer.Option(None, "--ray", help="Run on a Ray cluster: --ray auto (this machine's cluster, or a new "
+                      "local instance) or --ray ADDRESS. Default: a local process pool.")
+
+
+def _progress(label: str, total: int | None) -> Any:
+    """A rich progress bar on stderr: (context manager, update(n))."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=err, transient=True)
+    task = bar.add_task(label, total=total)
+    return bar, lambda n: bar.update(task, completed=n)
+
+
+@app.command()
+def match(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+          players: list[str] = typer.Argument(..., help="Two or more players: random, greedy, alphabeta:6, "
+                                              "alphabeta:2s, mcts:200, mcts:2s."),
+          games: int = typer.Option(100, "--games", "-n", help="Games per pair of players (sides alternate)."),
+          seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
+          max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
+          ray: str | None = RayOpt,
+          workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
+          param: list[str] = ParamOpt) -> None:
+    """Play players against each other: win/draw/loss with 95% intervals, and an Elo table for more than two."""
+    from .analysis.match import match as run_match
+    from .players import PlayerSpecError, make_player
+
+    if len(players) < 2:
+        raise typer.BadParameter("name at least two players")
+    for spec in players:
+        try:
+            make_player(spec)
+        except PlayerSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
+    params = _params(param)
+    _game(variant, params)
+    pairs = len(players) * (len(players) - 1) // 2
+    bar, update = _progress(f"{variant}: matches", pairs * games)
+    with bar:
+        pairings, ratings = run_match(variant, params, players, games, seed, max_moves, ray, workers,
+                                      progress=update)
+    for p in pairings:
+        out.print(p.line(), markup=False)
+    if len(players) > 2:
+        out.print()
+        out.print("Elo (mean 1500):", markup=False)
+        for name, rating in sorted(ratings.items(), key=lambda kv: -kv[1]):
+            out.print(f"  {name:24} {rating:7.0f}", markup=False)
+
+
+@app.command()
+def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+          memory: float = typer.Option(1000, help="Memory bound of the transposition table, in MB."),
+          all_moves: bool = typer.Option(False, "--all-moves", help="The exact value of every first decision."),
+          param: list[str] = ParamOpt) -> None:
+    """Solve a small instance exactly: the score margin under perfect play (South's view) and the best first moves."""
+    from .solve import solve as run_solve
+
+    game = _game(variant, _params(param))
+    bar, update = _progress(f"solving {variant}", None)
+    with bar:
+        sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=update)
+    out.print(f"value: {sol.value_text()}", markup=False)
+    out.print(f"best first moves: {', '.join(sol.best)}", markup=False)
+    for move, value in sol.moves.items():
+        out.print(f"  {move}: {'+' if value > 0 else ''}{value}", markup=False)
+    out.print(f"{sol.nodes:,} positions searched in {sol.seconds:.1f} s; table {sol.table_entries:,} entries"
+              + (f", dropped its older half {sol.table_flushes} times (memory bound)" if sol.table_flushes else ""),
+              markup=False)
+    if sol.caveat:
+        out.print(f"note: {sol.caveat}", markup=False)
+
+
+@app.command()
+def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec file; two to compare them side by side."),
+            param: list[str] = typer.Option(None, "--param", "-p", help="NAME=VALUE, NAME=LO..HI or NAME=A,B,C "
+                                            "(repeatable): every combination is played."),
+            players: str = typer.Option("greedy", help="The players: one spec for both sides (mcts:200) or "
+                                        "SOUTH,NORTH (alphabeta:4,random)."),
+            games: int = typer.Option(100, "--games", "-n", help="Games per parameter combination."),
+            seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
+            max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
+            output: Path = typer.Option(Path("analysis"), "-o", "--output", help="Folder for the report and data."),
+            ray: str | None = RayOpt,
+            workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
+            pdf: bool = typer.Option(True, help="Also write report.pdf (needs the pdf extra).")) -> None:
+    """Balance analysis: first-player win rate with 95% intervals, draws, lengths and rule
+    frequencies over a parameter grid; writes an HTML and PDF report with plots, JSON and CSV."""
+    import itertools
+
+    from .analysis.analyze import GridError, analyze as run_analysis, parse_grid
+    from .analysis.report import write_report
+    from .players import PlayerSpecError, make_player
+
+    if len(variants) > 2:
+        raise typer.BadParameter("analyze one variant, or compare two")
+    sides = [s.strip() for s in players.split(",")]
+    if len(sides) == 1:
+        sides *= 2
+    if len(sides) != 2:
+        raise typer.BadParameter("give one player spec, or SOUTH,NORTH", param_hint="--players")
+    for spec in sides:
+        try:
+            make_player(spec)
+        except PlayerSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--players") from None
+    try:
+        grid = parse_grid(param)
+    except GridError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--param") from None
+    for variant in variants:  # every combination must load: report errors before playing
+        for values in itertools.product(*grid.values()):
+            _game(variant, dict(zip(grid, values)))
+    cells = 1
+    for values in grid.values():
+        cells *= len(values)
+    results = []
+    for variant in variants:
+        bar, update = _progress(f"{variant}: {cells} parameter combination{'s' if cells > 1 else ''}", cells * games)
+        with bar:
+            results.append(run_analysis(variant, grid, (sides[0], sides[1]), games, seed, max_moves, ray, workers,
+                                        progress=update))
+    for a in results:
+        for s in a.summaries():
+            lo, hi = s["south_win_ci95"]
+            where = ", ".join(f"{k}={v}" for k, v in s["params"].items() if k in a.grid) or "defaults"
+            out.print(f"{variant_label(a.variant)} [{where}]: South wins {100 * s['south_win_rate']:.1f}% "
+                      f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), draws {100 * s['draw_rate']:.1f}%, "
+                      f"mean length {s['mean_length']:.1f} moves, no legal move {s['no_legal_move']}, "
+                      f"cut off {s['move_limit']}", markup=False)
+    for path in write_report(results, output, pdf=pdf):
+        if path.suffix in (".html", ".pdf", ".json"):
+            out.print(f"wrote {path}", markup=False)
+
+
+def variant_label(variant: str) -> str:
+    return Path(variant).stem if variant.endswith((".yaml", ".yml")) else variant
 
 
 def main() -> None:

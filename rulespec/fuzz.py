@@ -113,9 +113,8 @@ def play_checked(game: Any, choose: Callable[[list[int]], int], max_actions: int
         state = check_step(game, state, action, len(actions), rng)
         actions.append(action)
         if stats is not None and state.pending_request() is None and state.last_move is not None:
-            mv = state.last_move
-            stats.longest_move = max(stats.longest_move, mv.sowings)
-            stats.fired.update(mv.fired)
+            stats.longest_move = max(stats.longest_move, state.last_move.sowings)
+            move_fired(stats.fired, state)
     if state.is_terminal():
         check_step(game, state, -1, len(actions), rng)
     replay = game.new_initial_state()
@@ -129,7 +128,6 @@ def play_checked(game: Any, choose: Callable[[list[int]], int], max_actions: int
         stats.actions += len(actions)
         if state.is_terminal():
             stats.ended += 1
-            stats.fired[f"end: {state.end_reason}"] += 1
             r = state.returns()
             if r[0] > r[1]:
                 stats.south_wins += 1
@@ -137,9 +135,22 @@ def play_checked(game: Any, choose: Callable[[list[int]], int], max_actions: int
                 stats.north_wins += 1
             else:
                 stats.draws += 1
-        if state.stage:
-            stats.fired[f"stage: {game.stage_names[state.stage]}"] += 1
+        end_fired(stats.fired, game, state)
     return actions
+
+
+def move_fired(fired: Counter[str], state: Any) -> None:
+    """Count the rules the move just completed fired (captures, relay events, marks set)."""
+    if state.last_move is not None:
+        fired.update(state.last_move.fired)
+
+
+def end_fired(fired: Counter[str], game: Any, state: Any) -> None:
+    """Count how a game finished: its end condition, and the last stage it reached."""
+    if state.is_terminal():
+        fired[f"end: {state.end_reason}"] += 1
+    if state.stage:
+        fired[f"stage: {game.stage_names[state.stage]}"] += 1
 
 
 def moves_of(game: Any, actions: list[int]) -> list[str]:
@@ -311,10 +322,7 @@ def lint(game: Any, games: int = 200, seed: int = 0, max_actions: int = 5000) ->
     if failing is not None:
         yield f"random play breaks an invariant: {fails(game, failing, max_actions)}"
     spec = game.spec
-    names = [c.name for c in spec.captures if c.enabled]
-    for stage in spec.stages:
-        names += [c.name for c in (stage.captures or []) if c.enabled]
-    for name in dict.fromkeys(names):
+    for name in capture_names(game):
         if not stats.fired.get(name):
             yield f"capture rule {name!r} never fired in {stats.games} random games"
     for i, stage in enumerate(game.stage_names[1:], start=1):
@@ -325,6 +333,22 @@ def lint(game: Any, games: int = 200, seed: int = 0, max_actions: int = 5000) ->
     for end in spec.end:
         if not stats.fired.get(f"end: {end.kind}"):
             yield f"end condition {end.kind!r} never ended a game in {stats.games} random games"
+
+
+def capture_names(game: Any) -> list[str]:
+    """The enabled capture rules of every stage, once each, in the spec's order."""
+    spec = game.spec
+    names = [c.name for c in spec.captures if c.enabled]
+    for stage in spec.stages:
+        names += [c.name for c in (stage.captures or []) if c.enabled]
+    return list(dict.fromkeys(names))
+
+
+def rule_names(game: Any) -> list[str]:
+    """Every name the rule counters can show for this game (as move_fired and end_fired
+    write them): capture rules, end conditions, stages after the first."""
+    return (capture_names(game) + [f"end: {e.kind}" for e in game.spec.end]
+            + [f"stage: {s}" for s in game.stage_names[1:]])
 
 
 @dataclass

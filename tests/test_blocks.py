@@ -41,8 +41,20 @@ def spec_text(**blocks: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+ENGINE = {"path": "kernel"}
+
+
+@pytest.fixture(autouse=True, params=["kernel", "python"])
+def engine_path(request: pytest.FixtureRequest) -> str:
+    """Every block test runs on both engine paths: `load` hands every ruleset it can to the C
+    move kernel, so without this the Python path (`moves.play`) would go untested here."""
+    ENGINE["path"] = request.param
+    return request.param
+
+
 def make(values: dict[str, Any] | None = None, **blocks: str | None) -> Any:
-    return rulespec.load_text(spec_text(**blocks), "test.yaml", **(values or {}))
+    game = rulespec.load_text(spec_text(**blocks), "test.yaml", **(values or {}))
+    return game.without_kernel() if ENGINE["path"] == "python" else game
 
 
 def position(south: list[int], north: list[int], *, to_move: int = 0, stores: tuple[int, int] = (0, 0),

@@ -78,7 +78,6 @@ def test_a_broken_sowing_block_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_crosscheck_agrees_with_openspiel_and_reports_a_divergence() -> None:
-    pytest.importorskip("pyspiel")
     from rulespec.oracle import OracleGame
 
     assert crosscheck(rulespec.load("oware"), OracleGame("oware", {}), games=50, seed=0) is None

@@ -2,8 +2,10 @@
 
 Pits are circles with their count inside and their label beside; stores are rounded boxes at
 the ends; pits with a role have a double ring; marked pits carry a small black triangle;
-highlighted pits (a move's sowing path) are shaded grey, and the pit a move started from has a
-dashed ring.
+pits whose pieces changed are shaded grey. A move is drawn on top: the pit it starts from
+ringed in bold, each lap's path as a line of arrows (lap 1 solid, lap 2 dashed, lap 3 dotted,
+each starting at a black disc with the lap's number), captured pits framed by a square, and
+the pieces taken to a store as an arrow into it labelled with their number.
 """
 from __future__ import annotations
 
@@ -14,8 +16,16 @@ CELL = 44
 RADIUS = 17
 
 
+DASHES = ["", ' stroke-dasharray="7 4"', ' stroke-dasharray="2 3"', ' stroke-dasharray="10 3 2 3"']
+
+
 def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None = None,
-              title: str | None = None) -> str:
+              title: str | None = None, laps: list[list[int]] | None = None,
+              taken: list[tuple[tuple[int, ...], str, int]] | None = None, mover: int | None = None,
+              clickable: bool = False) -> str:
+    """A board diagram. `laps`: each lap's path (the slot it starts from, then the slots it
+    drops into); `taken`: each capture's pits, destination (store, removed, sow) and pieces;
+    `clickable`: pits and stores carry class="pit" and data-slot="N" (the web page's clicks)."""
     game = state.game
     geo = game.geo
     highlight = highlight or set()
@@ -25,6 +35,9 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     height = 40 + geo.ranks * CELL + 24 + (18 if title else 0)
     top = 22 + (18 if title else 0)
     roles = set().union(*game.roles.values()) if game.roles else set()
+    centre = {}
+    for q in range(geo.n_pits):
+        centre[q] = (margin_x + geo.xcol[q] * CELL + CELL / 2, top + (geo.ranks - 1 - geo.rank[q]) * CELL + CELL / 2)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" role="img" '
            f'aria-label="{escape(title or game.name)}">',
@@ -36,8 +49,9 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         cx = margin_x + x * CELL + CELL / 2
         cy = top + (geo.ranks - 1 - rank) * CELL + CELL / 2
         fill = "#cfcfcf" if q in highlight else "white"
-        dash = ' stroke-dasharray="4 3" stroke-width="2.5"' if q == origin else ' stroke-width="1.2"'
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{RADIUS}" fill="{fill}" stroke="black"{dash}/>')
+        dash = ' stroke-width="3.5"' if q == origin else ' stroke-width="1.2"'
+        slot = f' class="pit" data-slot="{q}"' if clickable else ""
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{RADIUS}" fill="{fill}" stroke="black"{dash}{slot}/>')
         if q in roles:
             out.append(f'<circle cx="{cx}" cy="{cy}" r="{RADIUS - 4}" fill="none" stroke="black" stroke-width="0.8"/>')
         count = state.board[q]
@@ -65,7 +79,9 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         for p, x in ((1, 10), (0, width - 60)):
             q = geo.store[p]
             fill = "#cfcfcf" if q in highlight else "white"
-            out.append(f'<rect x="{x}" y="{mid - 30}" width="50" height="60" rx="10" fill="{fill}" stroke="black"/>')
+            slot = f' class="pit store" data-slot="{q}"' if clickable else ""
+            out.append(f'<rect x="{x}" y="{mid - 30}" width="50" height="60" rx="10" fill="{fill}" '
+                       f'stroke="black"{slot}/>')
             shown = (sum(n * v for n, v in zip(state.kinds[q], game.kind_values)) if state.kinds is not None
                      else state.board[q])
             out.append(f'<text x="{x + 25}" y="{mid + 6}" font-size="15" text-anchor="middle" '
@@ -79,6 +95,31 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
             y = top + (geo.ranks - 1 - rank) * CELL + CELL / 2 + 4
             out.append(f'<text x="{margin_x - 14}" y="{y}" font-size="11" text-anchor="middle" '
                        f'font-style="italic">{escape(letter)}</text>')
+    if stores:
+        mid = top + geo.ranks * CELL / 2
+        for p, x in ((1, 10), (0, width - 60)):
+            centre[geo.store[p]] = (x + 25, mid)
+    for q, dest, n in taken or []:
+        for pit in q:
+            if pit in centre:
+                cx, cy = centre[pit]
+                out.append(f'<rect x="{cx - RADIUS - 3}" y="{cy - RADIUS - 3}" width="{2 * RADIUS + 6}" '
+                           f'height="{2 * RADIUS + 6}" fill="none" stroke="black" stroke-width="2.2"/>')
+    out += _laps(laps or [], centre)
+    for q, dest, n in taken or []:
+        pits = [pit for pit in q if pit in centre]
+        if not pits or not n:
+            continue
+        fx, fy = centre[pits[-1]]
+        if dest == "store" and stores:
+            sx, sy = centre[geo.store[mover if mover is not None else 1 - geo.owner[pits[-1]]]]
+            out.append(f'<line x1="{fx}" y1="{fy}" x2="{sx}" y2="{sy}" stroke="black" stroke-width="1.6" '
+                       f'stroke-dasharray="1 3" marker-end="url(#arrow)"/>')
+            out.append(f'<text x="{sx}" y="{sy - 34}" font-size="11" text-anchor="middle" '
+                       f'font-weight="bold">+{n}</text>')
+        elif dest == "removed":
+            out.append(f'<text x="{fx}" y="{fy - RADIUS - 5}" font-size="10" text-anchor="middle">'
+                       f'{n} out</text>')
     hands = [state.stock[p] for p in (0, 1)]
     if any(hands) or game.spec.setup.stock:
         out.append(f'<text x="{margin_x}" y="{height - 8}" font-size="10">South holds {hands[0]}, '
@@ -86,7 +127,34 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     out.append(f'<text x="{width - margin_x}" y="{height - 8}" font-size="10" text-anchor="end">'
                f'South sits at the bottom</text>')
     out.append("</svg>")
+    if laps or taken:
+        out.insert(2, '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" '
+                      'markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" '
+                      'fill="black"/></marker></defs>')
     return "\n".join(out)
+
+
+def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]]) -> list[str]:
+    """Each lap as arrows from pit to pit, off-centre so the counts stay readable; odd laps
+    below the centres, even laps above; a numbered disc where each lap starts."""
+    out = []
+    for i, path in enumerate(laps):
+        points = [centre[q] for q in path if q in centre]
+        if len(points) < 2:
+            continue
+        shift = 10 if i % 2 == 0 else -10
+        dash = DASHES[i % len(DASHES)]
+        pts = [(x, y + shift) for x, y in points]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            if (x1, y1) == (x2, y2):
+                continue
+            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="black" '
+                       f'stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
+        x, y = pts[0]
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" fill="black"/>')
+        out.append(f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle" fill="white" '
+                   f'font-weight="bold">{i + 1}</text>')
+    return out
 
 
 def changed_pits(before: Any, after: Any) -> set[int]:

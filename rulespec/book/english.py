@@ -1,12 +1,21 @@
-"""English phrases for conditions and counts, used by the rulebook templates as filters."""
+"""The rulebook's grammar: numbers, counts and conditions as English a teacher would write.
+
+Every sentence a template prints about a condition comes from here. A condition is a test on
+one pit (the *subject*) and on the position; it is read as a noun phrase for the pit ("one of
+your front-row pits that holds two or more seeds and faces an occupied pit") plus
+circumstances about the game ("the move began by lifting fifteen seeds or fewer").
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..models import Condition, CountRange
 
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve"]
+ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth"]
 
 
 def number(n: int) -> str:
@@ -14,197 +23,431 @@ def number(n: int) -> str:
     return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
 
-def article(word: str) -> str:
-    """'a pit', 'an otau', 'an hour': the indefinite article a word takes (by its first letter;
-    a silent h or a 'u' said 'you' are rare enough in game terms to be ignored)."""
-    return ("an " if word[:1].lower() in "aeiou" and word else "a ") + word
+def ordinal(n: int) -> str:
+    return ORDINALS[n] if 0 <= n < len(ORDINALS) else f"{n}th"
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
+    """'one seed', 'two seeds', 'no seeds'."""
     return f"{number(n)} {word if n == 1 else (words or word + 's')}"
 
 
-def count_phrase(spec: Any, noun: str = "piece", nouns: str | None = None) -> str:
-    """'two or three seeds', 'at least one seed', 'no seeds'."""
+def article(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def join(parts: list[str], word: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+
+
+def count_phrase(spec: Any, noun: str = "piece", nouns: str | None = None, exact: bool = True) -> str:
+    """'two or three seeds', 'two or more seeds', 'fifteen seeds or fewer', 'no seeds',
+    'exactly two seeds' (`exact=False`: 'two seeds')."""
     many = nouns or noun + "s"
     if isinstance(spec, CountRange) and spec.arithmetic:
         words = f"an {spec.parity} number of {many}" if spec.parity else f"a number of {many}"
         if spec.multiple_of:
             words += f" divisible by {number(spec.multiple_of)}"
         plain = spec.model_copy(update={"parity": None, "multiple_of": None})
-        return words if plain == CountRange() else f"{words} ({count_phrase(plain, noun, nouns)})"
+        return words if plain == CountRange() else f"{words} ({count_phrase(plain, noun, nouns, exact)})"
     if isinstance(spec, CountRange):
-        if spec.min is not None and spec.max is not None:
-            return f"between {number(spec.min)} and {number(spec.max)} {many}"
-        if spec.min is not None:
-            return f"at least {number(spec.min)} {noun if spec.min == 1 else many}"
-        if spec.max is not None:
-            return f"at most {number(spec.max)} {noun if spec.max == 1 else many}"
+        lo, hi = spec.min, spec.max
+        if lo is not None and hi is not None:
+            if lo == hi:
+                return count_phrase(lo, noun, nouns, exact)
+            if hi == lo + 1:
+                return f"{number(lo)} or {number(hi)} {noun if hi == 1 else many}"
+            return f"between {number(lo)} and {number(hi)} {many}"
+        if lo is not None:
+            return f"at least one {noun}" if lo == 1 else "any number of " + many if lo == 0 \
+                else f"{number(lo)} or more {many}"
+        if hi is not None:
+            return f"at most one {noun}" if hi == 1 else f"{number(hi)} {many} or fewer"
         return f"any number of {many}"
     if isinstance(spec, list):
+        if len(spec) == 1:
+            return count_phrase(spec[0], noun, nouns, exact)
         words = [number(n) for n in spec]
-        joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-        return f"{joined} {noun if spec == [1] else many}"
+        return f"{join(words, 'or')} {many}"
     if spec == 0:
         return f"no {many}"
-    return f"exactly {plural(spec, noun, many)}" if spec else f"no {many}"
+    return ("exactly " if exact and spec > 1 else "") + (f"a single {noun}" if spec == 1 and exact
+                                                          else plural(spec, noun, many))
 
 
-def condition_phrase(cond: Condition | None, terms: Any) -> str:
-    """A condition as a clause: 'it is on the opponent's side and now holds two or three seeds'."""
-    if cond is None:
-        return "always"
-    parts = _parts(cond, terms)
-    if not parts:
-        return "always"
-    return _join(parts)
+@dataclass
+class PitWords:
+    """A condition taken apart: who owns the pit, words before the noun, the noun, relative
+    clauses (verb phrases whose subject is the pit) and circumstances (whole clauses)."""
+
+    owner: str | None = None
+    adjectives: list[str] = field(default_factory=list)
+    nouns: list[str] = field(default_factory=list)
+    relatives: list[str] = field(default_factory=list)
+    circumstances: list[str] = field(default_factory=list)
+    single: bool = False
+    """The noun is a role with one pit: 'your nyumba pit', not 'one of your nyumba pits'."""
+    not_store: bool = False
+
+    def is_position_only(self) -> bool:
+        return not (self.owner or self.adjectives or self.nouns or self.relatives or self.not_store)
 
 
-def condition_clauses(cond: Condition | None, terms: Any) -> list[str]:
-    """The top-level clauses of a condition (a top-level `all` flattened), for lists."""
-    if cond is None:
-        return []
-    out: list[str] = []
-    for part in [cond.model_copy(update={"all": None})] + list(cond.all or []):
-        out.extend(_parts(part, terms))
-    return out
+class Grammar:
+    """English for one game's terms (its words for pit, store and piece, and its roles)."""
+
+    def __init__(self, terms: Any, roles: dict[str, Any] | None = None,
+                 kind_names: list[str] | None = None):
+        self.pit = terms.pit
+        self.pits = terms.pit + "s"
+        self.store = terms.store
+        self.piece = terms.piece
+        self.pieces = terms.pieces or terms.piece + "s"
+        self.roles = roles or {}
+        self.kind_names = kind_names or []
+
+    # -- counts --------------------------------------------------------------------------
+
+    def amount(self, spec: Any, exact: bool = True) -> str:
+        return count_phrase(spec, self.piece, self.pieces, exact)
+
+    def kinds_amount(self, kinds: list[str], count: Any) -> str:
+        noun = self.kinds_word(kinds)
+        return count_phrase(count, noun, None)
+
+    def kinds_word(self, kinds: list[str]) -> str:
+        """A name for a set of kinds: the kind itself; the common stem of several (gem1..gem5:
+        gem); every kind there is: the game's piece."""
+        if len(kinds) == 1:
+            return kinds[0]
+        if self.kind_names and set(kinds) >= set(self.kind_names):
+            return self.piece
+        stems = {k.rstrip("0123456789") for k in kinds}
+        if len(stems) == 1 and all(k[len(k.rstrip("0123456789")):] for k in kinds):
+            return stems.pop()
+        return " or ".join(kinds)
+
+    # -- conditions ----------------------------------------------------------------------
+
+    def words(self, c: Condition, w: PitWords | None = None) -> PitWords:
+        """Take a condition apart (a top-level `all` merged in: it tests the same pit)."""
+        w = w or PitWords()
+        if c.side == "own":
+            w.owner = "your"
+        elif c.side == "opponent":
+            w.owner = "your opponent's"
+        elif c.side == "neutral":
+            w.owner = "shared"
+        if c.row:
+            w.adjectives.append(f"{c.row}-row")
+        if c.store is True:
+            w.nouns.append(self.store)
+        elif c.store is False:
+            w.not_store = True
+        if c.role:
+            roles = [c.role] if isinstance(c.role, str) else list(c.role)
+            w.nouns.append(" or ".join(roles))
+            w.single = len(roles) == 1 and len(getattr(self.roles.get(roles[0]), "pits", [])) == 1
+        if c.pit:
+            labels = [c.pit] if isinstance(c.pit, str) else list(c.pit)
+            w.relatives.append("is " + join(labels, "or") + (" (named from its owner's side)"
+                                                              if not c.side else ""))
+        if c.count is not None:
+            if c.count == 0 or c.count == [0]:
+                w.adjectives.insert(0, "empty")
+            elif isinstance(c.count, CountRange) and c.count.min == 1 and c.count.max is None:
+                w.adjectives.insert(0, "occupied")
+            else:
+                w.relatives.append(f"holds {self.amount(c.count)}")
+        if c.count_before is not None:
+            # The count just before the lap's last piece fell there (a lap that passes its
+            # landing pit twice finds it occupied the second time).
+            if c.count_before == 0 or c.count_before == [0]:
+                w.relatives.append(f"was empty until the lap's last {self.piece} fell into it")
+            else:
+                w.relatives.append(f"was already occupied when the lap's last {self.piece} fell into it"
+                                   if isinstance(c.count_before, CountRange) and c.count_before.min == 1
+                                   and c.count_before.max is None
+                                   else f"held {self.amount(c.count_before)} just before the lap's last "
+                                        f"{self.piece} fell into it")
+        if c.mark:
+            owner = {"own": "yours", "opponent": "your opponent's"}.get(c.mark_owner or "")
+            w.relatives.append(f"is a {c.mark} of {owner}" if owner == "your opponent's" else
+                               f"is your {c.mark}" if owner else f"is marked {c.mark}")
+        if c.start is not None:
+            w.relatives.append(f"is {'' if c.start else 'not '}the {self.pit} the move started from")
+        if c.last is not None:
+            w.relatives.append(f"is {'' if c.last else 'not '}where the move's last {self.piece} fell")
+        if c.mirror is not None:
+            w.relatives.append(f"has the same name as " + self.phrase(c.mirror, indefinite=True)
+                               + " on the other side")
+        if c.opposite is not None:
+            w.relatives.append("faces " + self.phrase(c.opposite, indefinite=True))
+        if c.behind is not None:
+            w.relatives.append("has " + self.phrase(c.behind, indefinite=True) + " behind it")
+        if c.next is not None:
+            w.relatives.append("is followed, along the sowing, by " + self.phrase(c.next, indefinite=True))
+        if c.dropped is not None:
+            kinds = [c.dropped] if isinstance(c.dropped, str) else list(c.dropped)
+            w.relatives.append(f"has just received {join([article(k) for k in kinds], 'or')} as the "
+                               f"lap's last {self.piece}")
+        if c.before is not None:
+            w.relatives.append(f"held {self.kinds_amount(c.before.kinds, c.before.count)} before that "
+                               f"last {self.piece} arrived")
+        if c.threatened is not None:
+            w.relatives.append(("could" if c.threatened else "could not")
+                               + " be captured by the first lap of your next move")
+        if c.opponent_can_capture is not None:
+            w.circumstances.append(("your opponent could" if c.opponent_can_capture
+                                    else "your opponent could not")
+                                   + " capture with the first lap of their next move")
+        if c.origin is not None:
+            w.circumstances.append("the move started from " + self.phrase(c.origin, indefinite=True))
+        if c.lifted is not None:
+            w.circumstances.append(f"the move began by lifting {self.amount(c.lifted)}")
+        if c.lap is not None:
+            w.circumstances.append(self._lap(c.lap))
+        if c.stage:
+            stages = [c.stage] if isinstance(c.stage, str) else list(c.stage)
+            w.circumstances.append(f"the game is in the {join(stages, 'or')} stage")
+        if c.stock is not None:
+            w.circumstances.append(f"you hold {self.amount(c.stock)} in hand")
+        if c.stocks is not None:
+            w.circumstances.append("neither player holds any " + self.pieces + " in hand" if c.stocks == 0
+                                   else f"the players hold {self.amount(c.stocks)} in hand between them")
+        if c.own_side is not None:
+            w.circumstances.append(self._side("your", c.own_side))
+        if c.opponent_side is not None:
+            w.circumstances.append(self._side("your opponent's", c.opponent_side))
+        if c.on_board is not None:
+            w.circumstances.append(f"the {self.pits} hold {self.amount(c.on_board)} in all")
+        if c.direction is not None:
+            w.circumstances.append(f"the move sows {c.direction}")
+        if c.moves_played is not None:
+            n = c.moves_played
+            w.circumstances.append(f"{count_phrase(n, 'move', exact=False)} "
+                                   f"{'has' if n == 1 else 'have'} been played")
+        if c.captured is not None:
+            w.circumstances.append("your move has captured" if c.captured else "your move has not captured")
+        if c.move_kind is not None:
+            kinds = [c.move_kind] if isinstance(c.move_kind, str) else list(c.move_kind)
+            w.circumstances.append("the move is " + join([article(k) for k in kinds], "or"))
+        if c.count_pits is not None:
+            w.circumstances.append(self._count_pits(c.count_pits))
+        if c.in_play is not None:
+            n = c.in_play.count
+            amount = self.kinds_amount(c.in_play.kinds, n)
+            one = amount.startswith(("at least one ", "a single ", "one ", "at most one "))
+            w.circumstances.append(f"{amount} {'is' if one else 'are'} still on the board")
+        for sub in c.all or []:
+            self.words(sub, w)
+        if c.any:
+            alternatives = [self.words(x) for x in c.any]
+            if all(not a.circumstances and not a.owner and not a.nouns for a in alternatives):
+                w.relatives.append("either " + join([self._predicate(a) for a in alternatives], "or"))
+            elif all(a.circumstances and a.is_position_only() for a in alternatives):
+                w.circumstances.append("either " + join([join(a.circumstances) for a in alternatives], "or"))
+            elif all(not a.circumstances or a.owner or a.nouns for a in alternatives):
+                w.relatives.append("is either " + join([self._phrase(a, link=" while ") for a in alternatives], "or"))
+            else:
+                w.circumstances.append("either " + join([self._it(a) for a in alternatives], "or"))
+        if c.not_ is not None:
+            self._negate(c.not_, w)
+        return w
+
+    def _negate(self, c: Condition, w: PitWords) -> None:
+        sub = self.words(c)
+        if sub.circumstances and not (sub.owner or sub.nouns or sub.adjectives or sub.relatives):
+            w.circumstances.append("not " + join(sub.circumstances) if len(sub.circumstances) > 1
+                                   else negate(sub.circumstances[0]))
+            return
+        parts = sub.relatives + [f"is {a}" for a in sub.adjectives]
+        if len(parts) == 1 and not (sub.owner or sub.nouns or sub.circumstances):
+            w.relatives.append(negate(parts[0]))
+            return
+        w.relatives.append("is not " + self._phrase(sub, link=" while "))
+
+    def _predicate(self, w: PitWords) -> str:
+        parts = [f"is {a}" for a in w.adjectives] + w.relatives
+        return join(parts)
+
+    def _lap(self, lap: Any) -> str:
+        if isinstance(lap, int):
+            return f"this is the {ordinal(lap)} lap of the move"
+        if isinstance(lap, CountRange) and lap.min is not None and lap.max is None:
+            return f"this is the {ordinal(lap.min)} lap of the move or a later one"
+        return f"this lap is lap {count_phrase(lap, 'x', 'x').rsplit(' ', 1)[0]} of the move"
+
+    def _side(self, whose: str, count: Any) -> str:
+        if count == 0:
+            return f"{whose} {self.pits} are all empty"
+        return f"{whose} {self.pits} hold {self.amount(count)} in all"
+
+    def _count_pits(self, spec: Any) -> str:
+        """'exactly one of your front-row pits is occupied', 'none of your opponent's ...'."""
+        w = self.words(spec.where)
+        state = [a for a in w.adjectives if a in ("empty", "occupied")]
+        w.adjectives = [a for a in w.adjectives if a not in state]
+        noun = self._noun(w, plural=True)
+        if w.owner in ("your", "your opponent's"):
+            group = f"{w.owner} {noun}"
+        elif w.owner == "shared":
+            group = f"the shared {noun}"
+        else:
+            group = f"the {noun} on the board"
+        predicate = self._predicate(PitWords(adjectives=state, relatives=w.relatives))
+        n = spec.count
+        if n == 0:
+            head, verb_plural = f"none of {group}", False
+        elif n == 1:
+            head, verb_plural = f"exactly one of {group}", False
+        elif isinstance(n, CountRange) and n.min == 1 and n.max is None:
+            head, verb_plural = f"at least one of {group}", False
+        else:
+            head, verb_plural = count_phrase(n, "x", "x", exact=True).rsplit(" ", 1)[0] + f" of {group}", True
+        if not predicate:
+            return f"{head} {'are' if verb_plural else 'is'} there"
+        if verb_plural:
+            predicate = plural_verbs(predicate)
+        return f"{head} {predicate}"
+
+    def _noun(self, w: PitWords, plural: bool = False) -> str:
+        """'front-row pits', 'occupied kichwa pits', 'kalahs'; singular: 'nyumba pit'."""
+        if w.nouns == [self.store]:
+            head = self.store + ("s" if plural else "")
+        else:
+            word = self.pits if plural else self.pit
+            head = " or ".join(w.nouns) + " " + word if w.nouns else word
+            if w.not_store:
+                head += f" (not {'your' if w.owner == 'your' else 'a'} {self.store})"
+        return " ".join(w.adjectives + [head])
+
+    def _it(self, w: PitWords) -> str:
+        """A clause about the pit: 'it is marked owned', 'it holds two seeds while ...'."""
+        if w.is_position_only():
+            return join(w.circumstances)
+        if w.owner or w.nouns:
+            text = "it is " + self._phrase(w, link=" while ")
+        else:
+            text = "it " + self._predicate(w)
+            if w.circumstances:
+                text += " while " + join(w.circumstances)
+        return text
+
+    def phrase(self, c: Condition | None, indefinite: bool = False) -> str:
+        """The pit as a noun phrase, circumstances after a comma: 'one of your occupied
+        front-row pits that faces an occupied pit'."""
+        if c is None:
+            return "any " + self.pit
+        w = self.words(c)
+        return self._phrase(w, indefinite)
+
+    def _phrase(self, w: PitWords, indefinite: bool = False, link: str = ", when ") -> str:
+        if w.is_position_only() and w.circumstances:
+            return f"any {self.pit}{link}{join(w.circumstances)}"
+        if len(w.relatives) == 1 and w.relatives[0].startswith("is either ") and not (
+                w.owner or w.nouns or w.adjectives or w.circumstances):
+            return w.relatives[0][3:]
+        if w.owner in ("your", "your opponent's"):
+            np = (f"{w.owner} {self._noun(w)}" if w.single else f"one of {w.owner} {self._noun(w, plural=True)}")
+        elif w.owner == "shared":
+            np = article(self._noun(w)) + " of the shared middle row"
+        else:
+            np = article(self._noun(w))
+        if w.relatives:
+            np += (" if it " if w.single else " that ") + join(w.relatives)
+        if w.circumstances:
+            np += link + join(w.circumstances)
+        return np
+
+    def bare(self, c: Condition | None) -> str:
+        """The pit part alone, for 'every ...': 'occupied boma', 'one of your opponent's
+        front-row pits that could be captured ...' (circumstances: see `when`)."""
+        if c is None:
+            return self.pit
+        w = self.words(c)
+        w.circumstances = []
+        phrase = self._phrase(w)
+        for lead in ("a ", "an "):
+            if phrase.startswith(lead):
+                return phrase[len(lead):]
+        if phrase.startswith("one of "):
+            return f"{self._noun(w)} of {w.owner}" + (" that " + join(w.relatives) if w.relatives else "")
+        return phrase
+
+    def when(self, c: Condition | None) -> str:
+        """The circumstances of a condition alone ('' if none)."""
+        return join(self.words(c).circumstances) if c is not None else ""
+
+    def clause(self, c: Condition | None) -> str:
+        """The condition as a clause about 'it' (the pit): 'it is one of your pits and holds
+        two seeds'; circumstances alone: 'the game is in the mtaji stage'."""
+        if c is None:
+            return "always"
+        w = self.words(c)
+        if not (w.owner or w.nouns or w.adjectives or w.relatives):
+            return join(w.circumstances) or "always"
+        return "it is " + self._phrase(w, indefinite=True)
+
+    def circumstances(self, c: Condition | None) -> str:
+        """A condition that tests only the position, as a clause ('neither player holds any
+        seeds in hand'); pit tests are said as 'a pit is ...'."""
+        if c is None:
+            return "always"
+        w = self.words(c)
+        if w.owner or w.nouns or w.adjectives or w.relatives:
+            return "the " + self.pit + " is " + self._phrase(w, indefinite=True)
+        return join(w.circumstances)
+
+    def items(self, c: Condition | None) -> list[str]:
+        """The tests of a start condition one per line, each a sentence about 'it' (the pit
+        is one of the mover's: that is not repeated)."""
+        if c is None:
+            return []
+        w = self.words(c)
+        out = []
+        if w.nouns:
+            out.append(f"it is {'your' if w.single else 'one of your'} {self._noun(PitWords(nouns=w.nouns), plural=not w.single)}")
+        if w.owner and w.owner != "your":
+            out.append(f"it is one of {w.owner} {self.pits}" if w.owner != "shared" else "it is in the shared middle row")
+        for a in w.adjectives:
+            out.append(f"it is in the {a[:-4]} row" if a.endswith("-row") else f"it is {a}")
+        out += [f"it {r}" for r in w.relatives]
+        out += w.circumstances
+        return out
 
 
-def _join(parts: list[str], word: str = "and") -> str:
-    if not parts:
-        return "always"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+NEGATIONS = (("is ", "is not "), ("holds ", "does not hold "), ("held ", "did not hold "),
+             ("was ", "was not "), ("faces ", "does not face "), ("has ", "does not have "),
+             ("could ", "could not "), ("the game is ", "the game is not "),
+             ("your move has ", "your move has not "), ("the move is ", "the move is not "),
+             ("you hold ", "you do not hold "))
 
 
-def _parts(c: Condition, terms: Any) -> list[str]:
-    noun, nouns = terms.piece, terms.pieces or terms.piece + "s"
-    pit = terms.pit
-    out: list[str] = []
-    if c.side == "own":
-        out.append(f"it is one of your {pit}s")
-    elif c.side == "opponent":
-        out.append("it is on your opponent's side")
-    elif c.side == "neutral":
-        out.append("it is in the shared middle row")
-    if c.row:
-        out.append(f"it is in the {c.row} row")
-    if c.role:
-        roles = [c.role] if isinstance(c.role, str) else c.role
-        out.append("it is " + " or ".join(article(r) for r in roles))
-    if c.pit:
-        pits = [c.pit] if isinstance(c.pit, str) else c.pit
-        out.append("it is " + " or ".join(pits))
-    if c.store is True:
-        out.append(f"it is the {terms.store}")
-    elif c.store is False:
-        out.append(f"it is {article(pit)}, not {article(terms.store)}")
-    if c.count is not None:
-        out.append(f"it holds {count_phrase(c.count, noun, nouns)}")
-    if c.count_before is not None:
-        out.append(f"it held {count_phrase(c.count_before, noun, nouns)} just before this lap last dropped "
-                   f"a {noun} into it")
-    if c.mark:
-        owner = {"own": "your ", "opponent": "your opponent's "}.get(c.mark_owner or "", "")
-        out.append(f"it is {owner}{c.mark}" if owner else f"it is marked {c.mark}")
-    if c.start is not None:
-        out.append(f"it is {'' if c.start else 'not '}the {pit} the move started from")
-    if c.last is not None:
-        out.append(f"it is {'' if c.last else 'not '}where the last {noun} landed")
-    for key, where in (("opposite", f"the {pit} opposite it"), ("behind", f"the {pit} behind it"),
-                       ("next", f"the next {pit} along the sowing"),
-                       ("mirror", f"the {pit} with the same name on the other side"), ("origin", f"the {pit} the move started from")):
-        sub = getattr(c, key)
-        if sub is not None:
-            inner = [part[3:] if part.startswith("it ") else part for part in _parts(sub, terms)]
-            out.append(f"{where} " + _join(inner) if inner else where)
-    if c.lifted is not None:
-        out.append(f"the move began by lifting {count_phrase(c.lifted, noun, nouns)}")
-    if c.lap is not None:
-        out.append(f"this is lap {count_phrase(c.lap, 'lap').split(' lap')[0]}")
-    if c.stage:
-        stages = [c.stage] if isinstance(c.stage, str) else c.stage
-        out.append("the game is in the " + " or ".join(stages) + " stage")
-    if c.stock is not None:
-        out.append(f"you hold {count_phrase(c.stock, noun, nouns)} in hand")
-    if c.stocks is not None:
-        out.append(f"the players hold {count_phrase(c.stocks, noun, nouns)} in hand together")
-    if c.own_side is not None:
-        out.append(f"your side holds {count_phrase(c.own_side, noun, nouns)}")
-    if c.opponent_side is not None:
-        out.append(f"your opponent's side holds {count_phrase(c.opponent_side, noun, nouns)}")
-    if c.on_board is not None:
-        out.append(f"the {pit}s hold {count_phrase(c.on_board, noun, nouns)} in all")
-    if c.direction is not None:
-        out.append(f"the move sows {c.direction}")
-    if c.moves_played is not None:
-        out.append(f"{count_phrase(c.moves_played, 'move')} have been played")
-    if c.captured is not None:
-        out.append("your move has captured" if c.captured else "your move has not captured")
-    if c.move_kind is not None:
-        kinds = [c.move_kind] if isinstance(c.move_kind, str) else c.move_kind
-        out.append("the move is " + " or ".join(article(k) for k in kinds))
-    if c.count_pits is not None:
-        out.append(_count_pits(c.count_pits, terms))
-    if c.dropped is not None:
-        kinds = [c.dropped] if isinstance(c.dropped, str) else c.dropped
-        out.append("the last " + noun + " sown into it is a " + " or a ".join(kinds))
-    if c.before is not None:
-        out.append(f"before that {noun} it held {count_phrase(c.before.count, _kinds_word(c.before.kinds, noun), None)}")
-    if c.in_play is not None:
-        out.append(f"{count_phrase(c.in_play.count, _kinds_word(c.in_play.kinds, noun), None)} "
-                   f"{'is' if c.in_play.count == 1 else 'are'} on the board")
-    if c.threatened is not None:
-        out.append(("you could" if c.threatened else "you could not")
-                   + " capture it with the first lap of your next move")
-    if c.opponent_can_capture is not None:
-        out.append(("your opponent could" if c.opponent_can_capture else "your opponent could not")
-                   + " capture with the first lap of their next move")
-    if c.all:
-        out.extend(_join(_parts(x, terms)) for x in c.all)
-    if c.any:
-        out.append("either " + _join([_join(_parts(x, terms)) for x in c.any], "or"))
-    if c.not_ is not None:
-        out.append(_negate(_parts(c.not_, terms)))
-    return out
+def negate(clause: str) -> str:
+    """'is marked x' -> 'is not marked x'; anything else -> 'not: ...'."""
+    for positive, negative in NEGATIONS:
+        if clause.startswith(positive) and not clause.startswith(negative):
+            return negative + clause[len(positive):]
+    return "it is not the case that " + clause
 
 
-def _negate(parts: list[str]) -> str:
-    """'it is marked x' -> 'it is not marked x'; several clauses -> 'not when a and b'."""
-    if len(parts) == 1:
-        clause = parts[0]
-        for positive, negative in (("it is ", "it is not "), ("it holds ", "it does not hold "),
-                                   ("there is ", "there is not "), ("you could ", "you could not ")):
-            if clause.startswith(positive):
-                return negative + clause[len(positive):]
-    return "not when " + _join(parts)
+PLURAL_VERBS = {"is": "are", "holds": "hold", "was": "were", "faces": "face", "has": "have",
+                "does": "do"}
 
 
-def _count_pits(spec: Any, terms: Any) -> str:
-    """'exactly one of your pits is in the front row and holds at least one seed'."""
-    pit = terms.pit
-    where = spec.where
-    whose = {"own": f"of your {pit}s", "opponent": f"of your opponent's {pit}s"}.get(where.side or "", f"{pit}s")
-    owner = {"own": "of yours", "opponent": "of your opponent's"}.get(where.side or "", "")
-    rest = where.model_copy(update={"side": None})
-    predicates = [p[3:] if p.startswith("it ") else p for p in _parts(rest, terms)]
-    count = spec.count
-    plural_verb = not (count == 1 or count == [1])
-    if count == 0:
-        head, plural_verb = f"no {pit} {owner}".rstrip(), False
-    elif isinstance(count, int):
-        head = f"exactly {number(count)} {whose}"
-    else:
-        head = count_phrase(count, "x", "x").rsplit(" ", 1)[0] + f" {whose}"
-    if plural_verb:
-        predicates = [p.replace("is ", "are ", 1) if p.startswith("is ") else
-                      p.replace("holds ", "hold ", 1) if p.startswith("holds ") else p for p in predicates]
-    return f"{head} {_join(predicates)}" if predicates else head
-
-
-def _kinds_word(kinds: list[str], noun: str) -> str:
-    """A name for a set of kinds: the kind itself; the common stem of several (gem1..gem5:
-    gem); or the plain noun."""
-    if len(kinds) == 1:
-        return kinds[0]
-    stems = {k.rstrip("0123456789") for k in kinds}
-    return stems.pop() if len(stems) == 1 and all(k[len(k.rstrip("0123456789")):] for k in kinds) else noun
+def plural_verbs(predicate: str) -> str:
+    """'is occupied and holds two seeds' -> 'are occupied and hold two seeds'."""
+    words = predicate.split(" ")
+    after_join = True
+    for i, word in enumerate(words):
+        if after_join and word in PLURAL_VERBS:
+            words[i] = PLURAL_VERBS[word]
+        after_join = word in ("and", "or", "either") or word.endswith(",")
+    if words and words[0] in PLURAL_VERBS:
+        words[0] = PLURAL_VERBS[words[0]]
+    return " ".join(words)

@@ -1,5 +1,10 @@
-"""Rulebooks: the spec rendered through one Jinja template per rule block, as Markdown (with
-SVG diagrams beside it), self-contained HTML (inline SVG, print CSS) or PDF (WeasyPrint)."""
+"""Rulebooks: the spec rendered through one Jinja template per section, as Markdown (with SVG
+diagrams beside it), self-contained HTML (inline SVG, print CSS) or PDF (WeasyPrint).
+
+The book is laid out the way a player learns: the goal, the equipment and how the board is
+read, the notation, a turn step by step, captures (each drawn), special pits and stages, the
+end, worked examples with the sowing drawn, a glossary, sources, and a one-page summary.
+"""
 from __future__ import annotations
 
 import html
@@ -12,7 +17,7 @@ from urllib.parse import unquote
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from .diagram import board_svg, changed_pits
-from .english import condition_clauses, condition_phrase, count_phrase, number, plural
+from .english import Grammar, article, count_phrase, join, number, ordinal, plural
 
 PAPER = {"a4": "210mm 297mm", "letter": "8.5in 11in"}
 
@@ -40,7 +45,9 @@ def environment(page: bool = False) -> Environment:
         keep_trailing_newline=True,
         finalize=None if page else _no_tags,
     )
-    env.filters.update(number=number, plural=plural, count=count_phrase, css_string=css_string)
+    env.filters.update(number=number, plural=plural, count=count_phrase, ordinal=ordinal,
+                       article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:],
+                       css_string=css_string)
     return env
 
 
@@ -64,53 +71,198 @@ def slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
 
 
-def _examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, Any]]:
-    """Each worked example replayed: before and after diagrams (the sowing path shaded). An
-    example that does not replay is shown without diagrams, and says so."""
-    from interpreter.notation import parse_move
+# -- the board in words ------------------------------------------------------------------------
 
+def _runs(geo: Any, slots: list[int]) -> list[list[int]]:
+    """A path cut into runs along one row of one owner (stores are runs of their own)."""
+    runs: list[list[int]] = []
+    for q in slots:
+        key = (geo.owner[q], geo.row[q])
+        if runs and (geo.owner[runs[-1][0]], geo.row[runs[-1][0]]) == key and geo.row[q] != "store":
+            runs[-1].append(q)
+        else:
+            runs.append([q])
+    return runs
+
+
+def _run_words(geo: Any, run: list[int], terms: Any) -> str:
+    if geo.row[run[0]] == "store":
+        return f"{'South' if geo.owner[run[0]] == 0 else 'North'}'s {terms.store}"
+    whose = "South's" if geo.owner[run[0]] == 0 else "North's" if geo.owner[run[0]] == 1 else "the shared"
+    row = f"{whose} {geo.row[run[0]]} row" if geo.ranks > 2 else f"{whose} row"
+    a, b = geo.label[run[0]], geo.label[run[-1]]
+    if len(run) == 1:
+        return f"{a} ({row})"
+    seen = "left to right" if geo.xcol[run[-1]] > geo.xcol[run[0]] else "right to left"
+    inner = ", ".join(geo.label[q] for q in run) if len(run) <= 4 else f"{a}, {geo.label[run[1]]}, … {b}"
+    return f"{inner} ({row}, {seen} as South sees it)"
+
+
+def board_words(game: Any, terms: Any) -> dict[str, Any]:
+    """Which pit faces which, and the path of sowing, in words."""
+    from interpreter.geometry import CCW
+
+    geo = game.geo
+    spec = game.spec
+    pairs = [(q, geo.opposite[q]) for q in range(geo.n_pits)
+             if geo.owner[q] == 0 and geo.row[q] == "front" and geo.opposite[q] >= 0]
+    pairs.sort(key=lambda qp: geo.xcol[qp[0]])
+    shown = pairs if len(pairs) <= 8 else pairs[:2] + pairs[-1:]
+    faces = ", ".join(f"{geo.label[a]} faces {geo.label[b]}" for a, b in shown)
+    if len(shown) < len(pairs):
+        faces = faces.rsplit(", ", 1)[0] + ", and so on to " + faces.rsplit(", ", 1)[1]
+    sowing = spec.sowing
+    loop = geo.circuit(0, game.circuit, CCW, own_store=sowing.into_own_store,
+                       opponent_store=sowing.into_opponent_store)
+    path = "; then ".join(_run_words(geo, run, terms) for run in _runs(geo, loop))
+    behind = ""
+    fronts = [q for q in geo.own[0] if geo.behind[q] >= 0]
+    if fronts:
+        q = min(fronts, key=lambda q: geo.col[q])
+        behind = (f"Behind each front-row {terms.pit} is its owner's back-row {terms.pit} "
+                  f"({geo.label[geo.behind[q]]} is behind {geo.label[q]}).")
+    return {"faces": faces, "path": path, "behind": behind, "first": geo.label[loop[0]]}
+
+
+def goal(spec: Any, terms: Any, pieces: str) -> str:
+    """The aim of the game in one sentence, from its end conditions."""
+    aims = []
+    for e in spec.end:
+        if e.result == "player_loses" and e.kind == "side_empty":
+            rows = " and ".join(e.rows) + " row" if e.rows else f"{terms.pit}s"
+            aims.append(f"empty your opponent's {rows}" if e.rows else
+                        f"leave your opponent with no {pieces} in their {rows}")
+        elif e.result == "player_loses" and e.kind == "no_legal_move":
+            aims.append("leave your opponent without a legal move")
+        elif e.kind == "majority":
+            aims.append(f"capture more than half of the {pieces}")
+        elif e.kind == "score_at_least":
+            aims.append(f"be the first to score {e.points}")
+    if not aims or all(e.result == "by_score" for e in spec.end):
+        what = {"store": f"{pieces} in your {terms.store}", "own_pits": f"{pieces} on your side",
+                "stock": f"{pieces} in hand", "owned_marks": f"{pieces} in the {terms.pit}s you own"}
+        aims.append("finish with more " + join([what[c] for c in spec.scoring.counts], "and") +
+                    " than your opponent")
+    return "The goal: " + join(list(dict.fromkeys(aims)), "or") + "."
+
+
+# -- worked examples, replayed and drawn -----------------------------------------------------
+
+DECISIONS = ["start", "count", "pit", "direction", "place", "piece", "entry", "relay", "pick"]
+
+
+def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
+    """The state before the example's last move, after it, and the last move's decisions
+    (request kind, written form)."""
+    from interpreter.notation import action_to_string, parse_move
+
+    st = game.state_from_snapshot(dict(ex.position)) if ex.position else game.new_initial_state()
+    for move in ex.moves[:-1]:
+        for a in parse_move(st, move):
+            st.apply_action(a)
+    before = st.clone()
+    decisions = []
+    for a in parse_move(st, ex.moves[-1]):
+        kind = st._pending.request.kind if st._pending is not None else "start"
+        decisions.append((kind, action_to_string(st, a)))
+        st.apply_action(a)
+    return before, st, decisions
+
+
+def _drawing(trace: list[tuple[Any, ...]], origin: int) -> tuple[list[list[int]], list[Any]]:
+    """A traced move as lap paths (each from the pit its pieces came from) and captures."""
+    laps: list[list[int]] = []
+    taken: list[Any] = []
+    start = origin
+    for step in trace:
+        if step[0] == "lap":
+            laps.append([start, *step[1]])
+            start = step[1][-1] if step[1] else start
+        elif step[0] == "take":
+            taken.append(step[1:])
+            if step[2] == "sow" and step[1]:
+                start = step[1][-1]
+        elif step[0] == "place":
+            laps.append([start, step[1]]) if not laps else laps[-1].append(step[1])
+    return laps, taken
+
+
+def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, Any]]:
+    """Each worked example replayed with its last move traced: before (start ringed, laps
+    drawn) and after (captures framed, pieces to the store) diagrams. An example that does
+    not replay is shown without diagrams, and says so."""
     from ..errors import RulespecError
     from ..examples import example_game, run_example
 
     out = []
     for i, ex in enumerate(game.spec.examples):
         entry: dict[str, Any] = {"caption": ex.caption, "moves": ex.moves, "params": ex.params, "legal": ex.legal,
-                                 "defaults": False, "before": None, "after": None, "ok": False}
+                                 "defaults": False, "before": None, "after": None, "ok": False,
+                                 "fired": (), "decisions": [], "number": i + 1, "laps": 0}
         out.append(entry)
         try:
             played = example_game(game, i)
             entry["defaults"] = played is not game and not ex.params
-            last = played.state_from_snapshot(dict(ex.position)) if ex.position else played.new_initial_state()
             after, problems = run_example(game, i)
-            if not ex.moves:  # a position shown as it is (its legal moves, or a finished game)
-                if not problems:
-                    entry["ok"] = True
-                    entry["before"] = f"{stem}-example-{i + 1}.svg"
-                    figures[entry["before"]] = board_svg(last, title="The position")
+            if problems:
                 continue
-            for move in ex.moves[:-1]:
-                for a in parse_move(last, move):
-                    last.apply_action(a)
-            origin = last._starts[parse_move(last, ex.moves[-1])[0]][0].pit
+            if not ex.moves:  # a position shown as it is (its legal moves, or a finished game)
+                entry["ok"] = True
+                entry["before"] = f"{stem}-example-{i + 1}.svg"
+                figures[entry["before"]] = board_svg(after, title="The position")
+                continue
+            before, traced_after, decisions = _replay(played.traced(), ex)
         except RulespecError:
             continue
-        if problems:
-            continue
-        entry["ok"] = True
+        mv = traced_after.last_move
+        laps, taken = _drawing(mv.trace or [], mv.origin)
+        entry.update(ok=True, fired=mv.fired, decisions=decisions, laps=len(laps),
+                     captured=any(t[2] for t in taken))
         entry["before"], entry["after"] = f"{stem}-example-{i + 1}-before.svg", f"{stem}-example-{i + 1}-after.svg"
-        figures[entry["before"]] = board_svg(last, origin=origin, title=f"Before {ex.moves[-1]}")
-        figures[entry["after"]] = board_svg(after, highlight=changed_pits(last, after), title=f"After {ex.moves[-1]}")
+        figures[entry["before"]] = board_svg(before, origin=mv.origin, laps=laps, title=f"Before {ex.moves[-1]}")
+        figures[entry["after"]] = board_svg(after, highlight=changed_pits(before, after), taken=taken,
+                                            mover=mv.mover, title=f"After {ex.moves[-1]}")
     return out
 
 
-def _without_own_side(cond: Any) -> Any:
-    """A start condition minus 'one of your pits' (the sentence already says it), also
-    inside a top-level `all`."""
-    if cond.side == "own":
-        cond = cond.model_copy(update={"side": None})
-    if cond.all:
-        cond = cond.model_copy(update={"all": [_without_own_side(c) for c in cond.all]})
-    return cond
+def notation(game: Any, shown: list[dict[str, Any]], grammar: Grammar) -> list[dict[str, str]]:
+    """The kinds of decision this game's moves are written with, each with a real example."""
+    seen: dict[str, dict[str, str]] = {}
+    for ex in shown:
+        for kind, text in ex["decisions"]:
+            if kind not in seen:
+                seen[kind] = {"kind": kind, "sample": text, "move": ex["moves"][-1], "example": ex["number"]}
+    return [seen[k] for k in DECISIONS if k in seen]
+
+
+# -- the book ------------------------------------------------------------------------------
+
+def _references(node: Any, path: str, out: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Every `$name` reference in the raw document, by dotted path."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _references(v, f"{path}.{k}" if path else str(k), out)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            _references(v, f"{path}.{i}", out)
+    elif isinstance(node, str) and node.startswith("$"):
+        out.setdefault(path, []).append(node[1:])
+    return out
+
+
+def option_note(game: Any) -> Any:
+    """`option("board.pits")`: ' (an option: pits, see Options and variations)' when that part
+    of the spec is set by a parameter, else ''."""
+    refs = _references(getattr(game.loaded, "raw", {}) or {}, "", {})
+
+    def option(prefix: str) -> str:
+        names = [n for path, ns in refs.items() if path == prefix or path.startswith(prefix + ".") for n in ns]
+        names = list(dict.fromkeys(n for n in names if n in game.spec.parameters))
+        if not names:
+            return ""
+        return f" (set by the option{'s' if len(names) > 1 else ''} {join(names)}: see Options and variations)"
+
+    return option
 
 
 def render_book(game: Any) -> Book:
@@ -119,19 +271,29 @@ def render_book(game: Any) -> Book:
     terms = spec.board.terms
     stem = slug(spec.name)
     figures: dict[str, str] = {}
+    grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds])
     env = environment()
-    env.filters["when"] = lambda cond: condition_phrase(cond, terms)
-    env.filters["start_when"] = lambda cond: condition_phrase(_without_own_side(cond), terms)
-    env.filters["start_clauses"] = lambda cond: condition_clauses(_without_own_side(cond), terms)
+    env.filters.update(pit=grammar.phrase, clause=grammar.clause, circumstances=grammar.circumstances,
+                       items=grammar.items, amount=grammar.amount)
     initial = f"{stem}-initial.svg"
     figures[initial] = board_svg(game.new_initial_state(), title="The initial position")
     changed = {k: v for k, v in game.params.items() if spec.parameters[k].default != v}
+    pieces = terms.pieces or terms.piece + "s"
+    shown = examples(game, stem, figures)
+    illustrated = {}
+    for ex in shown:
+        for name in ex["fired"]:
+            illustrated.setdefault(name, ex)
     text = env.get_template("rulebook.md.j2").render(
-        spec=spec, game=game, terms=terms, pieces=terms.pieces or terms.piece + "s",
-        initial=initial, examples=_examples(game, stem, figures), changed=changed,
+        spec=spec, game=game, terms=terms, pieces=pieces, g=grammar,
+        initial=initial, examples=shown, changed=changed, illustrated=illustrated,
+        goal=goal(spec, terms, pieces), board=board_words(game, terms),
+        notation=notation(game, shown, grammar), option=option_note(game),
     )
+    text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
+    text = re.sub(r"[ \t]+\n", "\n", text)
     return Book(stem, text, figures)
 
 
@@ -148,6 +310,9 @@ def to_html(book: Book, paper: str = "a4") -> str:
         return f'<span class="svg-figure">{svg}</span>' if svg else match.group(2)
 
     body = re.sub(r'<img src="([^"]*)" alt="([^"]*)"[^>]*>', inline, body)
+    body = body.replace("<h2>Quick reference", '<div class="quickref"><h2>Quick reference', 1)
+    if '<div class="quickref">' in body:
+        body += "</div>"
     env = environment(page=True)
     return env.get_template("page.html.j2").render(title=html.unescape(book.markdown.splitlines()[0].lstrip("# ")), body=body,
                                                    paper=PAPER[paper])
@@ -155,11 +320,16 @@ def to_html(book: Book, paper: str = "a4") -> str:
 
 def to_pdf(book: Book, paper: str = "a4") -> bytes:
     """A PDF through WeasyPrint (the `pdf` extra)."""
+    return pdf_document(book, paper).write_pdf()
+
+
+def pdf_document(book: Book, paper: str = "a4") -> Any:
+    """The laid-out WeasyPrint document (pages and their boxes), for writing or checking."""
     try:
         import weasyprint
     except ImportError as exc:  # pragma: no cover - depends on the installation
         raise RuntimeError("PDF output needs WeasyPrint: pip install 'rulespec[pdf]'") from exc
-    return weasyprint.HTML(string=to_html(book, paper), url_fetcher=inline_only()).write_pdf()
+    return weasyprint.HTML(string=to_html(book, paper), url_fetcher=inline_only()).render()
 
 
 def inline_only() -> Any:

@@ -1,0 +1,1 @@
+"""Checks of a spec beyond validation: mutation analysis (`rulespec mutate`)."""

@@ -1,0 +1,194 @@
+"""Game-tree search shared by the alpha-beta player and the exact solver: negamax with
+alpha-beta pruning over the engine's own states, a memory-bounded transposition table keyed
+by `state.position_key()`, and the score margin of the spec's scoring block as the value.
+
+Each decision is a ply; a player who moves again (an extra turn, or a decision inside a move)
+keeps the sign. Only positions between moves go into the table (a decision inside a move is
+not described by the position key)."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+EXACT, LOWER, UPPER = 0, 1, 2
+TO_THE_END = 1 << 30
+"""The depth of an exact search: never decremented, so exact entries serve every ply."""
+
+
+class Timeout(Exception):
+    """The search ran out of time (the last completed iteration stands)."""
+
+
+def win_value(game: Any) -> int:
+    """A value beyond any score margin: a game won or lost whatever the scores say."""
+    return game.total_points + 1
+
+
+def utility(state: Any, player: int) -> int:
+    """The final value of a finished game for `player`: the score margin, or +-win_value when
+    the result does not follow the scores (an end condition that names a loser)."""
+    margin = state.margin(player)
+    result = state.returns()[player]
+    if (result > 0) == (margin > 0) and (result < 0) == (margin < 0):
+        return margin
+    return int(result) * win_value(state.game)
+
+
+class TranspositionTable:
+    """Position key -> (depth, value, bound, best action), holding at most `max_entries`.
+
+    Two generations: when the current one is full, it becomes the old one (the older is
+    dropped), so recent and often-used entries survive and memory stays bounded."""
+
+    BYTES_PER_ENTRY = 260
+    """Measured size of one entry in CPython (key tuple, value tuple, dict slot)."""
+
+    def __init__(self, max_entries: int = 2_000_000):
+        self.max_entries = max(2, max_entries)
+        self.new: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.old: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.flushes = 0
+
+    @classmethod
+    def with_memory(cls, megabytes: float) -> TranspositionTable:
+        return cls(int(megabytes * 1_000_000 / cls.BYTES_PER_ENTRY))
+
+    def get(self, key: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+        hit = self.new.get(key)
+        if hit is None:
+            hit = self.old.get(key)
+        return hit
+
+    def put(self, key: tuple[int, ...], entry: tuple[int, int, int, int]) -> None:
+        new = self.new
+        if key not in new and len(new) >= self.max_entries // 2:
+            self.old, self.new = new, {}
+            new = self.new
+            self.flushes += 1
+        new[key] = entry
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)
+
+
+class Search:
+    """Negamax alpha-beta. `value(state, depth)` is the mover's value looking `depth` plies
+    ahead (None: to the end of the game, an exact value)."""
+
+    def __init__(self, table: TranspositionTable | None = None, deadline: float | None = None,
+                 progress: Any = None):
+        self.table = table if table is not None else TranspositionTable()
+        self.deadline = deadline
+        self.nodes = 0
+        self.progress = progress
+        """Called with the node count every 65,536 nodes (for progress bars)."""
+
+    def value(self, state: Any, depth: int | None = None, alpha: int | None = None,
+              beta: int | None = None) -> int:
+        bound = win_value(state.game)
+        lo = -bound if alpha is None else alpha
+        hi = bound if beta is None else beta
+        return self._negamax(state, state.current_player(), TO_THE_END if depth is None else depth, lo, hi)
+
+    def ranked(self, state: Any, depth: int | None = None) -> list[tuple[int, int]]:
+        """Every legal decision with its value for the mover, best first (each searched with a
+        full window, so every value is exact to `depth`)."""
+        me = state.current_player()
+        out = []
+        for action, child in self.children(state):
+            out.append((action, self._child_value(child, me, depth, None, None)))
+        out.sort(key=lambda av: -av[1])
+        return out
+
+    def best_actions(self, state: Any, depth: int | None = None,
+                     first: int | None = None) -> tuple[int, list[int]]:
+        """The mover's value and every decision that reaches it (alpha-beta at the root with
+        a window one below the best so far, so ties are found exactly). `first`: the
+        decision to search first (the previous iteration's)."""
+        me = state.current_player()
+        kids = self.children(state)
+        kids.sort(key=lambda ac: ac[0] != first)
+        best, tied = None, []
+        for action, child in kids:
+            alpha = None if best is None else best - 1
+            v = self._child_value(child, me, depth, alpha, None)
+            if best is None or v > best:
+                best, tied = v, [action]
+            elif v == best:
+                tied.append(action)
+        return best, tied
+
+    def _child_value(self, child: Any, me: int, depth: int | None, alpha: int | None, beta: int | None) -> int:
+        d = TO_THE_END if depth is None else depth - 1
+        bound = win_value(child.game)
+        lo = -bound if alpha is None else alpha
+        hi = bound if beta is None else beta
+        if child.is_terminal():
+            return utility(child, me)
+        mover = child.current_player()
+        if mover == me:
+            return self._negamax(child, me, d, lo, hi)
+        return -self._negamax(child, mover, d, -hi, -lo)
+
+    @staticmethod
+    def children(state: Any) -> list[tuple[int, Any]]:
+        out = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            out.append((action, child))
+        return out
+
+    def _negamax(self, st: Any, me: int, depth: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if not self.nodes & 0xFFFF:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise Timeout
+            if self.progress is not None:
+                self.progress(self.nodes)
+        if depth <= 0:
+            return st.margin(me)
+        key = None if st.pending_request() is not None else st.position_key()
+        best_action = -1
+        if key is not None:
+            hit = self.table.get(key)
+            if hit is not None:
+                d, v, flag, best_action = hit
+                if d >= depth:
+                    if flag == EXACT:
+                        return v
+                    if flag == LOWER and v >= beta:
+                        return v
+                    if flag == UPPER and v <= alpha:
+                        return v
+        alpha0 = alpha
+        below = depth if depth >= TO_THE_END else depth - 1
+        kids = self.children(st)
+        # Move ordering: the table's best move, then moves that keep the turn, then the margin.
+        order = []
+        for action, child in kids:
+            if child.is_terminal():
+                v = utility(child, me)
+                order.append((0 if action == best_action else 1, 0, -v, action, child, v))
+                continue
+            keeps = child.current_player() == me
+            order.append((0 if action == best_action else 1, 0 if keeps else 1, -child.margin(me), action, child, None))
+        order.sort(key=lambda t: t[:3])
+        best = -win_value(st.game) - 1
+        best_action = order[0][3]
+        for _, keeps, _, action, child, v in order:
+            if v is None:
+                if keeps == 0:
+                    v = self._negamax(child, me, below, alpha, beta)
+                else:
+                    v = -self._negamax(child, 1 - me, below, -beta, -alpha)
+            if v > best:
+                best, best_action = v, action
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        if key is not None:
+            flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+            self.table.put(key, (depth, best, flag, best_action))
+        return best

@@ -1,0 +1,280 @@
+"""The web app: pick a variant or upload a spec, read its rulebook, play it, replay a record,
+step through worked examples. Starlette, server-rendered Jinja pages, a little vanilla JS.
+
+Everything a spec says reaches the page through Jinja's autoescaping or the DOM's textContent;
+the board SVG escapes its own text (rulespec/book/diagram.py). A Content-Security-Policy forbids
+inline scripts, so markup smuggled into a spec cannot run.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from ..errors import RulespecError, SpecError
+from .sessions import HUMAN, Library, Play, Store, players, replay_example, replay_record
+
+HERE = Path(__file__).parent
+MAX_UPLOAD = 256 * 1024
+"""Bytes of YAML or record text the page accepts."""
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+BOOK_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'"
+
+
+class SecurityHeaders(BaseHTTPMiddleware):
+    async def dispatch(self, request: Request, call_next: Any) -> Response:
+        response = await call_next(request)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+
+def create_app() -> Starlette:
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    library = Library()
+    plays: Store = Store()
+    replays: Store = Store()
+
+    def page(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, context, status_code=status_code)
+
+    def game_of(key: str, params: dict[str, Any] | None = None) -> Any:
+        try:
+            return library.load(key, **(params or {}))
+        except KeyError:
+            raise HTTPException(404, f"no variant {key!r}") from None
+
+    def spec_name(key: str) -> str:
+        return game_of(key).name
+
+    async def index(request: Request) -> HTMLResponse:
+        variants = []
+        for key in library.keys():
+            game = game_of(key)
+            variants.append({"key": key, "name": game.name, "summary": game.spec.summary or "",
+                             "uploaded": key in library.uploads})
+        return page(request, "index.html", variants=variants)
+
+    async def upload(request: Request) -> Response:
+        form = await request.form(max_part_size=4 * MAX_UPLOAD)
+        try:
+            text, filename = await _text_field(form, "spec", "spec_text", "my-game.yaml")
+        except TooLong as exc:
+            return page(request, "upload_errors.html", 413, filename="", problems=[
+                {"where": "", "message": str(exc), "source": "", "caret": ""}])
+        if text is None:
+            return page(request, "upload_errors.html", 400, filename="", problems=[
+                {"where": "", "message": "choose a YAML file or paste a spec", "source": "", "caret": ""}])
+        from ..loader import load_spec_text
+
+        try:
+            load_spec_text(text, filename)
+        except SpecError as exc:
+            lines = text.splitlines()
+            problems = [{"where": f"{p.path}:{p.line}:{p.col}", "message": p.message,
+                         "source": lines[p.line - 1] if 1 <= p.line <= len(lines) else "",
+                         "caret": " " * max(0, p.col - 1) + "^"} for p in exc.problems]
+            return page(request, "upload_errors.html", 422, filename=filename, problems=problems)
+        except RulespecError as exc:
+            return page(request, "upload_errors.html", 422, filename=filename,
+                        problems=[{"where": filename, "message": str(exc), "source": "", "caret": ""}])
+        key = library.add(filename, text)
+        return RedirectResponse(f"/v/{key}", status_code=303)
+
+    async def variant(request: Request) -> HTMLResponse:
+        key = request.path_params["key"]
+        game = game_of(key)
+        from ..book.diagram import board_svg
+        from ..examples import check_examples
+
+        problems = [str(p) for p in check_examples(game)] if key in library.uploads else []
+        params = [{"name": n, "doc": p.doc, "default": p.default, "choices": p.choices, "min": p.min,
+                   "max": p.max, "kind": "bool" if isinstance(p.default, bool) else
+                   "choice" if p.choices else "int" if isinstance(p.default, int) else "text"}
+                  for n, p in game.spec.parameters.items()]
+        return page(request, "variant.html", key=key, game=game, spec=game.spec, params=params,
+                    board=board_svg(game.new_initial_state()), players=list(players()), problems=problems,
+                    examples=[e.caption for e in game.spec.examples])
+
+    async def book(request: Request) -> HTMLResponse:
+        from ..book import render_book, to_html
+
+        game = game_of(request.path_params["key"])
+        response = HTMLResponse(to_html(render_book(game)))
+        response.headers["Content-Security-Policy"] = BOOK_CSP
+        return response
+
+    async def new_play(request: Request) -> Response:
+        key = request.path_params["key"]
+        form = await request.form()
+        base = game_of(key)
+        params: dict[str, Any] = {}
+        for name, p in base.spec.parameters.items():
+            raw = form.get(f"param_{name}")
+            if isinstance(p.default, bool):
+                params[name] = raw is not None
+            elif raw not in (None, ""):
+                params[name] = int(raw) if isinstance(p.default, int) and str(raw).lstrip("-").isdigit() else raw
+        known = set(players()) | {HUMAN}
+        seats = [str(form.get("south", HUMAN)), str(form.get("north", "greedy"))]
+        if not set(seats) <= known:
+            raise HTTPException(400, f"unknown player; choose from {', '.join(sorted(known))}")
+        try:
+            game = library.load(key, **params)
+        except RulespecError as exc:
+            return page(request, "message.html", 400, title="Those parameters do not work", message=str(exc),
+                        back=f"/v/{key}")
+        sid = plays.add(Play(game, seats))
+        return RedirectResponse(f"/play/{sid}", status_code=303)
+
+    def play_of(request: Request) -> Play:
+        sid = request.path_params["sid"]
+        if sid not in plays:
+            raise HTTPException(404, "no such game (the server keeps games in memory only)")
+        return plays[sid]
+
+    async def play_page(request: Request) -> HTMLResponse:
+        play = play_of(request)
+        seats = [s if s != HUMAN else "you" for s in play.seats]
+        return page(request, "play.html", sid=request.path_params["sid"], game=play.game, seats=seats,
+                    both_human=play.seats == [HUMAN, HUMAN])
+
+    async def api_play(request: Request) -> JSONResponse:
+        play = play_of(request)
+        verb = request.path_params.get("verb")
+        if verb is None:
+            return JSONResponse(play.view())
+        body = await request.json() if verb != "computer" else {}
+        try:
+            if verb == "click":
+                return JSONResponse(play.click(int(body["slot"])))
+            if verb == "choose":
+                return JSONResponse(play.choose(int(body["action"])))
+            if verb == "computer":
+                if play.state.is_terminal() or play.human_to_move():
+                    return JSONResponse(play.view())
+                return JSONResponse(play.view(play.computer()))
+        except (KeyError, ValueError, TypeError) as exc:
+            return JSONResponse(play.view(message=f"could not read that request: {exc}"), status_code=400)
+        raise HTTPException(404)
+
+    async def replay_form(request: Request) -> HTMLResponse:
+        return page(request, "replay_form.html", variants=[(k, spec_name(k)) for k in library.keys()])
+
+    async def new_replay(request: Request) -> Response:
+        form = await request.form(max_part_size=4 * MAX_UPLOAD)
+        choices = [(k, spec_name(k)) for k in library.keys()]
+        try:
+            text, filename = await _text_field(form, "record", "record_text", "record.txt")
+        except TooLong as exc:
+            return page(request, "replay_form.html", 413, variants=choices, error=str(exc))
+        if text is None:
+            return page(request, "replay_form.html", 400, variants=choices, error="choose a record file or paste one")
+        from ..records import RecordError, parse_record
+
+        try:
+            header = parse_record(text, filename).header
+        except RecordError as exc:
+            return page(request, "replay_form.html", 422, variants=choices, error=str(exc), text=text)
+        key = str(form.get("variant") or "") or header.get("Variant") or header.get("Game") or ""
+        if key not in library.keys():
+            return page(request, "replay_form.html", 422, variants=choices, text=text,
+                        error=f"{filename}: say which game it is: a 'Variant: NAME' header naming a shipped "
+                              f"variant, or pick one here" + (f" ({key!r} is not one)" if key else ""))
+        replay = replay_record(game_of(key), text, filename)
+        rid = replays.add(replay)
+        return RedirectResponse(f"/replay/{rid}", status_code=303)
+
+    async def examples(request: Request) -> Response:
+        key = request.path_params["key"]
+        game = game_of(key)
+        index = int(request.path_params.get("index", 0))
+        if not game.spec.examples:
+            return page(request, "message.html", 404, title="No worked examples",
+                        message=f"{game.name} has no worked examples.", back=f"/v/{key}")
+        if not 0 <= index < len(game.spec.examples):
+            raise HTTPException(404, "no such example")
+        rid = replays.add(replay_example(game, index))
+        return page(request, "replay.html", rid=rid, replay=replays[rid], game=game, key=key,
+                    examples=[e.caption for e in game.spec.examples], example=index)
+
+    async def replay_page(request: Request) -> HTMLResponse:
+        rid = request.path_params["rid"]
+        if rid not in replays:
+            raise HTTPException(404, "no such replay (the server keeps replays in memory only)")
+        replay = replays[rid]
+        return page(request, "replay.html", rid=rid, replay=replay, game=replay.game, key=None,
+                    examples=[], example=None)
+
+    async def api_replay(request: Request) -> JSONResponse:
+        rid = request.path_params["rid"]
+        if rid not in replays:
+            raise HTTPException(404, "no such replay")
+        came = request.query_params.get("from")
+        index = int(request.path_params["index"])
+        return JSONResponse(replays[rid].view(index, int(came) if came not in (None, "") else None))
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return page(request, "message.html", exc.status_code, title="Not here", message=str(exc.detail), back="/")
+
+    routes = [
+        Route("/", index),
+        Route("/upload", upload, methods=["POST"]),
+        Route("/v/{key}", variant),
+        Route("/v/{key}/book", book),
+        Route("/v/{key}/play", new_play, methods=["POST"]),
+        Route("/v/{key}/examples", examples),
+        Route("/v/{key}/examples/{index:int}", examples),
+        Route("/play/{sid}", play_page),
+        Route("/api/play/{sid}", api_play),
+        Route("/api/play/{sid}/{verb}", api_play, methods=["POST"]),
+        Route("/replay", replay_form),
+        Route("/replay", new_replay, methods=["POST"]),
+        Route("/replay/{rid}", replay_page),
+        Route("/api/replay/{rid}/{index:int}", api_replay),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+                     exception_handlers={HTTPException: http_error})
+
+
+class TooLong(ValueError):
+    pass
+
+
+async def _text_field(form: Any, file_field: str, text_field: str, default_name: str) -> tuple[str | None, str]:
+    """The text of an uploaded file or a pasted one, and its name. TooLong beyond MAX_UPLOAD bytes."""
+    upload = form.get(file_field)
+    if upload is not None and hasattr(upload, "read"):
+        data = await upload.read(MAX_UPLOAD + 1)
+        if data:
+            name = Path(upload.filename or default_name).name
+            if len(data) > MAX_UPLOAD:
+                raise TooLong(f"{name}: longer than {MAX_UPLOAD // 1024} KB")
+            return data.decode("utf-8", errors="replace"), name
+    text = form.get(text_field)
+    if isinstance(text, str) and text.strip():
+        if len(text.encode("utf-8")) > MAX_UPLOAD:
+            raise TooLong(f"the pasted text is longer than {MAX_UPLOAD // 1024} KB")
+        return text, default_name
+    return None, default_name
+
+
+def serve(port: int = 8000) -> None:
+    """Run the app on 127.0.0.1:port until interrupted."""
+    import uvicorn
+
+    uvicorn.run(create_app(), host="127.0.0.1", port=port, log_level="warning")

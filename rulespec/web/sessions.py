@@ -1,0 +1,299 @@
+"""What the web app keeps in memory: the specs it can play (shipped and uploaded), games in
+progress, and replays (of a record or of a spec's worked examples)."""
+from __future__ import annotations
+
+import random
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..book.diagram import board_svg, changed_pits
+from ..errors import RulespecError
+from ..loader import load_spec, load_spec_text, shipped_variants
+from ..records import write_move
+from . import wording
+from .animation import frames
+
+MAX_SESSIONS = 200
+HUMAN = "human"
+
+
+def players() -> dict[str, Callable[[Any, random.Random], int]]:
+    """The project's computer players by name (rulespec.players.PLAYERS: random, greedy, and
+    whatever players are added there)."""
+    from .. import players as module
+
+    return dict(getattr(module, "PLAYERS", {}))
+
+
+class Store(OrderedDict):
+    """Sessions by id, the oldest dropped beyond MAX_SESSIONS."""
+
+    def add(self, item: Any) -> str:
+        key = secrets.token_urlsafe(9)
+        self[key] = item
+        while len(self) > MAX_SESSIONS:
+            self.popitem(last=False)
+        return key
+
+
+@dataclass
+class Library:
+    """The specs the page offers: shipped variants by name, uploads by a generated key."""
+
+    uploads: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """key -> (file name, YAML text)."""
+
+    def keys(self) -> list[str]:
+        return shipped_variants() + list(self.uploads)
+
+    def add(self, filename: str, text: str) -> str:
+        key = f"upload-{len(self.uploads) + 1}"
+        self.uploads[key] = (filename, text)
+        return key
+
+    def load(self, key: str, **params: Any) -> Any:
+        """The Game of a known key (never a path typed into the page)."""
+        from interpreter import Game
+
+        if key in self.uploads:
+            name, text = self.uploads[key]
+            return Game(load_spec_text(text, name, **params))
+        if key in shipped_variants():
+            return Game(load_spec(key, **params))
+        raise KeyError(key)
+
+
+def _who(player: int) -> str:
+    return "South" if player == 0 else "North"
+
+
+def status(st: Any) -> str:
+    if st.is_terminal():
+        r = st.returns()
+        verdict = "a draw" if r[0] == r[1] else f"{_who(0 if r[0] > r[1] else 1)} wins"
+        reason = (st.end_reason or "").replace("_", " ")
+        return f"Game over: {verdict} ({reason}). South {st.score(0)}, North {st.score(1)}."
+    stage = st.game.stage_names[st.stage] if len(st.game.stage_names) > 1 else ""
+    return (f"{_who(st.current_player())} to move (move {st.move_number() + 1}"
+            + (f", {stage} stage" if stage else "") + f"). South {st.score(0)}, North {st.score(1)}.")
+
+
+@dataclass
+class Play:
+    """A game in progress: who sits where (HUMAN or a player's name), the moves so far."""
+
+    game: Any
+    seats: list[str]
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    state: Any = None
+    moves: list[str] = field(default_factory=list)
+    decisions: list[tuple[str, bool]] = field(default_factory=list)
+    origin: int = -1
+    direction: int = 0
+    shaded: set[int] = field(default_factory=set)
+    """The pits the last decision changed (shaded on the board until the next one)."""
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_initial_state()
+
+    def human_to_move(self) -> bool:
+        st = self.state
+        return not st.is_terminal() and self.seats[st.current_player()] == HUMAN
+
+    def apply(self, action: int) -> list[str]:
+        """Apply one decision; the animation frames it makes. IllegalActionError if not legal."""
+        st = self.state
+        game = st.game
+        mover = st.current_player()
+        request = st.pending_request()
+        label = st.action_to_string(action)
+        before = st.clone()
+        st.apply_action(action)
+        if request is None:
+            self.origin = game.geo.own[mover][action] if action < game.geo.per_player else -1
+            self.direction = 0
+        if request is not None and request.kind == "direction":
+            self.direction = action - game.dir_base
+        if st.last_move is not None and st.pending_request() is None and st.last_move.direction in (0, 1):
+            self.direction = st.last_move.direction
+        self.decisions.append((label, request is not None and request.default == action))
+        out = frames(before, st, mover, self.origin, self.direction)
+        self.shaded = changed_pits(before, st)
+        if st.is_terminal() or st.pending_request() is None:
+            self.moves.append(f"{_who(mover)}: {write_move(self.decisions)}")
+            self.decisions = []
+        return out
+
+    def computer(self) -> list[str]:
+        """The computer's whole move (every decision of it); its frames."""
+        st = self.state
+        name = self.seats[st.current_player()]
+        choose = players()[name]
+        mover = st.current_player()
+        out: list[str] = []
+        while not st.is_terminal() and st.current_player() == mover:
+            out += self.apply(choose(st, self.rng))
+            if st.pending_request() is None:
+                break
+        return out
+
+    def view(self, frames_: list[str] | None = None, message: str | None = None) -> dict[str, Any]:
+        st = self.state
+        q = wording.question(st)
+        clickable: list[int] = []
+        options: list[dict[str, Any]] = []
+        if self.human_to_move():
+            if q is None:
+                clickable = sorted(wording.start_kinds(st))
+            else:
+                options = [{"action": o.action, "label": o.label, "words": o.words, "slot": o.slot}
+                           for o in q.options]
+                clickable = sorted({o.slot for o in q.options if o.slot is not None})
+        seat = self.seats[st.current_player()] if not st.is_terminal() else None
+        prompt = q.text if q is not None else None
+        if q is None and self.human_to_move():
+            terms = st.game.spec.board.terms
+            prompt = (f"{_who(st.current_player())}: click one of your {terms.pit}s ringed in green "
+                      f"to sow from it.")
+        return {
+            "svg": board_svg(st, highlight=self.shaded, origin=self.origin if self.origin >= 0 else None,
+                             clickable=True),
+            "frames": frames_ or [],
+            "status": status(st),
+            "terminal": st.is_terminal(),
+            "human": self.human_to_move(),
+            "computer": seat if seat is not None and seat != HUMAN else None,
+            "question": prompt if self.human_to_move() else None,
+            "options": options,
+            "clickable": clickable,
+            "moves": self.moves + ([f"{_who(st.current_player())}: {write_move(self.decisions)}…"]
+                                   if self.decisions else []),
+            "message": message,
+        }
+
+    def click(self, slot: int) -> dict[str, Any]:
+        """A click on a pit: the decision it makes, or why it makes none."""
+        st = self.state
+        if not self.human_to_move():
+            return self.view(message="Wait: it is the computer's turn." if not st.is_terminal()
+                             else "The game is over.")
+        q = wording.question(st)
+        if q is None:
+            geo = st.game.geo
+            if 0 <= slot < geo.n_pits and geo.owner[slot] == st.current_player():
+                action = geo.own[st.current_player()].index(slot)
+                if action in st.legal_actions():
+                    return self.view(self.apply(action))
+            return self.view(message=wording.why_not(st, slot))
+        matching = [o for o in q.options if o.slot == slot]
+        if len(matching) == 1:
+            return self.view(self.apply(matching[0].action))
+        return self.view(message=wording.why_not(st, slot))
+
+    def choose(self, action: int) -> dict[str, Any]:
+        st = self.state
+        if not self.human_to_move() or action not in st.legal_actions():
+            return self.view(message="That choice is not open now.")
+        return self.view(self.apply(action))
+
+
+@dataclass
+class Replay:
+    """Positions to step through: a record's moves, or a worked example's."""
+
+    game: Any
+    title: str
+    states: list[Any]
+    labels: list[str]
+    """What led to each position ('' for the first)."""
+    notes: list[str]
+    error: str | None = None
+
+    def view(self, index: int, came_from: int | None = None) -> dict[str, Any]:
+        index = max(0, min(index, len(self.states) - 1))
+        st = self.states[index]
+        anim: list[str] = []
+        if came_from is not None and abs(came_from - index) == 1:
+            later = max(index, came_from)
+            before, after = self.states[later - 1], self.states[later]
+            mv = after.last_move
+            if mv is not None:
+                anim = frames(before, after, mv.mover, mv.origin, mv.direction)
+                if came_from > index:
+                    anim = anim[::-1][1:]
+        shaded, origin = set(), None
+        if index > 0 and st.last_move is not None:
+            shaded, origin = changed_pits(self.states[index - 1], st), st.last_move.origin
+        return {
+            "index": index,
+            "count": len(self.states),
+            "svg": board_svg(st, highlight=shaded, origin=origin if origin is not None and origin >= 0 else None,
+                             clickable=True),
+            "frames": anim,
+            "status": status(st),
+            "label": self.labels[index],
+            "note": self.notes[index],
+            "labels": self.labels,
+            "error": self.error,
+        }
+
+
+def replay_record(game: Any, text: str, path: str) -> Replay:
+    """A record's positions; a move that cannot be played stops the replay there, with the
+    reason (line, column, the legal moves)."""
+    from interpreter.notation import parse_move
+
+    from ..errors import Problem
+    from ..records import RecordError, _normalise, complete_moves, parse_record
+
+    record = parse_record(text, path)
+    st = game.new_initial_state()
+    states, labels, notes = [st.clone()], [""], [""]
+    error = None
+    for rec in record.moves:
+        who = _who(st.current_player())
+        if st.is_terminal():
+            error = str(Problem(path, rec.line, rec.col, f"move {rec.number}: {rec.text!r} is played after the game ended"))
+            break
+        move, _ = _normalise(st, rec.text)
+        try:
+            for action in parse_move(st, move):
+                st.apply_action(action)
+        except RulespecError as exc:
+            legal = ", ".join(complete_moves(st, limit=20))
+            error = str(RecordError(Problem(path, rec.line, rec.col,
+                                            f"move {rec.number} ({who}): {rec.text!r} is not legal here "
+                                            f"({exc}); legal moves: {legal}")))
+            break
+        states.append(st.clone())
+        labels.append(f"{rec.number}. {who}: {rec.text}")
+        notes.append(record.comments.get(rec.line, ""))
+    title = " — ".join(v for k, v in record.header.items() if k in ("South", "North", "Event", "Date")) or game.name
+    return Replay(game, title, states, labels, notes, error)
+
+
+def replay_example(game: Any, index: int) -> Replay:
+    """A worked example's positions: its start, then each of its moves."""
+    from interpreter.notation import parse_move
+
+    from ..examples import example_game
+
+    game = example_game(game, index)
+    example = game.spec.examples[index]
+    st = game.new_initial_state() if example.position is None else game.state_from_snapshot(dict(example.position))
+    states, labels, notes = [st.clone()], ["the position"], [example.caption]
+    error = None
+    for move in example.moves:
+        who = _who(st.current_player())
+        try:
+            for action in parse_move(st, move):
+                st.apply_action(action)
+        except RulespecError as exc:
+            error = f"example {index + 1}: {move!r}: {exc}"
+            break
+        states.append(st.clone())
+        labels.append(f"{who}: {move}")
+        notes.append(example.caption)
+    return Replay(game, f"Example {index + 1}", states, labels, notes, error)
