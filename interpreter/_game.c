@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /* Turn record (kept in step with interpreter/native.py's TURN). */
-enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_SIZE };
+enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_SIZE };
 /* End record: kind, remaining, result, winner_needs (-1: none), then per kind: side_empty
  * (player, pits of South, pits of North), score_at_least (points), move_limit (moves). */
 enum { E_KIND, E_REMAINING, E_RESULT, E_WINNER_NEEDS, E_ARG0, E_ARG1, E_ARG2, E_SIZE };
@@ -158,6 +158,7 @@ typedef struct {
     int feeding;
     int legal_kind, n_legal;
     int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS];
+    Seen seen;
 } GameState;
 
 /* What plays games: the stages' programs and turn records, and scratch space. */
@@ -169,10 +170,15 @@ typedef struct {
     int *prefix, *given;
     int key[2 * MAX_SLOTS + 4];
     Pos work;
-    Seen seen;
 } Runner;
 
 enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED };
+
+/* A fresh look-ahead budget: per position, as a call from Python has. */
+static void budget(Kernel *k) {
+    k->plays = 0;
+    k->stopped = 0;
+}
 
 
 static int score_of(const int *P, const int *T, const Pos *s, int p) {
@@ -260,7 +266,7 @@ static int check_end(Runner *r, const int *P, const int *T, const int *e, GameSt
         return (score_of(P, T, s, 0) >= e[E_ARG0] || score_of(P, T, s, 1) >= e[E_ARG0]) ? NOBODY : NOT_ENDED;
     case END_REPETITION: {
         make_key(r, s);
-        int seen = seen_add(&r->seen, r->key);
+        int seen = seen_add(&g->seen, r->key);
         if (seen < 0) *status = G_NOMEM;
         return seen == 1 ? NOBODY : NOT_ENDED;
     }
@@ -284,7 +290,7 @@ static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetit
         m->kind = -1;
         g->feeding = test(P, T[T_FEED], &g->pos, NONE, m);
     }
-    k->plays = 0;  /* the look-ahead's budget is per position, as in a call from Python */
+    budget(k);
     g->legal_kind = find_legal_in(k, &g->pos, g->feeding, g->aids, g->pits, g->masks, &g->n_legal, m, r->prefix);
     if (k->stopped) return G_STOPPED;
     int status = G_OK;
@@ -307,10 +313,10 @@ static int new_game(Runner *r, GameState *g, const Pos *initial) {
     pos_copy(&g->pos, initial, r->ns);
     g->terminal = 0;
     g->ret[0] = g->ret[1] = 0;
-    seen_clear(&r->seen);
+    seen_clear(&g->seen);
     if (r->uses_repetition) {
         make_key(r, &g->pos);
-        if (seen_add(&r->seen, r->key) < 0) return G_NOMEM;
+        if (seen_add(&g->seen, r->key) < 0) return G_NOMEM;
     }
     return begin_turn(r, g, 1 - g->pos.mover, 0);
 }
@@ -333,7 +339,7 @@ static int finish_move(Runner *r, GameState *g) {
         g->pos.stage = stage + 1;
     }
     g->pos.mover = again ? mover : 1 - mover;
-    if (m->captured) seen_clear(&r->seen);
+    if (m->captured) seen_clear(&g->seen);
     return begin_turn(r, g, mover, 1);
 }
 
@@ -358,6 +364,13 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
     } else {
         d = dirs[0];
     }
+    if (!r->turn[g->pos.stage][T_ASKS]) {
+        /* no decision inside a move: play on the position itself */
+        move_init(r->m, NULL, 0, ASK_STOP);
+        int res = play(P, &g->pos, ki, pit, d, r->m, 0);
+        if (res != P_DONE) return res == P_ENDLESS ? G_ENDLESS : G_BAD;
+        return finish_move(r, g);
+    }
     int filter = P[H_MUST_SIMULATE] || g->feeding;
     for (;;) {
         Pos *work = &r->work;
@@ -379,7 +392,7 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
             for (int j = 0; j < asked; j++) {
                 memcpy(r->prefix, r->given, n * sizeof(int));
                 r->prefix[n] = options[j];
-                k->plays = 0;
+                budget(k);
                 if (completes(k, &g->pos, ki, pit, d, g->feeding, r->prefix, n + 1, probe)) options[no++] = options[j];
             }
             free(probe);
@@ -399,7 +412,6 @@ static void runner_free(Runner *r) {
     free(r->m);
     free(r->prefix);
     free(r->given);
-    seen_free(&r->seen);
 }
 
 /* Every offset of a turn record inside its program, every pit inside the board. */
@@ -464,7 +476,7 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
     r->m = malloc(sizeof(Move));
     r->prefix = malloc(MAX_DECISIONS * sizeof(int));
     r->given = malloc(MAX_DECISIONS * sizeof(int));
-    if (!r->m || !r->prefix || !r->given || seen_init(&r->seen, 2 * r->ns + 4)) {
+    if (!r->m || !r->prefix || !r->given) {
         runner_free(r);
         PyErr_NoMemory();
         return -1;
@@ -473,6 +485,7 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
 }
 
 static int runner_error(int status) {
+    if (PyErr_Occurred()) return -1;  /* Ctrl-C */
     if (status == G_NOMEM) PyErr_NoMemory();
     else if (status == G_ENDLESS) PyErr_SetString(PyExc_RuntimeError, "a move did not end within the lap bound");
     else if (status == G_STAGES) PyErr_SetString(PyExc_RuntimeError, "the last stage ended");
@@ -507,6 +520,7 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
         return NULL;
     }
     GameState *g = malloc(sizeof(GameState));
+    if (g && seen_init(&g->seen, 2 * r.ns + 4)) { free(g); g = NULL; }
     long *lengths = want_lengths ? malloc((n ? n : 1) * sizeof(long)) : NULL;
     PyObject *records = want_record ? PyList_New(0) : NULL;
     int *record = want_record ? malloc(1 << 20) : NULL;
@@ -554,7 +568,360 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
                                       records ? records : Py_None);
     }
     Py_XDECREF(records);
+    seen_free(&g->seen);
     free(g); free(lengths); free(record);
     runner_free(&r);
     return out;
+}
+
+/* ---------------------------------------------------------------- the native state */
+
+/* Stages: a game's stage programs and turn records, shared by its native states. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *kernels;  /* the Kernel objects (kept alive while the runner reads them) */
+    Runner r;
+    int ready;
+} Stages;
+
+static int Stages_init(Stages *self, PyObject *args, PyObject *kwds) {
+    (void)kwds;
+    PyObject *stages, *offsets;
+    if (!PyArg_ParseTuple(args, "OO", &stages, &offsets)) return -1;
+    if (self->ready) { runner_free(&self->r); self->ready = 0; }
+    if (runner_init(&self->r, stages, offsets, &KernelType)) return -1;
+    Py_INCREF(stages);
+    Py_XSETREF(self->kernels, stages);
+    self->ready = 1;
+    return 0;
+}
+
+static void Stages_dealloc(Stages *self) {
+    if (self->ready) runner_free(&self->r);
+    Py_XDECREF(self->kernels);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject StagesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "interpreter._kernel.Stages",
+    .tp_basicsize = sizeof(Stages),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A game's stage programs and turn records, for native states.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Stages_init,
+    .tp_dealloc = (destructor)Stages_dealloc,
+};
+
+static int seen_copy(Seen *dst, const Seen *src) {
+    int w = src->width;
+    dst->width = w;
+    dst->count = src->count;
+    dst->cap = src->cap;
+    dst->tcap = src->tcap;
+    dst->gen = src->gen;
+    dst->keys = malloc((size_t)src->cap * w * sizeof(int));
+    dst->hashes = malloc((size_t)src->cap * sizeof(uint64_t));
+    dst->stamp = malloc((size_t)src->tcap * sizeof(unsigned));
+    dst->slot = malloc((size_t)src->tcap * sizeof(int));
+    if (!dst->keys || !dst->hashes || !dst->stamp || !dst->slot) { seen_free(dst); return -1; }
+    memcpy(dst->keys, src->keys, (size_t)src->count * w * sizeof(int));
+    memcpy(dst->hashes, src->hashes, (size_t)src->count * sizeof(uint64_t));
+    memcpy(dst->stamp, src->stamp, (size_t)src->tcap * sizeof(unsigned));
+    memcpy(dst->slot, src->slot, (size_t)src->tcap * sizeof(int));
+    return 0;
+}
+
+/* Core: a game state in C for rulesets whose moves ask nothing (interpreter/native.py's
+ * NativeState subclasses it). The hot methods (legal_actions, apply_action, is_terminal,
+ * current_player, clone) never enter Python; everything else is answered by a Python State
+ * replayed to the same history (`shadow`), so the public API stays the Python one. */
+typedef struct {
+    PyObject_HEAD
+    Stages *stages;
+    PyObject *game, *shadow;
+    int demoted;  /* 1: the shadow State plays on its own (see native.py) */
+    GameState *g;
+    int *history;
+    int n_history, cap_history;
+} Core;
+
+static void Core_dealloc(Core *self) {
+    if (self->g) { seen_free(&self->g->seen); free(self->g); }
+    free(self->history);
+    Py_XDECREF(self->stages);
+    Py_XDECREF(self->game);
+    Py_XDECREF(self->shadow);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Core(stages, game, board, marks, stock, removed, stage, moves_played, mover) */
+static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    (void)kwds;
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 2 + POS_ARGS) {
+        PyErr_SetString(PyExc_TypeError, "Core takes 9 arguments");
+        return NULL;
+    }
+    PyObject *stages = PyTuple_GET_ITEM(args, 0);
+    if (!PyObject_TypeCheck(stages, &StagesType) || !((Stages *)stages)->ready) {
+        PyErr_SetString(PyExc_TypeError, "Core needs a Stages object");
+        return NULL;
+    }
+    Runner *r = &((Stages *)stages)->r;
+    Pos initial;
+    if (read_pos(r->stages[0], args, &initial, 2)) return NULL;
+    if (initial.stage < 0 || initial.stage >= r->nstages) {
+        PyErr_SetString(PyExc_ValueError, "no such stage");
+        return NULL;
+    }
+    Core *self = (Core *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->g = malloc(sizeof(GameState));
+    if (!self->g || seen_init(&self->g->seen, 2 * r->ns + 4)) {
+        free(self->g);
+        self->g = NULL;
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    Py_INCREF(stages);
+    self->stages = (Stages *)stages;
+    self->game = PyTuple_GET_ITEM(args, 1);
+    Py_INCREF(self->game);
+    int status = new_game(r, self->g, &initial);
+    if (status != G_OK) { Py_DECREF(self); runner_error(status); return NULL; }
+    return (PyObject *)self;
+}
+
+static PyObject *call_shadow(Core *self, const char *name, PyObject *const *args, Py_ssize_t n) {
+    PyObject *method = PyObject_GetAttrString(self->shadow, name);
+    if (!method) return NULL;
+    PyObject *out = PyObject_Vectorcall(method, args, n, NULL);
+    Py_DECREF(method);
+    return out;
+}
+
+#define DEMOTED(name, args, n) do { if (self->demoted) return call_shadow(self, name, args, n); } while (0)
+
+static PyObject *Core_legal_actions(Core *self, PyObject *const *args, Py_ssize_t n) {
+    DEMOTED("legal_actions", args, n);
+    GameState *g = self->g;
+    if (n > 1) { PyErr_SetString(PyExc_TypeError, "legal_actions takes at most one argument"); return NULL; }
+    if (n == 1 && args[0] != Py_None) {
+        long p = PyLong_AsLong(args[0]);
+        if (p == -1 && PyErr_Occurred()) return NULL;
+        if (g->terminal || p != g->pos.mover) return PyList_New(0);
+    }
+    return int_list(g->aids, g->terminal ? 0 : g->n_legal);
+}
+
+static PyObject *Core_is_terminal(Core *self, PyObject *unused) {
+    (void)unused;
+    DEMOTED("is_terminal", NULL, 0);
+    return PyBool_FromLong(self->g->terminal);
+}
+
+static PyObject *Core_current_player(Core *self, PyObject *unused) {
+    (void)unused;
+    DEMOTED("current_player", NULL, 0);
+    return PyLong_FromLong(self->g->terminal ? -4 : self->g->pos.mover);
+}
+
+static PyObject *Core_move_number(Core *self, PyObject *unused) {
+    (void)unused;
+    DEMOTED("move_number", NULL, 0);
+    return PyLong_FromLong(self->g->pos.moves_played);
+}
+
+static PyObject *Core_returns(Core *self, PyObject *unused) {
+    (void)unused;
+    DEMOTED("returns", NULL, 0);
+    GameState *g = self->g;
+    return Py_BuildValue("[dd]", g->terminal ? (double)g->ret[0] : 0.0, g->terminal ? (double)g->ret[1] : 0.0);
+}
+
+static PyObject *Core_history(Core *self, PyObject *unused) {
+    (void)unused;
+    DEMOTED("history", NULL, 0);
+    return int_list(self->history ? self->history : (int *)"", self->n_history);
+}
+
+/* apply_action(action): a legal start is played in C; anything else goes to the Python
+ * State (via the subclass's _refuse), which raises the error with its message. */
+static PyObject *Core_apply_action(Core *self, PyObject *arg) {
+    DEMOTED("apply_action", &arg, 1);
+    GameState *g = self->g;
+    PyObject *given = arg, *as_int = NULL;
+    if (!PyLong_CheckExact(arg)) {  /* numpy ints and the like; TypeError for a bool, a float, ... */
+        as_int = PyObject_CallMethod((PyObject *)self, "_as_action", "O", arg);
+        if (!as_int) return NULL;
+        arg = as_int;
+    }
+    long action = PyLong_AsLong(arg);
+    if (action == -1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) { Py_XDECREF(as_int); return NULL; }
+        PyErr_Clear();
+        action = LONG_MIN;
+    }
+    Py_XDECREF(as_int);
+    int i = -1;
+    if (!g->terminal)
+        for (int j = 0; j < g->n_legal; j++) if (g->aids[j] == action) { i = j; break; }
+    if (i < 0) {
+        PyObject *out = PyObject_CallMethod((PyObject *)self, "_refuse", "O", given);
+        if (!out) return NULL;
+        Py_DECREF(out);
+        PyErr_Format(PyExc_RuntimeError, "the native state and the Python path disagree about action %ld", action);
+        return NULL;
+    }
+    Runner *r = &self->stages->r;
+    Kernel *k = r->stages[g->pos.stage];
+    const int *P = k->p;
+    int d = LATER;
+    for (int j = LATER; j <= CW; j++) if (g->masks[i] >> (j + 1) & 1) { d = j; break; }
+    if (self->n_history == self->cap_history) {
+        int cap = self->cap_history ? 2 * self->cap_history : 64;
+        int *h = realloc(self->history, cap * sizeof(int));
+        if (!h) return PyErr_NoMemory();
+        self->history = h;
+        self->cap_history = cap;
+    }
+    /* on a copy, so that a move that cannot be played leaves the state as it was */
+    Pos *work = &r->work;
+    pos_copy(work, &g->pos, r->ns);
+    move_init(r->m, NULL, 0, ASK_STOP);
+    int res = play(P, work, g->legal_kind, g->pits[i], d, r->m, 0);
+    if (res != P_DONE) {
+        runner_error(res == P_ENDLESS ? G_ENDLESS : G_BAD);
+        return NULL;
+    }
+    self->history[self->n_history++] = (int)action;
+    pos_copy(&g->pos, work, r->ns);
+    int status = finish_move(r, g);
+    if (status != G_OK) { runner_error(status); return NULL; }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_clone(Core *self, PyObject *unused) {
+    (void)unused;
+    PyTypeObject *type = Py_TYPE(self);
+    Core *c = (Core *)type->tp_alloc(type, 0);
+    if (!c) return NULL;
+    Runner *r = &self->stages->r;
+    GameState *g = self->g, *h = malloc(sizeof(GameState));
+    if (!h) { Py_DECREF(c); return PyErr_NoMemory(); }
+    if (seen_copy(&h->seen, &g->seen)) { free(h); Py_DECREF(c); return PyErr_NoMemory(); }
+    c->g = h;
+    pos_copy(&h->pos, &g->pos, r->ns);
+    h->terminal = g->terminal;
+    h->end_kind = g->end_kind;
+    h->ret[0] = g->ret[0];
+    h->ret[1] = g->ret[1];
+    h->feeding = g->feeding;
+    h->legal_kind = g->legal_kind;
+    h->n_legal = g->n_legal;
+    memcpy(h->aids, g->aids, g->n_legal * sizeof(int));
+    memcpy(h->pits, g->pits, g->n_legal * sizeof(int));
+    memcpy(h->masks, g->masks, g->n_legal * sizeof(int));
+    if (self->n_history) {
+        c->history = malloc(self->cap_history * sizeof(int));
+        if (!c->history) { Py_DECREF(c); return PyErr_NoMemory(); }
+        memcpy(c->history, self->history, self->n_history * sizeof(int));
+        c->cap_history = self->cap_history;
+        c->n_history = self->n_history;
+    }
+    Py_INCREF(self->stages);
+    c->stages = self->stages;
+    Py_XINCREF(self->game);
+    c->game = self->game;
+    if (self->demoted) {
+        c->shadow = PyObject_CallMethod(self->shadow, "clone", NULL);
+        if (!c->shadow) { Py_DECREF(c); return NULL; }
+        c->demoted = 1;
+    } else {
+        Py_XINCREF(self->shadow);  /* shared: never changed in place (native.py clones it first) */
+        c->shadow = self->shadow;
+    }
+    return (PyObject *)c;
+}
+
+static PyObject *Core_get_demoted(Core *self, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(self->demoted);
+}
+
+static int Core_set_demoted(Core *self, PyObject *value, void *closure) {
+    (void)closure;
+    if (!value) { PyErr_SetString(PyExc_AttributeError, "cannot delete"); return -1; }
+    int on = PyObject_IsTrue(value);
+    if (on < 0) return -1;
+    if (on && (!self->shadow || self->shadow == Py_None)) {
+        PyErr_SetString(PyExc_ValueError, "a state plays on in Python only with its shadow set");
+        return -1;
+    }
+    self->demoted = on;
+    return 0;
+}
+
+static PyObject *Core_get_shadow(Core *self, void *closure) {
+    (void)closure;
+    PyObject *s = self->shadow ? self->shadow : Py_None;
+    Py_INCREF(s);
+    return s;
+}
+
+static int Core_set_shadow(Core *self, PyObject *value, void *closure) {
+    (void)closure;
+    if (self->demoted) { PyErr_SetString(PyExc_AttributeError, "the shadow of a state playing in Python is fixed"); return -1; }
+    Py_XINCREF(value);
+    Py_XSETREF(self->shadow, value);
+    return 0;
+}
+
+static PyObject *Core_get_game(Core *self, void *closure) {
+    (void)closure;
+    Py_INCREF(self->game);
+    return self->game;
+}
+
+static PyGetSetDef Core_getset[] = {
+    {"game", (getter)Core_get_game, NULL, "The game this state belongs to.", NULL},
+    {"_shadow", (getter)Core_get_shadow, (setter)Core_set_shadow, "The Python State at the same history (or None).", NULL},
+    {"_demoted", (getter)Core_get_demoted, (setter)Core_set_demoted, "Whether the shadow plays on its own.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef Core_methods[] = {
+    {"legal_actions", (PyCFunction)(void (*)(void))Core_legal_actions, METH_FASTCALL, "The legal actions (none for another player)."},
+    {"apply_action", (PyCFunction)Core_apply_action, METH_O, "Apply one action; an illegal one raises IllegalActionError and changes nothing."},
+    {"is_terminal", (PyCFunction)Core_is_terminal, METH_NOARGS, "Whether the game is over."},
+    {"current_player", (PyCFunction)Core_current_player, METH_NOARGS, "The player to move (-4 when the game is over)."},
+    {"move_number", (PyCFunction)Core_move_number, METH_NOARGS, "Moves played so far."},
+    {"returns", (PyCFunction)Core_returns, METH_NOARGS, "[South, North]: 1 a win, -1 a loss, 0 a draw or not over."},
+    {"rewards", (PyCFunction)Core_returns, METH_NOARGS, "The same as returns()."},
+    {"history", (PyCFunction)Core_history, METH_NOARGS, "The actions applied so far."},
+    {"clone", (PyCFunction)Core_clone, METH_NOARGS, "An independent copy."},
+    {"_native_clone", (PyCFunction)Core_clone, METH_NOARGS, "clone(), for subclasses that wrap it."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "interpreter._kernel.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A game state in C (see interpreter/native.py's NativeState).",
+    .tp_new = Core_new,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+/* Add the types of this file to the module; 0 or -1. */
+static int add_game_types(PyObject *mod) {
+    if (PyType_Ready(&StagesType) < 0 || PyType_Ready(&CoreType) < 0) return -1;
+    Py_INCREF(&StagesType);
+    if (PyModule_AddObject(mod, "Stages", (PyObject *)&StagesType) < 0) { Py_DECREF(&StagesType); return -1; }
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(mod, "Core", (PyObject *)&CoreType) < 0) { Py_DECREF(&CoreType); return -1; }
+    return 0;
 }

@@ -6,6 +6,11 @@
  * small trees of nodes. This file only reads that array; every rule it applies comes from
  * there. Its behaviour is pinned to the Python path by tests/test_kernel.py, which plays the
  * same games both ways and compares every action.
+ *
+ * It trusts nothing it is handed (docs/limits.md): a program is checked when a Kernel is made
+ * (check_program), every position, start and decision on each call (read_pos, read_start,
+ * ask), so no gap on the Python side can make it read or write past an array; and the
+ * look-ahead is bounded (spend). tests/test_sanitizers.py runs it under ASan and UBSan.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -43,9 +48,10 @@ enum {
 enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
        K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1 };
 
-/* Capture record: then the selectors' offsets, then the chosen pits: n, (count, condition) * n. */
+/* Capture record: then the selectors' offsets, then the chosen pits:
+ * n, (count, condition, optional) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_NSEL, CP_SELS };
+       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_NSEL, CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
 enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 
@@ -58,7 +64,7 @@ enum {
 };
 
 /* Decisions a move can ask for. */
-enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT };
+enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE };
 /* Outcomes of a play. */
 enum { P_DONE, P_ENDLESS, P_NEED, P_BAD, P_LIMIT };
 /* What a play does when it runs out of given decisions. */
@@ -98,6 +104,8 @@ typedef struct {
     int first_taken[MAX_SLOTS];
     int n_first_taken;
     int fired[MAX_FIRED];
+    int taken[2 * MAX_FIRED]; /* (pit, pieces) of each pit captured, in order */
+    int n_taken;
     int n_fired;
     /* decisions */
     const int *given;
@@ -327,7 +335,7 @@ static int taken_pits(const int *P, const int *cap, Pos *s, int last, Move *m, i
     return n;
 }
 
-static int take(const int *P, const int *cap, Pos *s, const int *pits, int n) {
+static int take(const int *P, const int *cap, Pos *s, const int *pits, int n, Move *m) {
     int *b = s->board;
     if (cap[CP_FORFEIT]) {
         int opp = 1 - s->mover, taken = 0;
@@ -337,6 +345,11 @@ static int take(const int *P, const int *cap, Pos *s, const int *pits, int n) {
     }
     int total = 0, clear = P[H_CLEAR_CAPTURE];
     for (int i = 0; i < n; i++) {
+        if (b[pits[i]] && m->n_taken < MAX_FIRED) {
+            m->taken[2 * m->n_taken] = pits[i];
+            m->taken[2 * m->n_taken + 1] = b[pits[i]];
+            m->n_taken++;
+        }
         total += b[pits[i]];
         b[pits[i]] = 0;
         if (clear) s->marks[pits[i]] &= ~clear;
@@ -412,6 +425,7 @@ static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
     m->end_who = -1;
     m->n_first_taken = 0;
     m->n_fired = 0;
+    m->n_taken = 0;
     m->given = given;
     m->n_given = n_given;
     m->used = 0;
@@ -532,6 +546,11 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
         for (int i = 0; i < n_caps; i++) {
             const int *cap = P + caps[i];
             if (!test(P, cap[CP_WHEN], s, last, m)) continue;
+            if (cap[CP_OPTIONAL] && !probe) {
+                int base = P[H_RELAY_BASE], opts[2] = {base, base + 1}, a;
+                ASK(a, R_CAPTURE, last, 0, 2, opts, base);
+                if (a != base) continue; /* declined: as if the rule had not held */
+            }
             int n = taken_pits(P, cap, s, last, m, pits);
             if (probe) {
                 memcpy(m->first_taken, pits, n * sizeof(int));
@@ -541,18 +560,21 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
             }
             const int *chosen = cap + CP_SELS + cap[CP_NSEL];
             for (int c = 0; c < chosen[0]; c++) {
-                for (int j = 0; j < chosen[1 + 2 * c]; j++) {
-                    int opts[MAX_SLOTS], no = 0, a;
+                int stop = chosen[3 + 3 * c] ? P[H_RELAY_BASE] + 1 : -1;
+                for (int j = 0; j < chosen[1 + 3 * c]; j++) {
+                    int opts[MAX_SLOTS + 1], no = 0, a;
                     for (int q = 0; q < P[H_NPITS]; q++) {
-                        if (!b[q] || in_list(pits, n, q) || !test(P, chosen[2 + 2 * c], s, q, m)) continue;
+                        if (!b[q] || in_list(pits, n, q) || !test(P, chosen[2 + 3 * c], s, q, m)) continue;
                         opts[no++] = P[H_PICK_BASE] + q;
                     }
                     if (!no || n >= MAX_SLOTS) break;
-                    ASK(a, R_PICK, last, 0, no, opts, -1);
+                    if (stop >= 0) opts[no++] = stop;
+                    ASK(a, R_PICK, last, 0, no, opts, stop);
+                    if (a < P[H_PICK_BASE]) break; /* stopped picking */
                     pits[n++] = a - P[H_PICK_BASE];
                 }
             }
-            int taken = take(P, cap, s, pits, n);
+            int taken = take(P, cap, s, pits, n, m);
             m->captured += taken;
             if (laps == 1 && taken) m->first_captured = 1;
             fire(m, i);
@@ -954,7 +976,7 @@ static PyObject *Kernel_completes(Kernel *k, PyObject *args) {
 }
 
 /* play(board, ..., mover, kind, pit, direction, decisions): the move, up to the next decision
- *   -> ("done", board, marks, stock, removed, facts, fired, end_prog, end_who) | ("endless",) |
+ *   -> ("done", board, marks, stock, removed, facts, fired, end_prog, end_who, taken) | ("endless",) |
  *      ("need", board, marks, stock, removed, (kind, at, in_hand, options, default))
  * facts: (direction, lifted, lap, captured, first_captured, last, first_ok, sowings,
  *         lap_seq, lap_hand) */
@@ -987,12 +1009,13 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
                             int_list(s.stock, 2), s.removed, m->req_kind, m->req_at, m->req_in_hand,
                             int_list(m->options, m->n_options), m->req_default);
     } else {
-        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)Nii)", "done", int_list(s.board, ns), int_list(s.marks, ns),
+        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)NiiN)", "done", int_list(s.board, ns), int_list(s.marks, ns),
                             int_list(s.stock, 2), s.removed,
                             m->direction, m->lifted, m->lap, m->captured, PyBool_FromLong(m->first_captured),
                             m->last, PyBool_FromLong(m->first_ok), m->sowings,
                             int_tuple(m->seq ? m->seq : m->seq_buf, m->seq_len), m->lap_hand,
-                            int_list(m->fired, m->n_fired), m->end_prog, m->end_who);
+                            int_list(m->fired, m->n_fired), m->end_prog, m->end_who,
+                            int_list(m->taken, 2 * m->n_taken));
     }
     free(m);
     free(given);
@@ -1269,6 +1292,10 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(mod, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(mod);
+        return NULL;
+    }
+    if (add_game_types(mod) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -41,6 +41,17 @@ class MoveInfo:
     """What the move did, step by step, when the game traces moves (`game.traced()`, for
     rulebook diagrams): ("lap", slots sown in order), ("take", pits, destination, pieces),
     ("place", slot). None otherwise (the per-move path pays one test)."""
+    taken: tuple[tuple[int, int], ...] = ()
+    """(slot, pieces) of each pit a capture emptied, in the order taken, over the whole move."""
+    taken_kinds: tuple[tuple[int, int, int], ...] = ()
+    """With several kinds of piece: (slot, kind index, pieces) of each capture, in order."""
+    marks_before: list[int] | None = None
+    """The marks at the start of the move, when the game has marks (for last_move_facts)."""
+    decisions: tuple[int, ...] = ()
+    """The actions of a finished move with decisions inside it, in order (empty for a move
+    of one action: its start pit, `origin`)."""
+    before: Any = None
+    """With `decisions`: the state at the start of the move (for writing the move down)."""
     threats: dict[int, frozenset[int]] | None = None
     """A cache for `threatened` look-aheads while marks are updated after this move."""
 

@@ -78,7 +78,9 @@ class Game:
                       else _score_function(spec.scoring.counts, geo, self.piece_value,
                                            [sum(bits[p] for bits in self.owner_bits.values()) for p in (0, 1)]))
         self.total_pieces = 0
-        during = [compile_end(e, self) for e in spec.end if e.during_move]
+        self.score_counts = tuple(spec.scoring.counts)
+        during: list[Any] = [e for e in spec.end if e.during_move]
+        """Compiled below, once the piece count and position keys are known."""
         self.rulesets = [
             compile_ruleset(geo, self.circuit, stage.turn or spec.turn, stage.sowing or spec.sowing,
                             stage.captures if stage.captures is not None else spec.captures,
@@ -101,7 +103,6 @@ class Game:
                                _pit_candidates(cc, m.clear_after_move))
                               for n, m in spec.marks.items() if m.clear_after_move is not None]
         """(mark bit, gate, test, ...): the gate is the test's pit-free part, tested once per move."""
-        self.score_counts = tuple(spec.scoring.counts)
         self.first_player = 0 if spec.turn.first_player == "south" else 1
         self.pass_in_stage = [(stage.turn or spec.turn).no_move == "pass" for stage in stages]
         """Per stage: a player with no legal move passes."""
@@ -147,6 +148,8 @@ class Game:
         """The first such start: its pit and the position (for fuzz reports)."""
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
+        # The rulesets share this list: it now gets the compiled mid-move checks.
+        during[:] = [prog for prog, e in zip(self.ends, spec.end) if e.during_move]
         self.kernel_refusals: list[str] = []
         """Why stages are played by the Python path rather than the move kernel."""
         kind_names = list(dict.fromkeys(k.name for rs in self.rulesets for k in rs.kinds))
@@ -179,6 +182,7 @@ class Game:
         """Let the Python path play every stage (the move kernel's reference); returns self."""
         for rs in self.rulesets:
             rs.kernel = None
+        self._native, self.native_refusal = None, "without_kernel() switches native code off"
         return self
 
     def playouts(self, n: int, seed: int = 0, players: str = "random", lengths: bool = False) -> dict[str, Any]:
@@ -200,9 +204,11 @@ class Game:
                 self.first_player)
 
     def new_initial_state(self) -> Any:
+        from .native import new_state
         from .state import State
 
-        return State.initial(self)
+        state = new_state(self)
+        return state if state is not None else State.initial(self)
 
     def state_from_snapshot(self, snap: dict[str, Any]) -> Any:
         """The inverse of State.snapshot(): a state that plays on exactly like the original."""

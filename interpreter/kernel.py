@@ -23,8 +23,8 @@ from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 
 from .context import MoveInfo
 from .geometry import CCW, CW
-from .moves import (EndlessMove, NeedDecision, _direction_request, count_request, entry_request, opening_request,
-                    pick_request, relay_request)
+from .moves import (EndlessMove, NeedDecision, _direction_request, capture_request, count_request, entry_request,
+                    opening_request, pick_request, relay_request)
 from .rules import TAKE_ANY, Request, Ruleset, Start
 
 try:
@@ -63,7 +63,7 @@ MAX_SLOTS = 256
 MAX_PIECES = 2**30
 BIG = 2**31 - 1
 EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
-REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count"}
+REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture"}
 FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "first_ok", "sowings", "lap_seq",
          "lap_hand")
 """The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
@@ -262,7 +262,7 @@ class Assembler:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []
-        """(count, condition) per choose selector: the pits the mover picks, after the fixed ones."""
+        """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
         for sel in prog.rule.take:
             if isinstance(sel, str):
                 sels.append(self.block([SELECTORS[sel]]))
@@ -273,7 +273,9 @@ class Assembler:
                                         int(c.start == "opposite"), int(c.skip_first), length,
                                         int(bool(c.exactly) and c.length is not None)]))
             elif isinstance(sel, ChooseSelector):
-                chosen += [sel.choose.count, self.condition(sel.choose.from_)]
+                if sel.choose.optional and self.geo.n_pits >= MAX_SLOTS:
+                    raise Unsupported(f"an optional choice among {self.geo.n_pits} pits")
+                chosen += [sel.choose.count, self.condition(sel.choose.from_), int(sel.choose.optional)]
         rule = prog.rule
         entry = nearest = -1
         entry_pits = [self.table([]), self.table([])]
@@ -283,8 +285,8 @@ class Assembler:
             entry_pits = [self.table(pits) for pits in prog.entry_pits]
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
-                           *entry_pits, nearest, int(prog.keep_direction), len(sels), *sels,
-                           len(chosen) // 2, *chosen])
+                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), len(sels), *sels,
+                           len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
         if end.kind != "side_empty" or end.side_pits is None:
@@ -396,7 +398,7 @@ class KernelRules:
         st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]
         if out[0] == "need":
             raise NeedDecision(self._request(st, *out[5]))
-        facts, fired, end_prog, end_who = out[5:]
+        facts, fired, end_prog, end_who, taken = out[5:]
         mv = MoveInfo(st.to_move, start.pit)
         mv.kind = start.kind.name
         mv.stage = st.stage
@@ -405,6 +407,8 @@ class KernelRules:
             mv.fired = tuple(map(self.fired_names.__getitem__, fired))
         if end_prog >= 0:
             mv.end = (self.rs.during[end_prog], end_who)
+        if taken:
+            mv.taken = tuple(zip(taken[::2], taken[1::2]))
         return mv
 
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int) -> Request:
@@ -416,7 +420,10 @@ class KernelRules:
         if name == "entry":
             return entry_request(game, [o - game.pick_base for o in options], at, in_hand)
         if name == "pit":
-            return pick_request(game, [o - game.pick_base for o in options])
+            return pick_request(game, [o - game.pick_base for o in options if o >= game.pick_base],
+                                optional=default >= 0)
+        if name == "capture":
+            return capture_request(game)
         if name == "count":
             return count_request(game, len(options))
         return relay_request(game)

@@ -11,13 +11,15 @@ from collections.abc import Callable
 from itertools import compress
 from typing import Any
 
+from rulespec.errors import RulespecError
+
 from .context import MoveInfo
 from .endgame import NOT_ENDED
 from .geometry import CCW, CW, NONE
 from .rules import LATER, TAKE_ALL, TAKE_ANY, TAKE_NONE, CaptureProgram, Request, Ruleset, Start
 
 
-class EndlessMove(Exception):
+class EndlessMove(RulespecError):
     """A move needed more laps than the spec's bound allows, or had nowhere to sow."""
 
 
@@ -87,9 +89,20 @@ def count_request(game: Any, most: int) -> Request:
     return Request("count", [base + k for k in range(1, most + 1)], lambda: [f"x{k}" for k in range(1, most + 1)])
 
 
-def pick_request(game: Any, pits: list[int]) -> Request:
-    """Which further pit a capture takes."""
-    return Request("pit", [game.pick_base + q for q in pits], [game.geo.label[q] for q in pits])
+def pick_request(game: Any, pits: list[int], optional: bool = False) -> Request:
+    """Which further pit a capture takes (or, when picking is optional, none more: -)."""
+    options = [game.pick_base + q for q in pits]
+    labels = [game.geo.label[q] for q in pits]
+    if not optional:
+        return Request("pit", options, labels)
+    stop = game.relay_base + 1
+    return Request("pit", options + [stop], labels + ["-"], default=stop)
+
+
+def capture_request(game: Any) -> Request:
+    """Take an optional capture (+, the default) or decline it (-)."""
+    base = game.relay_base
+    return Request("capture", [base, base + 1], ["+", "-"], base)
 
 
 def relay_request(game: Any) -> Request:
@@ -257,19 +270,24 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         ended = sow_on = False
         for cap in captures:
             if cap.when(st, last, mv):
+                if cap.optional and not probe and ask(capture_request(game)) != game.relay_base:
+                    continue  # declined: as if the rule had not held
                 pits = taken_pits(st, cap, last, mv)
                 if probe:
                     mv.first_taken = tuple(pits)
                     mv.first_captured = True
                     return mv
-                for count, test in cap.choose:
+                for count, test, optional in cap.choose:
                     pick_base = game.pick_base
                     for _ in range(count):
                         options = [q for q in range(game.geo.n_pits)
                                    if q not in pits and b[q] and test(st, q, mv)]
                         if not options:
                             break
-                        pits.append(ask(pick_request(game, options)) - pick_base)
+                        chosen = ask(pick_request(game, options, optional))
+                        if chosen < pick_base:
+                            break  # stopped picking
+                        pits.append(chosen - pick_base)
                 taken = _take(st, rs, cap, pits, mv)
                 if trace is not None:
                     trace.append(("take", tuple(pits), cap.to, taken))
@@ -394,6 +412,8 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
     for cap in (rs.captures if kind.captures else ()):
         if not cap.when(st, last, mv):
             continue
+        if cap.optional and not probe and ask(capture_request(game)) != game.relay_base:
+            continue  # declined: as if the rule had not held
         pits = taken_pits(st, cap, last, mv)
         if probe:
             mv.first_taken = tuple(pits)
@@ -406,6 +426,7 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
             for k in range(n_kinds):
                 c = kinds[q][k]
                 if c and (game.capturable[k] or not cap.only_capturable):
+                    mv.taken_kinds += ((q, k, c),)
                     kinds[q][k] = 0
                     b[q] -= c
                     kinds[store][k] += c
@@ -417,12 +438,18 @@ def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False
                 if q < 0:
                     break
                 picked.append(q)
+                mv.taken_kinds += ((q, k, 1),)
                 kinds[q][k] -= 1
                 b[q] -= 1
                 kinds[store][k] += 1
                 b[store] += 1
                 taken += 1
         mv.captured = taken
+        for q, _, c in mv.taken_kinds:
+            if mv.taken and mv.taken[-1][0] == q:
+                mv.taken = mv.taken[:-1] + ((q, mv.taken[-1][1] + c),)
+            else:
+                mv.taken += ((q, c),)
         mv.first_captured = bool(taken)
         mv.fired = (cap.name,)
         if trace is not None:
@@ -566,6 +593,8 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
             return 0
     total = 0
     for q in pits:
+        if b[q]:
+            mv.taken += ((q, b[q]),)
         total += b[q]
         b[q] = 0
         if rs.clear_on_capture:

@@ -20,12 +20,16 @@ from rulespec.errors import LimitError
 from .conditions import _pit_free
 from .kernel import Assembler, Kernel, KernelLimit, Unsupported, enabled
 
+from .state import State, as_action
+
 try:
+    from ._kernel import Core, Stages
     from ._kernel import playouts as _native_playouts
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     _native_playouts = None
+    Core = object
 
-TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during"]
+TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks"]
 """The turn record's slots, in the order of _game.c's T_* constants."""
 END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit"]
 REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed"]
@@ -38,24 +42,35 @@ PLAYERS = ("random",)
 class TurnAssembler(Assembler):
     """The kernel's program for one stage, followed by the turn record _game.c reads."""
 
-    def turn(self) -> int:
+    def turn(self, index: int) -> int:
+        """The turn record of stage `index` (this assembler's ruleset)."""
         game, rs = self.game, self.rs
         spec = game.spec
+        stage = _stage(game, index)
+        turn = (stage.turn if stage is not None else None) or spec.turn
         if game.has_mark_rules:
             raise Unsupported("marks set or cleared after a move")
+        if turn.no_move == "pass":
+            raise Unsupported("passing when a player has no move")
+        unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
+        if unknown:
+            raise Unsupported(f"the end condition {unknown[0]!r}")
+        if any(c not in SCORE_BITS for c in game.score_counts):
+            raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
         during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p)]) for p in rs.during]
         record = [
-            self.optional_test(rs.extra_turn, spec_turn(game, rs).extra_turn),
-            self.optional_test(rs.until, stage_until(game, rs)),
+            self.optional_test(rs.extra_turn, turn.extra_turn),
+            self.optional_test(rs.until, stage.until if stage is not None else None),
             self.optional(feed.when) if feed is not None else -1,
             sum(SCORE_BITS[c] for c in set(game.score_counts)),
             game.piece_value,
             game.total_pieces * game.piece_value,
             len(ends), self.block(ends), len(during), self.block(during),
+            int(rs.may_ask),
         ]
         return self.block(record)
 
@@ -79,20 +94,9 @@ def _needs(prog: Any) -> int:
     return -1 if prog.winner_needs is None else prog.winner_needs
 
 
-def spec_turn(game: Any, rs: Any) -> Any:
-    """The turn block the ruleset was compiled from (its stage's, or the spec's)."""
-    stage = _stage_of(game, rs)
-    return (stage.turn if stage is not None and stage.turn else None) or game.spec.turn
-
-
-def stage_until(game: Any, rs: Any) -> Any:
-    stage = _stage_of(game, rs)
-    return stage.until if stage is not None else None
-
-
-def _stage_of(game: Any, rs: Any) -> Any:
-    stages = game.spec.stages
-    return stages[game.rulesets.index(rs)] if stages else None
+def _stage(game: Any, index: int) -> Any:
+    """The stage block a ruleset was compiled from (None: the spec has no stages)."""
+    return game.spec.stages[index] if game.spec.stages else None
 
 
 class NativeGames:
@@ -102,13 +106,16 @@ class NativeGames:
         kind_names = list(dict.fromkeys(k.name for rs in game.rulesets for k in rs.kinds))
         self.stages: list[Any] = []
         self.turns: list[int] = []
-        for rs in game.rulesets:
+        for index, rs in enumerate(game.rulesets):
             asm = TurnAssembler(game, rs, kind_names)
             program = asm.assemble()
-            at = asm.turn()
+            at = asm.turn(index)
             self.stages.append(Kernel(program))
             self.turns.append(at)
         self.stages_t, self.turns_t = tuple(self.stages), tuple(self.turns)
+        self.shared = Stages(self.stages_t, self.turns_t)
+        self.plays_states = not any(rs.may_ask for rs in game.rulesets)
+        """Moves ask nothing inside: the native state plays them (decisions stay in Python)."""
 
 
 def native(game: Any) -> NativeGames | None:
@@ -132,6 +139,88 @@ def native(game: Any) -> NativeGames | None:
             why = f"it does not cover {unsupported}"
     game._native, game.native_refusal = runner, why
     return runner
+
+
+def new_state(game: Any) -> Any:
+    """The start as a NativeState where native code plays the game's states, else None."""
+    runner = native(game)
+    if runner is None or not runner.plays_states:
+        return None
+    return NativeState(runner.shared, game, *game.new_position())
+
+
+READS = frozenset({
+    "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "moves_played", "terminal",
+    "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
+    "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
+})
+"""What a NativeState answers from its Python shadow without giving up playing in C: values
+(lists copied) and methods that only read."""
+COPIED = frozenset({"board", "marks", "stock"})
+
+
+class NativeState(Core):
+    """A State whose turn cycle runs in C (`_kernel.Core`), with the Python State's API.
+
+    legal_actions, apply_action, is_terminal, current_player, returns, history and clone
+    (a copy of a few arrays) run in C. Everything else (the board, the last move's facts,
+    snapshots, notation, rendering, the error for an illegal action) comes from a Python
+    `State` replayed to the same history, made when first asked and kept. Asked for anything
+    not known to be read-only, the state hands over to that Python State for good, so
+    nothing can set the two apart.
+    """
+
+    __slots__ = ()
+
+    def _python(self) -> State:
+        """The Python State at this state's history."""
+        shadow = self._shadow
+        if self._demoted:
+            return shadow
+        history = self.history()
+        done = 0 if shadow is None else len(shadow._history)
+        if shadow is None or shadow._history != history[:done]:
+            shadow, done = State.initial(self.game), 0
+        if done < len(history):
+            shadow = shadow.clone() if done else shadow  # a shadow may be shared by clones: never changed
+            for action in history[done:]:
+                shadow.apply_action(action)
+        self._shadow = shadow
+        return shadow
+
+    @staticmethod
+    def _as_action(action: Any) -> int:
+        """Called from C for an action that is not a plain int."""
+        return as_action(action)
+
+    def _refuse(self, action: Any) -> None:
+        """Called from C for an action it does not play: the Python State raises its error."""
+        self._python().clone().apply_action(action)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        shadow = self._python()
+        if name in READS:
+            value = getattr(shadow, name)
+            return list(value) if name in COPIED else value
+        value = getattr(shadow, name)  # AttributeError as State words it
+        own = shadow.clone()
+        self._shadow = own
+        self._demoted = True
+        return getattr(own, name)
+
+    def __str__(self) -> str:
+        return str(self._python())
+
+    def __repr__(self) -> str:
+        return repr(self._python())
+
+    def __copy__(self) -> NativeState:
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> NativeState:
+        return self.clone()
 
 
 def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths: bool = False,

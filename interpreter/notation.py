@@ -43,6 +43,68 @@ def string_to_action(st: Any, text: str) -> int:
     raise NotationError(f"{text!r} is not a legal move here; legal: {legal}")
 
 
+EVENTS = {"relay stopped": "stopped by the rules", "relay stop chosen": "stopped by the mover"}
+
+
+def last_move_facts(st: Any) -> dict[str, Any] | None:
+    """The public record of st.last_move (State.last_move_facts)."""
+    mv = st.last_move
+    if mv is None:
+        return None
+    game = st.game
+    label = game.geo.label
+    captures = []
+    for q, n in mv.taken:
+        entry: dict[str, Any] = {"pit": label[q], "pieces": n}
+        if mv.taken_kinds:
+            kinds: dict[str, int] = {}
+            for slot, k, c in mv.taken_kinds:
+                if slot == q:
+                    kinds[game.kind_names[k]] = kinds.get(game.kind_names[k], 0) + c
+            entry["kinds"] = kinds
+        captures.append(entry)
+    ends_move = {c.name: c.to != "sow" for rs in game.rulesets for c in rs.captures}
+    rules = [f for f in mv.fired if f in ends_move]
+    stop = next((EVENTS[f] for f in mv.fired if f in EVENTS), None)
+    if mv.end is not None:
+        stop = "the game ended"
+    elif stop is None:
+        stop = "a capture" if rules and ends_move[rules[-1]] and mv.captured else "the last lap"
+    facts: dict[str, Any] = {
+        "player": mv.mover, "kind": mv.kind, "from": label[mv.origin] if mv.origin >= 0 else None,
+        "direction": {0: "ccw", 1: "cw"}.get(mv.direction), "lifted": mv.lifted, "laps": mv.sowings,
+        "last": label[mv.last] if mv.last >= 0 else None, "captured": mv.captured, "captures": captures,
+        "rules": rules, "stop": stop, "move": move_to_string(st),
+    }
+    if game.mark_names and mv.marks_before is not None:
+        set_, cleared = {}, {}
+        for name, bit in game.mark_bit.items():
+            before = [q for q in range(game.geo.n_slots) if mv.marks_before[q] & bit]
+            after = [q for q in range(game.geo.n_slots) if st.marks[q] & bit]
+            set_[name] = [label[q] for q in after if q not in before]
+            cleared[name] = [label[q] for q in before if q not in after]
+        facts["marks_set"], facts["marks_cleared"] = set_, cleared
+    return facts
+
+
+def move_to_string(st: Any) -> str:
+    """The last whole move of `st` in notation (see State.move_to_string)."""
+    mv = st.last_move
+    if mv is None:
+        return ""
+    if not mv.decisions:
+        return st.game.geo.label[mv.origin]
+    work = mv.before.clone()
+    parts: list[tuple[str, bool]] = []
+    for a in mv.decisions:
+        pending = work._pending
+        parts.append((action_to_string(work, a), pending is not None and a == pending.request.default))
+        work.apply_action(a)
+    while parts and parts[-1][1]:
+        parts.pop()
+    return "".join(text for text, _ in parts)
+
+
 def parse_move(st: Any, text: str) -> list[int]:
     """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
     against the legal actions at each decision. Raises NotationError."""

@@ -112,7 +112,8 @@ class CaptureProgram:
     name: str
     when: Test
     fixed: list[Callable[[Any, int, Any], list[int]]]
-    choose: list[tuple[int, Test]]
+    choose: list[tuple[int, Test, bool]]
+    """(count, from-test, optional) per choose selector."""
     to: str
     """'store', 'removed' or 'sow'."""
     forfeit_grand_slam: bool
@@ -129,6 +130,8 @@ class CaptureProgram:
     """The entry sets the move's direction (SowFrom.turn)."""
     rule: CaptureRule | None = None
     """The capture rule this was compiled from (for the move kernel)."""
+    optional: bool = False
+    """The mover may decline the capture."""
 
 
 @dataclass
@@ -229,7 +232,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     relay = laps.kind == "relay"
     may_ask = (any(len(k.directions) > 1 or LATER in k.directions or k.ask_direction or k.take == TAKE_ANY
                    or k.more_pits or k.placement for k in kinds)
-               or any(p.choose or p.picks or p.to == "sow" for p in progs) or sowing.order == "choice"
+               or any(p.choose or p.picks or p.to == "sow" or p.optional for p in progs) or sowing.order == "choice"
                or (relay and laps.ask_when is not None)
                or (turn.offer == "all" and len({d for k in kinds for d in k.directions}) > 1))
     must_sim = (relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs))
@@ -244,7 +247,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
              and not clear_on_lift[1] and not clear_on_capture
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
-             and all(p.to != "sow" and not p.choose for p in progs))
+             and all(p.to != "sow" and not p.choose and not p.optional for p in progs))
     return Ruleset(
         simple_kind=simple, plain=plain and len(cc.kinds) <= 1, needs_lap=needs_lap,
         order_choice=sowing.order == "choice", kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
@@ -340,7 +343,7 @@ def _chain(spec: Any, test: Test, geo: Geometry, steps: list[list[list[int]]]) -
 def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
              steps: list[list[list[int]]]) -> CaptureProgram:
     fixed: list[Callable[[Any, int, Any], list[int]]] = []
-    choose: list[tuple[int, Test]] = []
+    choose: list[tuple[int, Test, bool]] = []
     picks: list[tuple[int, Any, list[int], Test, bool]] = []
     opp, behind = geo.opposite, geo.behind
     for sel in rule.take:
@@ -354,7 +357,7 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
         elif isinstance(sel, ChainSelector):
             fixed.append(_chain(sel.chain, cc.compile(sel.chain.while_), geo, steps))
         elif isinstance(sel, ChooseSelector):
-            choose.append((sel.choose.count, cc.compile(sel.choose.from_)))
+            choose.append((sel.choose.count, cc.compile(sel.choose.from_), sel.choose.optional))
         elif isinstance(sel, PickSelector):
             pick = sel.pick
             run = _chain(pick.per_pit_of, cc.compile(pick.per_pit_of.while_), geo, steps) if pick.per_pit_of else None
@@ -362,7 +365,8 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
                           pick.or_opponent_store))
     prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
                           rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit",
-                          only_capturable=rule.pieces == "capturable", picks=picks, rule=rule)
+                          only_capturable=rule.pieces == "capturable", picks=picks, rule=rule,
+                          optional=rule.optional)
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
         prog.entry = cc.compile(sow.entry)

@@ -153,17 +153,22 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
             if label not in geo.by_label:
                 raise PositionError(f"unknown pit {label!r} in marks.{name}")
             st.marks[geo.by_label[label]] |= game.mark_slots[name]
+    st.moves_played = pos.moves_played
+    if game.multi:
+        _check_kind_counts(game, st, pos.partial)
+    total = sum(st.board) + sum(st.stock) + st.removed
+    if pos.partial and total <= game.total_pieces:
+        st.removed += game.total_pieces - total  # the pieces not placed are out of play
+    elif total != game.total_pieces:
+        more = "" if total > game.total_pieces else " (a fragment of a position: give partial: true)"
+        raise PositionError(f"the position holds {total} pieces; this game is played with "
+                            f"{game.total_pieces}{more}")
     if pos.stage is None:
-        st.stage = 0
+        st.stage = _inferred_stage(game, st, pos)
     elif pos.stage in game.stage_names:
         st.stage = game.stage_names.index(pos.stage)
     else:
         raise PositionError(f"unknown stage {pos.stage!r}; stages: {', '.join(game.stage_names)}")
-    st.moves_played = pos.moves_played
-    total = sum(st.board) + sum(st.stock) + st.removed
-    if total != game.total_pieces:
-        raise PositionError(f"the position holds {total} pieces; this game is played with "
-                            f"{game.total_pieces}")
     if pos.terminal:
         st.to_move = -4
         st.terminal = True
@@ -180,6 +185,66 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         st._seen = {st.position_key()}
     st._begin_turn(1 - st.to_move, check_repetition=False)
     return st
+
+
+MAX_COUNTS_TRIED = 10_000
+"""Move counts tried when a stage ends on one (`until: {moves_played: ...}`)."""
+DECIDED_BY_POSITION = frozenset({"stocks", "in_play"})
+"""Condition keys a position alone decides (with `moves_played` when the position gives it)."""
+
+
+def _inferred_stage(game: Any, st: State, pos: Position) -> int:
+    """The stage of a position that does not name it: the first whose `until` does not hold yet.
+    Refused when an `until` reads something the position does not give (the last move, or the
+    move count when `moves_played` is left out)."""
+    stages = game.spec.stages
+    known = DECIDED_BY_POSITION | ({"moves_played"} if "moves_played" in pos.model_fields_set else set())
+    ctx = game.turn_ctx[1 - (pos.to_move or 0)]
+    played = st.moves_played
+    for i, stage in enumerate(stages[:-1]):
+        keys = _condition_keys(stage.until)
+        unknown = keys - known
+        if unknown:
+            raise PositionError(f"give the position's stage ({', '.join(game.stage_names)}): it cannot be told "
+                                f"from the position, as stage {stage.name!r} ends on {', '.join(sorted(unknown))}")
+        until = game.rulesets[i].until
+        # A stage that ends on a move count ended if its condition held at any count so far.
+        counts = range(min(played, MAX_COUNTS_TRIED) + 1) if "moves_played" in keys else [played]
+        ended = False
+        for st.moves_played in counts:
+            if until(st, -1, ctx):
+                ended = True
+                break
+        st.moves_played = played
+        if not ended:
+            return i
+    return len(stages) - 1 if stages else 0
+
+
+def _condition_keys(cond: Any) -> set[str]:
+    """The keys a condition reads, through all/any/not."""
+    keys: set[str] = set()
+    for key, value in cond:
+        if value is None:
+            continue
+        if key in ("all", "any"):
+            for sub in value:
+                keys |= _condition_keys(sub)
+        elif key == "not_":
+            keys |= _condition_keys(value)
+        else:
+            keys.add(key)
+    return keys
+
+
+def _check_kind_counts(game: Any, st: State, partial: bool) -> None:
+    """Pieces of each kind: as many as the game's set (at most as many in a fragment)."""
+    counts = [(name, sum(row[k] for row in st.kinds), sum(row[k] for row in game.initial_kinds))
+              for k, name in enumerate(game.kind_names)]
+    for name, have, want in sorted(counts, key=lambda c: c[1] <= c[2]):  # too many first
+        if have > want or (have < want and not partial):
+            raise PositionError(f"the position holds {have} {name}; this game is played with {want}"
+                                + (" (a fragment of a position: give partial: true)" if have < want else ""))
 
 
 def _read_contents(game: Any, st: State, p: int, pl: Any) -> None:

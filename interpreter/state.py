@@ -111,13 +111,14 @@ class State:
         self._history.append(action)
         if pending is None:
             starts = self._starts[action]
-            if rs.plain:
-                self._finish_move(play_plain(self, rs, starts[0]), rs)
-                return
-            if not rs.may_ask:
-                self._finish_move(play_decided(self, rs, starts, []), rs)
+            if rs.plain or not rs.may_ask:
+                marks = self.marks[:] if game.mark_names else None
+                mv = play_plain(self, rs, starts[0]) if rs.plain else play_decided(self, rs, starts, [])
+                mv.marks_before = marks
+                self._finish_move(mv, rs)
                 return
             origin = self.clone()
+            origin.last_move = None  # (the move's record keeps this state: no chain of them)
             decisions: tuple[int, ...] = (action,)
             first = opening_request(self, rs, starts)
             if first is not None:  # nothing moves before this decision: no need to play
@@ -142,6 +143,9 @@ class State:
             return
         self._adopt(work)
         self._pending = None
+        mv.decisions = decisions
+        mv.before = origin
+        mv.marks_before = origin.marks
         self._finish_move(mv, rs)
 
     @staticmethod
@@ -193,6 +197,28 @@ class State:
         from .notation import action_to_string
 
         return action_to_string(self, args[-1])
+
+    def apply_move(self, text: str) -> None:
+        """Play one whole move written in the game's notation (e.g. "A5<+"): all its decisions,
+        or, when the text is not a legal move here, none (NotationError, the state untouched)."""
+        from .notation import parse_move
+
+        for action in parse_move(self, text):
+            self.apply_action(action)
+
+    def last_move_facts(self) -> dict[str, Any] | None:
+        """What the last whole move did, in the game's labels (None before the first move):
+        see docs/api.md, "The last move"."""
+        from .notation import last_move_facts
+
+        return last_move_facts(self)
+
+    def move_to_string(self) -> str:
+        """The last whole move in the game's notation, as `apply_move` reads it (trailing
+        decisions a written move may leave out are left out); "" before the first move."""
+        from .notation import move_to_string
+
+        return move_to_string(self)
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""

@@ -11,15 +11,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .errors import (IllegalActionError, NotationError, ParameterError, Problem, RulespecError,
+from .errors import (IllegalActionError, LimitError, NotationError, ParameterError, Problem, RulespecError,
                      SpecError, UnknownVariantError)
 from .loader import LoadedSpec, load_spec, load_spec_text, shipped_variants
 
 __all__ = [
     "load", "load_text", "shipped_variants", "load_spec", "LoadedSpec",
     "RulespecError", "SpecError", "Problem", "UnknownVariantError", "ParameterError",
-    "IllegalActionError", "NotationError",
+    "IllegalActionError", "NotationError", "LimitError", "parse_move",
 ]
+
+
+def parse_move(state: Any, text: str) -> list[int]:
+    """The actions of one whole move written in the game's notation (e.g. "A5<+" in Bao, "E05"
+    in the Glass Bead Game), matched decision by decision against what is legal in `state`
+    (left untouched); decisions with a default may be left off the end. NotationError when the
+    text is not a legal move here. `state.apply_move(text)` plays it."""
+    from interpreter.notation import parse_move as parse
+
+    return parse(state, text)
 
 
 def load(name_or_path: str | Path, **params: Any):

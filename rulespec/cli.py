@@ -48,6 +48,15 @@ def _game(variant: str, params: dict[str, Any]) -> Any:
 
 
 ParamOpt = typer.Option(None, "--param", "-p", help="Set a parameter: NAME=VALUE (repeatable).")
+RayOpt = typer.Option(False, "--ray", help="Run on Ray: this machine's cluster, or a new local instance "
+                      "when there is none (pip install -e \".[cluster]\"). Default: a local process pool.")
+RayAddressOpt = typer.Option(None, "--ray-address", help="Run on the Ray cluster at this address "
+                             "(e.g. ray://head:10001); implies --ray.")
+
+
+def _ray_target(ray: bool, address: str | None) -> str | None:
+    """The campaign backend's `ray` argument: None (local pool), 'auto' or an address."""
+    return address or ("auto" if ray else None)
 
 
 def _text_of(problem: Any, path: Path, text: str) -> str:
@@ -128,6 +137,7 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
          seed: int = typer.Option(0, help="Random seed of the computer player."),
          param: list[str] = ParamOpt) -> None:
     """Play against the computer in the terminal, typing moves in the game's notation."""
+    from interpreter import EndlessMove
     from interpreter.notation import parse_move
 
     from .players import PlayerSpecError, make_player
@@ -176,6 +186,10 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
         try:
             for action in parse_move(state, text):
                 state.apply_action(action)
+        except EndlessMove as exc:
+            err.print(f"this spec lets a move start that cannot end ({exc}); `rulespec fuzz {variant}` "
+                      f"finds such moves", markup=False)
+            raise typer.Exit(1) from None
         except RulespecError as exc:
             out.print(f"illegal move: {exc}", markup=False)
     out.print()
@@ -189,6 +203,9 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
     from .schema import SCHEMA_PATH, schema_text, write_schema
 
     target = output or SCHEMA_PATH
+    if target.is_dir():
+        err.print(f"-o {target}: a folder; name the file to write", markup=False)
+        raise typer.Exit(1)
     if check:
         current = target.read_text(encoding="utf-8") if target.exists() else ""
         if current != schema_text():
@@ -196,7 +213,11 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
             raise typer.Exit(1)
         out.print(f"{target}: up to date", markup=False)
         return
-    out.print(f"wrote {write_schema(target)}", markup=False)
+    try:
+        out.print(f"wrote {write_schema(target)}", markup=False)
+    except OSError as exc:
+        err.print(f"cannot write {target}: {exc.strerror or exc}", markup=False)
+        raise typer.Exit(1) from None
 
 
 @app.command()
@@ -304,9 +325,13 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
          max_actions: int = typer.Option(5000, help="Actions after which a game is cut off."),
          guided: bool = typer.Option(False, "--hypothesis", help="Hypothesis-guided play (slower; shrinks natively)."),
          out_dir: Path = typer.Option(Path("."), "--out", help="Where failing game records are written."),
+         workers: int | None = typer.Option(None, help="Spread the games over this many local processes."),
+         ray: bool = RayOpt,
+         ray_address: str | None = RayAddressOpt,
          param: list[str] = ParamOpt) -> None:
     """Play random games checking every invariant after every action; on a failure, shrink it
-    and write a replayable game record (exit 1); else print a summary per variant."""
+    and write a replayable game record (exit 1); else print a summary per variant. With
+    --workers or --ray the games run as a campaign (the same games, in batches)."""
     from rich.progress import Progress
 
     from .fuzz import hypothesis_games, random_games, shrink, write_failure
@@ -324,8 +349,14 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
         else:
             with Progress(transient=True, console=err) as bar:
                 task = bar.add_task(f"fuzzing {name}", total=games)
-                stats, failing = random_games(game, games, seed, max_actions,
-                                              progress=lambda n: bar.update(task, completed=n))
+                update = lambda n: bar.update(task, completed=n)  # noqa: E731
+                if workers or ray or ray_address:
+                    from .campaign.fuzzing import fuzz_campaign
+
+                    stats, failing = fuzz_campaign(name, _params(param), games, seed, max_actions,
+                                                   _ray_target(ray, ray_address), workers, progress=update)
+                else:
+                    stats, failing = random_games(game, games, seed, max_actions, progress=update)
         if failing is not None:
             failed = True
             small = failing if guided else shrink(game, failing, max_actions)
@@ -401,6 +432,30 @@ def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1."
     run(port)
 
 
+@app.command()
+def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (default: all)."),
+          seconds: float = typer.Option(1.0, help="Seconds per measurement."),
+          rounds: int = typer.Option(3, help="Alternating rounds (medians kept)."),
+          evaluate_bots: bool = typer.Option(False, "--evaluate-bots", help="Also OpenSpiel's evaluate_bots."),
+          scaling: bool = typer.Option(False, "--scaling", help="Also Oware 6-26 and Mefuvha 6-28 pits."),
+          plot: Path = typer.Option(None, help="With --scaling: write the plot here (PNG; needs matplotlib).")) -> None:
+    """Speed against OpenSpiel (same run, ratios), per playout, per turn and per action."""
+    from . import bench as b
+
+    names = variants or shipped_variants()
+    unknown = [n for n in names if n not in shipped_variants()]
+    if unknown:
+        _fail(RulespecError(f"no shipped variant {unknown[0]!r}; see `rulespec list`"))
+    say = lambda what: err.print(f"measuring {what}...", markup=False)  # noqa: E731
+    out.print(b.table(b.run(names, seconds, rounds, evaluate_bots, say)), markup=False)
+    if scaling:
+        points = b.scaling(seconds, progress=say)
+        out.print("\n" + b.scaling_table(points), markup=False)
+        if plot:
+            b.plot(points, str(plot))
+            out.print(f"\nplot: {plot}", markup=False)
+
+
 @app.command(name="list")
 def list_variants() -> None:
     """List the shipped variants."""
@@ -431,8 +486,7 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
         raise typer.Exit(1)
 
 
-RayOpt = typer.Option(None, "--ray", help="Run on a Ray cluster: --ray auto (this machine's cluster, or a new "
-                      "local instance) or --ray ADDRESS. Default: a local process pool.")
+
 
 
 def _progress(label: str, total: int | None) -> Any:
@@ -452,7 +506,8 @@ def match(variant: str = typer.Argument(..., help="A shipped variant's name or a
           games: int = typer.Option(100, "--games", "-n", help="Games per pair of players (sides alternate)."),
           seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
           max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
-          ray: str | None = RayOpt,
+          ray: bool = RayOpt,
+          ray_address: str | None = RayAddressOpt,
           workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
           param: list[str] = ParamOpt) -> None:
     """Play players against each other: win/draw/loss with 95% intervals, and an Elo table for more than two."""
@@ -471,7 +526,8 @@ def match(variant: str = typer.Argument(..., help="A shipped variant's name or a
     pairs = len(players) * (len(players) - 1) // 2
     bar, update = _progress(f"{variant}: matches", pairs * games)
     with bar:
-        pairings, ratings = run_match(variant, params, players, games, seed, max_moves, ray, workers,
+        pairings, ratings = run_match(variant, params, players, games, seed, max_moves, _ray_target(ray, ray_address),
+                                      workers,
                                       progress=update)
     for p in pairings:
         out.print(p.line(), markup=False)
@@ -515,7 +571,8 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
             seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
             max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
             output: Path = typer.Option(Path("analysis"), "-o", "--output", help="Folder for the report and data."),
-            ray: str | None = RayOpt,
+            ray: bool = RayOpt,
+            ray_address: str | None = RayAddressOpt,
             workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
             pdf: bool = typer.Option(True, help="Also write report.pdf (needs the pdf extra).")) -> None:
     """Balance analysis: first-player win rate with 95% intervals, draws, lengths and rule
@@ -552,8 +609,8 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
     for variant in variants:
         bar, update = _progress(f"{variant}: {cells} parameter combination{'s' if cells > 1 else ''}", cells * games)
         with bar:
-            results.append(run_analysis(variant, grid, (sides[0], sides[1]), games, seed, max_moves, ray, workers,
-                                        progress=update))
+            results.append(run_analysis(variant, grid, (sides[0], sides[1]), games, seed, max_moves,
+                                        _ray_target(ray, ray_address), workers, progress=update))
     for a in results:
         for s in a.summaries():
             lo, hi = s["south_win_ci95"]

@@ -36,6 +36,13 @@ class Stats:
     fired: Counter[str] = field(default_factory=Counter)
     """How often each capture rule, end condition and stage change fired."""
 
+    def add(self, other: Stats) -> None:
+        """Add another run's counts (a campaign's batches)."""
+        for name in ("games", "actions", "ended", "south_wins", "north_wins", "draws"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.longest_move = max(self.longest_move, other.longest_move)
+        self.fired.update(other.fired)
+
     def line(self, name: str) -> str:
         mean = self.actions / self.games if self.games else 0
         fired = ", ".join(f"{k} {v}" for k, v in sorted(self.fired.items())) or "nothing fired"
@@ -123,6 +130,7 @@ def play_checked(game: Any, choose: Callable[[list[int]], int], max_actions: int
     if replay.snapshot() != state.snapshot():
         raise InvariantError(len(actions), "replaying the same actions gave a different game")
     _check_record(game, actions, state)
+    check_hostile_inputs(game, state, moves_of(game, actions), len(actions), rng)
     if stats is not None:
         stats.games += 1
         stats.actions += len(actions)
@@ -186,6 +194,87 @@ def _check_record(game: Any, actions: list[int], final: Any) -> None:
         raise InvariantError(len(actions), "the game record replays to a different position")
 
 
+HOSTILE_VALUES: list[Any] = [-1, 0, 2**31, 10**30, None, True, 1.5, "", "x", [], {}, [[-1]], {"a": -1},
+                             "<script>", "A99"]
+"""Values a mutated snapshot or record is given in place of one of its own."""
+
+
+def mutate(doc: Any, rng: random.Random) -> Any:
+    """A copy of a JSON-like document with one value replaced, one key dropped or one list
+    item duplicated, somewhere at random."""
+    doc = json.loads(json.dumps(doc))
+    node = doc
+    for _ in range(rng.randint(1, 6)):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        if not keys:
+            break
+        key = rng.choice(keys)
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and rng.random() < 0.7:
+            node = child
+            continue
+        roll = rng.random()
+        if roll < 0.15 and isinstance(node, dict):
+            del node[key]
+        elif roll < 0.3 and isinstance(node, list):
+            node.insert(key, child)
+        elif roll < 0.45 and isinstance(child, int) and not isinstance(child, bool):
+            node[key] = child + rng.choice([-1, 1, -child - 1, 2**31])
+        else:
+            node[key] = rng.choice(HOSTILE_VALUES)
+        break
+    return doc
+
+
+def mutate_record(text: str, rng: random.Random) -> str:
+    """A record with one token replaced, dropped or repeated, or one line of garbage added."""
+    lines = text.splitlines()
+    i = rng.randrange(len(lines))
+    tokens = lines[i].split(" ")
+    roll = rng.random()
+    if roll < 0.25:
+        lines.insert(i, rng.choice(["1:", "x", "1: " + "A1" * 50, "Variant: /etc/passwd", "2: ; ;", "\t\x00"]))
+    elif roll < 0.5 and len(tokens) > 1:
+        del tokens[rng.randrange(len(tokens))]
+    elif roll < 0.75:
+        j = rng.randrange(len(tokens))
+        tokens.insert(j, tokens[j])
+    else:
+        tokens[rng.randrange(len(tokens))] = str(rng.choice(HOSTILE_VALUES))
+    lines[i] = " ".join(tokens)
+    return "\n".join(lines) + "\n"
+
+
+def check_hostile_inputs(game: Any, state: Any, moves: list[str], step: int, rng: random.Random,
+                         tries: int = 3) -> None:
+    """The game's snapshot and record, mutated: each loads and plays on, or is refused with a
+    RulespecError (PositionError, RecordError, ...); anything else is a failure."""
+    from .records import format_record, parse_record, replay
+
+    snap = state.snapshot()
+    for _ in range(tries):
+        bad = mutate(snap, rng)
+        try:
+            loaded = game.state_from_snapshot(bad)
+            legal = loaded.legal_actions()
+            if legal:
+                loaded.apply_action(rng.choice(legal))
+        except RulespecError:
+            continue
+        except Exception as exc:  # noqa: BLE001 - that is what this check looks for
+            raise InvariantError(step, f"a mutated snapshot raised {type(exc).__name__}: {exc}\n"
+                                       f"{json.dumps(bad)[:2000]}") from None
+    if state.pending_request() is not None:
+        return
+    text = mutate_record(format_record(game, moves), rng)
+    try:
+        replay(game, parse_record(text))
+    except RulespecError:
+        pass
+    except Exception as exc:  # noqa: BLE001
+        raise InvariantError(step, f"a mutated record raised {type(exc).__name__}: {exc}\n{text[:2000]}") from None
+
+
 def chooser(choices: list[int]) -> Callable[[list[int]], int]:
     """Pick legal[choice % len(legal)] for each successive choice (0 once they run out)."""
     it = iter(choices)
@@ -230,10 +319,11 @@ def shrink(game: Any, choices: list[int], max_actions: int) -> list[int]:
 
 
 def random_games(game: Any, games: int, seed: int, max_actions: int,
-                 progress: Callable[[int], None] | None = None) -> tuple[Stats, list[int] | None]:
-    """Random play; returns the stats and the first failing choice sequence (or None)."""
+                 progress: Callable[[int], None] | None = None, first: int = 0) -> tuple[Stats, list[int] | None]:
+    """Random play of games first .. first+games-1 of the campaign `seed`; returns the stats
+    and the first failing choice sequence (or None)."""
     stats = Stats()
-    for g in range(games):
+    for g in range(first, first + games):
         rng = random.Random(seed * 1_000_003 + g)
         choices: list[int] = []
 
@@ -247,7 +337,7 @@ def random_games(game: Any, games: int, seed: int, max_actions: int,
         except Exception:
             return stats, choices
         if progress:
-            progress(g + 1)
+            progress(g + 1 - first)
     return stats, None
 
 
@@ -318,6 +408,11 @@ def lint(game: Any, games: int = 200, seed: int = 0, max_actions: int = 5000) ->
     """Warnings about a spec: smells visible without playing, rule blocks that never fire in
     random play, and games that do not end."""
     yield from static_smells(game)
+    from interpreter.native import native
+
+    if native(game) is None and game.native_refusal and "RULESPEC_KERNEL" not in game.native_refusal:
+        yield (f"native code does not play whole games of this spec ({game.native_refusal}): playouts, "
+               "search and analysis run on the Python path, several times slower")
     stats, failing = random_games(game, games, seed, max_actions)
     if failing is not None:
         yield f"random play breaks an invariant: {fails(game, failing, max_actions)}"

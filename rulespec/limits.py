@@ -14,17 +14,17 @@ MAX_YAML_NODES = 100_000
 nested in aliases ("billion laughs") would otherwise expand a few lines into billions."""
 MAX_PROBLEMS = 100
 """Problems reported per file; the rest are summarised in one line."""
-MAX_PIECES = 2**30
-"""Pieces in a game: the move kernel counts in 32 bits."""
+MAX_GAME_PIECES = 100_000
+"""Pieces in a game (a real one has a few hundred at most). Action numbers, the options of
+`take: any` and placements grow with the piece count, so it is bounded for a spec; the move
+kernel itself counts up to 2^30 and checks that too."""
 MAX_MOVES_PLAYED = 2**31 - 1
 """A position's move counter."""
 MAX_LAPS = 10_000
 """A sowing's `max_laps`: a move that needs more laps counts as endless."""
 MAX_CHOICE = 256
-"""A choice offered inside a move (`take: any`, a chain's `length`, a `choose` count):
-the options of one decision, as the kernel holds them."""
-MAX_TAKE = 2**30
-"""A fixed `take`, `from_stock` or other piece count in a rule block."""
+"""A count of decisions or pits inside a move (`more_pits`, a chain's `length`, a `choose`
+or `pick` count): a board has at most 4 x 64 pits."""
 MAX_PENDING_DEPTH = 1
 """A snapshot's `pending` holds the position where the move began, which has none itself."""
 MAX_PLAYS_PER_CALL = 5_000_000

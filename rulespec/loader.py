@@ -113,7 +113,15 @@ def load_spec(name_or_path: str | Path, **overrides: Any) -> LoadedSpec:
 
 def load_spec_text(text: str, path: str = "<spec>", **overrides: Any) -> LoadedSpec:
     root, smap = read_yaml(text, path)
+    return load_spec_tree(root, smap, text, **overrides)
+
+
+def load_spec_tree(root: Any, smap: SourceMap, text: str, **overrides: Any) -> LoadedSpec:
+    """The steps after parsing (for tools that edit a parsed document, e.g. mutation
+    analysis): `root` is read_yaml's tree, or any tree of dicts and lists; `text` is kept as
+    the spec's source (examples with their own parameters reload it)."""
     root, smap = with_parents(root, smap)
+    path = smap.path
     raw = plain(root)
     params, problems = _parameters(root, smap)
     if problems:

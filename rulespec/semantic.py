@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .errors import Problem
+from .limits import MAX_CHOICE, MAX_GAME_PIECES, MAX_LAPS
 from .labels import owner_labels, player_rows
 from .models import CaptureRule, Condition, PickSelector, Spec
 from .suggest import did_you_mean
@@ -127,6 +128,40 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     for i, kind in enumerate(spec.turn.moves):
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")
+    skip = spec.sowing.skip
+    if skip is not None and not skip.model_fields_set:
+        bad(("sowing", "skip"), "an empty condition is true of every pit: skipping them all, nothing could be sown")
+    problems += _bounds(spec, smap)
+    return problems
+
+
+BOUNDS = {"max_laps": MAX_LAPS, "from_stock": MAX_GAME_PIECES, "take": MAX_GAME_PIECES, "per_pit": MAX_GAME_PIECES,
+          "stock": MAX_GAME_PIECES, "more_pits": MAX_CHOICE, "length": MAX_CHOICE, "count": MAX_CHOICE}
+"""Numbers of the vocabulary with an upper bound (docs/limits.md). A condition's `count` is a
+test, not a quantity, and has none."""
+
+
+def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
+    """Numbers past the bounds every game keeps (pieces, laps, the options of one decision),
+    and the pieces of the whole game, located."""
+    problems = []
+    for path, node in _walk(spec, ()):
+        if not isinstance(node, BaseModel) or isinstance(node, Condition):
+            continue
+        for name, bound in BOUNDS.items():
+            value = getattr(node, name, None)
+            if type(value) is int and value > bound:
+                problems.append(smap.problem(path + (name,), f"{name} is {value}; at most {bound} "
+                                                             f"(see docs/limits.md)"))
+    setup, board = spec.setup, spec.board
+    counts = list(setup.pits.values())
+    for table in [setup.contents or {}, *setup.layouts.values()]:
+        counts += [n for pits in table.values() for n in pits.values()]
+    slots = board.ranks * board.pits + 2
+    total = setup.per_pit * slots + sum(counts) + 2 * setup.stock
+    if total > MAX_GAME_PIECES:
+        problems.append(smap.problem(("setup",), f"the setup puts up to {total} pieces in play; a game has at most "
+                                                 f"{MAX_GAME_PIECES} (see docs/limits.md)"))
     return problems
 
 

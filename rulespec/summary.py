@@ -46,4 +46,16 @@ def engine(game: Any) -> str:
         if rs.kernel is None and rs.kernel_refusal:
             path += f" (no move kernel: {rs.kernel_refusal})"
         parts.append(path if len(game.rulesets) == 1 else f"{name}: {path}")
-    return "; ".join(parts)
+    return "; ".join(parts) + "; " + whole_games(game)
+
+
+def whole_games(game: Any) -> str:
+    """Who plays whole games (playouts) and the per-action state: C, or Python and why."""
+    from interpreter.native import native
+
+    runner = native(game)
+    if runner is None:
+        return f"playouts and the state in Python ({game.native_refusal})"
+    if runner.plays_states:
+        return "playouts and the state in C"
+    return "playouts in C; the state in Python (moves ask decisions inside them)"

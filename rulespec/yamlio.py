@@ -10,7 +10,7 @@ from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, 
                                 SequenceStartEvent)
 
 from .errors import Problem, SpecError
-from .limits import MAX_YAML_NODES
+from .limits import MAX_FILE_BYTES, MAX_YAML_NODES
 
 Loc = tuple[int, int]
 
@@ -109,6 +109,9 @@ def _expansion(yaml: YAML, text: str, path: str) -> list[Problem]:
 
 def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
     """Parse YAML safely (no tags that build objects, no alias bombs), keeping positions."""
+    if len(text) > MAX_FILE_BYTES and len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise SpecError([Problem(path, 1, 1, f"more than {MAX_FILE_BYTES} bytes; a spec may have at most "
+                                             f"{MAX_FILE_BYTES}")])
     yaml = YAML(typ="rt", pure=True)
     yaml.allow_duplicate_keys = False
     too_big = _expansion(yaml, text, path)

@@ -119,3 +119,42 @@ def test_unknown_variant_and_parameter_errors() -> None:
         rulespec.load("kalha")
     with pytest.raises(rulespec.ParameterError, match="unknown parameter 'seed' .*did you mean 'seeds'"):
         rulespec.load("oware", seed=3)
+
+
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
+def test_whole_moves_in_notation_and_the_facts_of_the_last_move(kernel: bool) -> None:
+    game = rulespec.load("bao-la-kiswahili")
+    state = (game if kernel else game.without_kernel()).new_initial_state()
+    assert state.move_to_string() == "" and state.last_move_facts() is None
+    for move in ["A7<", "a5<", "A6<", "a6<"]:
+        state.apply_move(move)
+        assert state.move_to_string() == move
+    actions = rulespec.parse_move(state, "A4>")
+    assert actions[0] == state.string_to_action("A4") and actions == rulespec.parse_move(state, "A4>-")
+    with pytest.raises(rulespec.NotationError, match="'A4>x'"):
+        state.apply_move("A4>x")
+    assert state.current_player() == 0 and state.pending_request() is None, "untouched"
+    # The spec's example: the harvest of a5 (7) sown from the right kichwa ends in A2, a kimbi:
+    # a7 (2) is harvested from the left kichwa; the move ends in the nyumba, stopped (no +).
+    state.apply_move("A4>")
+    assert state.move_to_string() == "A4>", "the nyumba's default stop is not written"
+    facts = state.last_move_facts()
+    assert facts == {
+        "player": 0, "kind": "harvest", "from": "A4", "direction": "cw", "lifted": 1, "laps": 4, "last": "A5",
+        "captured": 9, "captures": [{"pit": "a5", "pieces": 7}, {"pit": "a7", "pieces": 2}],
+        "rules": ["harvest", "harvest"], "stop": "stopped by the mover", "move": "A4>",
+        "marks_set": {"owned": [], "blocked": []}, "marks_cleared": {"owned": ["a5"], "blocked": []}}
+
+
+def test_the_facts_of_a_capture_of_several_kinds_in_the_order_taken() -> None:
+    game = rulespec.load("glass-bead-game")
+    state = game.state_from_snapshot({"to_move": 0, "players": [
+        {"contents": [{"stone": 1, "gem1": 1}, {"stone": 1, "gem2": 1}, {"stone": 1, "gem3": 1},
+                      {"stone": 1, "gem5": 1}, {"stone": 2}]},
+        {"contents": [{"gem4": 1}, {"gem2": 1}, {"stone": 1, "gem3": 1}, {"stone": 1, "gem4": 1},
+                      {"stone": 2, "gem5": 1, "gem1": 1}]}]})
+    state.apply_move("E00")
+    facts = state.last_move_facts()
+    assert facts["captures"] == [{"pit": "b", "pieces": 1, "kinds": {"gem2": 1}},
+                                 {"pit": "a", "pieces": 1, "kinds": {"gem4": 1}}]
+    assert facts["rules"] == ["direct capture"] and facts["stop"] == "a capture"

@@ -627,6 +627,29 @@ def test_captures_enabled_false() -> None:
     assert outcome(st) == expect([0, 0, 0], [2, 3, 5], stores=(1, 1))
 
 
+def test_capture_optional_declined_falls_through_to_the_next_rule(engine_path: str) -> None:
+    # A3 (2) sows a1 and lands in a2 (2 -> 3), facing A2 (1): 'big' takes both, or is declined
+    # (-) and 'small' takes a2 alone.
+    game = make(captures="""
+        - {name: big, when: {side: opponent, count: [2, 3]}, take: [landing, opposite], optional: true}
+        - {name: small, when: {side: opponent, count: [2, 3]}, take: [landing]}""")
+    assert (game.rulesets[0].kernel is not None) == (engine_path == "kernel")
+    asked = play(game, BASE, "A3")
+    assert asked.pending_request().kind == "capture" and legal(asked) == ["+", "-"]
+    assert outcome(play(game, BASE, "A3", "+")) == expect([1, 0, 0], [2, 0, 1], stores=(6, 2))
+    declined = play(game, BASE, "A3", "-")
+    assert outcome(declined) == CAUGHT["A3"] and declined.last_move.fired == ("small",)
+
+
+def test_capture_choose_optional_may_stop_picking(engine_path: str) -> None:
+    game = make(captures="[{name: c, when: {side: opponent, count: [2, 3]}, "
+                         "take: [landing, {choose: {count: 1, optional: true}}]}]")
+    assert (game.rulesets[0].kernel is not None) == (engine_path == "kernel")
+    assert legal(play(game, BASE, "A3")) == ["-", "a1", "a3"]
+    assert outcome(play(game, BASE, "A3", "-")) == CAUGHT["A3"]
+    assert outcome(play(game, BASE, "A3", "a3")) == expect([1, 1, 0], [2, 0, 0], stores=(6, 2))
+
+
 # --- conditions ----------------------------------------------------------------------------
 # A capture rule `when: <condition>, take: [landing]` decides each test. From BASE:
 #   A1 (1) lands in A2 (own, 1 -> 2); A2 (1) lands in A3 (own, 2 -> 3);
@@ -727,6 +750,13 @@ def test_condition_count(cond: str, move: str, caught: bool) -> None:
 ])
 def test_condition_count_before(cond: str, move: str, caught: bool) -> None:
     assert when(cond, move) == (CAUGHT if caught else MISSED)[move]
+
+
+def test_condition_count_before_of_the_pit_after_the_landing() -> None:
+    # A2's single piece lands in A3; a1, the pit after it, was not sown into by this lap, so its
+    # count before the lap is its count now (1): the boundary of what a lap dropped where.
+    assert when("{next: {count_before: 1}}", "A2") == CAUGHT["A2"]
+    assert when("{next: {count_before: 0}}", "A2") == MISSED["A2"]
 
 
 def test_condition_count_before_when_the_lap_passes_twice() -> None:
@@ -1068,10 +1098,12 @@ NORTH_EMPTIED = position([1, 0, 1], [1, 0, 0], stores=(4, 5))
 def test_end_side_empty_when_the_opponent_is_emptied(player: str, ends: bool) -> None:
     game = make(captures=TWO_CAPTURES, end=f"[{{kind: side_empty, player: {player}, result: player_loses}}]")
     st = play(game, NORTH_EMPTIED, "A3")
-    if ends:  # North's side is empty: North loses
-        assert outcome(st) == expect([1, 0, 0], [0, 0, 0], stores=(6, 5), returns=SOUTH_WINS)
+    # Either way the game is over with South ahead; what ended it differs.
+    assert outcome(st) == expect([1, 0, 0], [0, 0, 0], stores=(6, 5), returns=SOUTH_WINS)
+    if ends:  # North's side is empty: North loses by this rule
+        assert st.snapshot()["end_reason"] == "side_empty"
     else:  # not about North: North cannot move, and with no rule for that the scores decide
-        assert outcome(st) == expect([1, 0, 0], [0, 0, 0], stores=(6, 5), returns=SOUTH_WINS)
+        assert st.snapshot()["end_reason"] == "no_legal_move"
 
 
 def test_end_side_empty_rows() -> None:
@@ -1241,3 +1273,33 @@ def test_parameters_unknown_when_none_are_declared() -> None:
     with pytest.raises(ParameterError) as info:
         make({"pits": 4})
     assert str(info.value) == "unknown parameter 'pits' for test.yaml; parameters: none"
+
+
+# --- captured pieces sown again (to: sow) ----------------------------------------------------
+
+SOW_AGAIN = "[{name: c, when: {side: own, count: 2, opposite: {count: {min: 1}}}, take: [opposite], to: {sow: %s}}]"
+SOW_POSITION = position([0, 1, 1], [1, 2, 1], stores=(3, 3))
+"""A2's piece makes A3 two, facing a1's one piece: a1 is taken and sown again from an entry."""
+
+
+def test_captures_sown_again_from_the_entry_in_the_move_direction() -> None:
+    # Entries at both ends of the row; the move sows anticlockwise, and from A1 sowing runs
+    # anticlockwise along the row (from A3 it would run clockwise): A1 is used (keep_direction).
+    game = make(captures=SOW_AGAIN % "{entry: {pit: [A1, A3]}}")
+    assert outcome(play(game, SOW_POSITION, "A2")) == expect([1, 0, 2], [0, 2, 1], stores=(3, 3))
+
+
+def test_captures_sown_again_from_the_nearest_entry() -> None:
+    # nearest_when holds at the capturing pit A3: the entry nearest to it, A3 itself, is used.
+    game = make(captures=SOW_AGAIN % "{entry: {pit: [A1, A3]}, nearest_when: {side: own}}")
+    assert outcome(play(game, SOW_POSITION, "A2")) == expect([0, 0, 3], [0, 2, 1], stores=(3, 3))
+
+
+def test_captures_sown_again_from_an_entry_the_mover_picks() -> None:
+    game = make(captures=SOW_AGAIN % "{entry: {pit: [A1, A3]}, keep_direction: false}")
+    st = play(game, SOW_POSITION, "A2")
+    assert st.pending_request() is not None and st.pending_request().kind == "entry"
+    assert len(st.legal_actions()) == 2
+    labels = [st.action_to_string(a) for a in st.legal_actions()]
+    st.apply_action(st.legal_actions()[1])
+    assert outcome(st) == expect([0, 0, 3], [0, 2, 1], stores=(3, 3)), labels

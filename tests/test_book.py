@@ -9,6 +9,8 @@ import pytest
 
 import rulespec
 from rulespec.book import render_book, to_html, to_pdf
+from rulespec.book.layout import layout_problems
+from rulespec.book.render import pdf_document
 
 VARIANTS = rulespec.shipped_variants()
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +48,9 @@ def test_every_variant_renders_to_html_and_pdf(name: str) -> None:
     html = to_html(book, "letter")
     assert html.startswith("<!DOCTYPE html>") and "<svg" in html and "<img" not in html
     assert "size: 8.5in 11in" in html
-    pdf = PdfReader(io.BytesIO(to_pdf(book)))
+    document = pdf_document(book)
+    assert layout_problems(document) == []
+    pdf = PdfReader(io.BytesIO(document.write_pdf()))
     pages = len(pdf.pages)
     assert pages >= 2
     assert "page 1 of" in pdf.pages[0].extract_text()
@@ -99,3 +103,38 @@ def test_committed_rulebooks_are_current() -> None:
             "run `rulespec book --all -o docs/rulebooks`"
         for figure, svg in book.figures.items():
             assert (folder / figure).read_text(encoding="utf-8") == svg
+
+
+def test_the_layout_check_finds_an_overfull_diagram() -> None:
+    """The check itself: the widest board drawn without the print CSS that scales diagrams
+    to the page runs off the page, and is reported."""
+    import weasyprint
+
+    book = render_book(rulespec.load("mefuvha", pits=28))
+    html = to_html(book).replace(".svg-figure svg { max-width: 100%; height: auto; }", "")
+    problems = layout_problems(weasyprint.HTML(string=html).render())
+    assert problems and all("overfull" in p or "clipped" in p for p in problems)
+    assert layout_problems(weasyprint.HTML(string=to_html(book)).render()) == []
+
+
+def test_an_example_diagram_draws_the_sowing() -> None:
+    """Kiothi's leftmost-boma example: one lap (numbered 1) from the ringed A10 round North's
+    row to A1, four captured boma framed, and nine warriors into South's prison."""
+    book = render_book(rulespec.load("kiothi"))
+    before = book.figures["kiothi-example-4-before.svg"]
+    after = book.figures["kiothi-example-4-after.svg"]
+    assert before.count('marker-end="url(#arrow)"') == 11  # A10 -> a1 ... a10 -> A1: eleven steps
+    assert before.count('r="6.5" fill="black"') == 1  # one lap, one numbered disc
+    assert 'stroke-width="3.5"' in before  # the start ringed
+    assert after.count('fill="none" stroke="black" stroke-width="2.2"') == 5  # A1, a10, a9, a8, a7
+    assert ">+9</text>" in after
+
+
+def test_each_lap_is_drawn_and_numbered() -> None:
+    """Bao's third example: a harvest sown from the right kichwa, a second harvest sown from
+    the left one, then a relay lap: three laps, numbered 1 to 3, in three line styles."""
+    svg = render_book(rulespec.load("bao-la-kiswahili")).figures["bao-la-kiswahili-example-3-before.svg"]
+    assert svg.count('r="6.5" fill="black"') == 3
+    for n in ("1", "2", "3"):
+        assert f'fill="white" font-weight="bold">{n}</text>' in svg
+    assert 'stroke-dasharray="7 4"' in svg and 'stroke-dasharray="2 3"' in svg

@@ -163,6 +163,33 @@ def test_leftmost_boma_bonus_needs_three_contiguous_occupied_boma_without_nki() 
     assert state.snapshot()["players"][0]["store"] == 20 + 1 + 2
 
 
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
+def test_the_three_boma_capture_is_an_entitlement_the_player_may_decline(kernel: bool) -> None:
+    # "he is also entitled to capture the contents of the three adjacent enemy boma": after
+    # A10x11 lands in the empty leftmost A1, South is asked (+ take, - decline). Declined, the
+    # boma opposite (a10) is still captured with the capturing warrior; the three stay.
+    game = rulespec.load("kiothi")
+    game = game if kernel else game.without_kernel()
+    assert (game.rulesets[1].kernel is not None) == kernel
+    south, north = [0] * 9 + [11], [2, 0, 0, 0, 0, 0, 1, 1, 1, 1]
+    state = position(south, north, (20, 23), game=game)
+    for label in ("A10", "x11"):
+        state.apply_action(state.string_to_action(label))
+    assert state.pending_request().kind == "capture" and legal(state) == ["+", "-"]
+    declined = play(state.clone(), "-")
+    assert pits(declined) == ([0] * 10, [3, 1, 1, 1, 1, 1, 2, 2, 2, 0])
+    assert [p["store"] for p in declined.snapshot()["players"]] == [20 + 1 + 2, 23]
+    taken = play(state, "+")
+    assert pits(taken) == ([0] * 10, [3, 1, 1, 1, 1, 1, 0, 0, 0, 0])
+    # A move written without the decision takes the capture; decline_three = false never asks.
+    assert pits(play(position(south, north, (20, 23), game=game), "A10x11")) == pits(taken)
+    forced = rulespec.load("kiothi", decline_three=False)
+    state = position(south, north, (20, 23), game=forced if kernel else forced.without_kernel())
+    for label in ("A10", "x11"):
+        state.apply_action(state.string_to_action(label))
+    assert state.pending_request() is None and pits(state) == pits(taken)
+
+
 def test_no_move_ends_the_game_and_the_other_takes_the_rest() -> None:
     state = play(position([0, 0, 2, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 3, 0, 0, 0, 0], (30, 25)), "A3x2")
     snap = state.snapshot()

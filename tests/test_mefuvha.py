@@ -110,6 +110,24 @@ def test_rules_10_to_13_capture_front_back_and_a_chosen_hole() -> None:
     assert state.snapshot()["players"][0]["store"] == 6
 
 
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
+def test_rule_13_the_capturer_may_decline_the_extra_hole(kernel: bool) -> None:
+    # "a player may select one other hole": the pick offers - (no extra hole) besides the
+    # holes; declined, only a6 and b6 are taken (2 + 2 = 4 into the store).
+    game = rulespec.load("mefuvha", pits=6)
+    state = (game if kernel else game.without_kernel()).new_initial_state()
+    assert (game.rulesets[0].kernel is not None) == kernel
+    state.apply_action(state.string_to_action("A3"))
+    assert legal(state)[0] == "-" and "b1" in legal(state)
+    state.apply_action(state.string_to_action("-"))
+    assert rows(state, 1) == {"a": [0, 1, 2, 2, 2, 0], "b": [2, 2, 2, 2, 2, 0]}
+    assert state.snapshot()["players"][0]["store"] == 4
+    forced = rulespec.load("mefuvha", pits=6, decline_bonus=False)
+    state = (forced if kernel else forced.without_kernel()).new_initial_state()
+    state.apply_action(state.string_to_action("A3"))
+    assert "-" not in legal(state) and "b1" in legal(state)
+
+
 def test_rule_10_no_capture_when_the_last_lap_ends_in_the_back_row() -> None:
     state = play(position({"A": [0, 2, 0, 0, 0, 0], "B": [0] * 6}, {"a": [0] * 5 + [2], "b": [0] * 5 + [2]},
                           (20, 16)), "A2")

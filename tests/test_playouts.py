@@ -7,16 +7,25 @@ the wins, draws, actions and turns must add up to what the native run reported.
 """
 from __future__ import annotations
 
+import copy
 import json
+import random
+import subprocess
+import sys
+from pathlib import Path
 
+import numpy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_kernel import enum_names
 from test_spec_fuzz import specs
 
 import rulespec
 from interpreter import native
+from interpreter.state import State
 from rulespec import RulespecError
+from rulespec.errors import IllegalActionError
 
 NATIVE = [("oware", {}), ("oware", {"pits": 3, "seeds": 2}), ("oware", {"pits": 12}), ("kalah", {}),
           ("kalah", {"pits": 3, "seeds": 1}), ("kalah", {"empty_capture": True}), ("mefuvha", {}),
@@ -117,3 +126,168 @@ def test_generated_specs_replay_the_same(spec: dict, seed: int) -> None:
     result = native.playouts(game, 3, seed=seed, lengths=True, record=True)
     if result["engine"] == "native":
         replay(rulespec.load_text(text, "generated.yaml").without_kernel(), result)
+
+
+# --- the native state behind the per-action API ------------------------------------------
+
+def native_and_python(name: str, **params):
+    game = rulespec.load(name, **params)
+    state = game.new_initial_state()
+    assert isinstance(state, native.NativeState), game.native_refusal
+    return state, State.initial(rulespec.load(name, **params).without_kernel())
+
+
+def assert_same_api(a, b, where: str) -> None:
+    assert a.legal_actions() == b.legal_actions(), where
+    assert a.legal_actions(0) == b.legal_actions(0) and a.legal_actions(1) == b.legal_actions(1), where
+    assert (a.is_terminal(), a.current_player(), a.returns(), a.move_number(), a.history()) == \
+        (b.is_terminal(), b.current_player(), b.returns(), b.move_number(), b.history()), where
+
+
+@pytest.mark.parametrize("name,params", [n for n in NATIVE if n[0] != "mefuvha"],
+                         ids=[f"{n}{p or ''}" for n, p in NATIVE if n != "mefuvha"])
+def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
+    rng = random.Random(name + str(params))
+    for _ in range(15):
+        a, b = native_and_python(name, **params)
+        while not b.is_terminal():
+            assert_same_api(a, b, str(b.history()))
+            if rng.random() < 0.1:  # a clone plays on by itself, the original is untouched
+                c = a.clone()
+                c.apply_action(rng.choice(c.legal_actions()))
+                assert_same_api(a, b, f"after a clone moved, {b.history()}")
+            action = rng.choice(b.legal_actions())
+            a.apply_action(action)
+            b.apply_action(action)
+        assert_same_api(a, b, "the end")
+        assert (a.board, a.end_reason, str(a)) == (b.board, b.end_reason, str(b))
+
+
+def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
+    a, b = native_and_python("oware")
+    for action in (2, 4, 1):
+        a.apply_action(numpy.int64(action))  # any integral type, as the Python State takes
+        b.apply_action(action)
+    assert a.snapshot() == b.snapshot() and str(a) == str(b)
+    assert a.action_to_string(3) == b.action_to_string(3) and a.last_move.last == b.last_move.last
+    a.board[0] = 99  # a copy: the state cannot be changed behind its back
+    assert a.board == b.board
+    c = copy.deepcopy(a)
+    assert type(c) is type(a) and c.history() == a.history()
+
+
+def test_an_illegal_action_gives_the_python_message_and_changes_nothing() -> None:
+    a, b = native_and_python("kalah")
+    a.apply_action(2)
+    b.apply_action(2)
+    for bad, error in ((2, IllegalActionError), (99, IllegalActionError), (-1, IllegalActionError),
+                       (10**30, IllegalActionError), ("x", TypeError), (True, TypeError)):
+        with pytest.raises(error) as native_error:
+            a.apply_action(bad)
+        with pytest.raises(error) as python_error:
+            b.apply_action(bad)
+        assert str(native_error.value) == str(python_error.value)
+        assert_same_api(a, b, f"after refusing {bad!r}")
+    while not a.is_terminal():
+        a.apply_action(a.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="over"):
+        a.apply_action(0)
+
+
+def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python() -> None:
+    a, b = native_and_python("oware")
+    a.apply_action(3)
+    b.apply_action(3)
+    adopt = a._adopt  # not a known read: the state hands over to its Python State
+    assert a._demoted
+    adopt(a._shadow)  # (which is then the one that changes)
+    for _ in range(20):
+        action = b.legal_actions()[-1]
+        a.apply_action(action)
+        b.apply_action(action)
+        assert_same_api(a, b, str(b.history()))
+    assert a.clone()._demoted and a.board == b.board
+
+
+def test_the_moves_that_ask_something_stay_on_the_python_state() -> None:
+    game = rulespec.load("mefuvha")
+    assert not isinstance(game.new_initial_state(), native.NativeState)
+    assert game.playouts(2)["engine"] == "native"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=specs(), seed=st.integers(0, 1000))
+def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
+    text = json.dumps(spec)
+    try:
+        game = rulespec.load_text(text, "generated.yaml")
+    except RulespecError:
+        return
+    a = game.new_initial_state()
+    b = State.initial(rulespec.load_text(text, "generated.yaml").without_kernel())
+    rng = random.Random(seed)
+    for _ in range(200):
+        assert_same_api(a, b, str(b.history()))
+        if b.is_terminal():
+            break
+        action = rng.choice(b.legal_actions())
+        a.apply_action(action)
+        b.apply_action(action)
+
+
+def test_the_c_records_and_the_assembler_agree_on_the_layout() -> None:
+    """The turn record and the end codes are written twice (C reads what native.py assembles)."""
+    source = (Path(native.__file__).parent / "_game.c").read_text()
+    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_ASKS")] == native.TURN
+    assert [e[4:].lower() for e in enum_names(source, "END_SIDE_EMPTY", "END_MOVE_LIMIT")] == native.END_KINDS
+    assert [e[4:].lower() for e in enum_names(source, "REM_STAY", "REM_REMOVED")] == native.REMAINING
+    assert [e[4:].lower() for e in enum_names(source, "RES_BY_SCORE", "RES_PLAYER_WINS")] == native.RESULTS
+    assert [e[4:].lower() for e in enum_names(source, "WHO_ANY", "WHO_TO_MOVE")] == \
+        [w.replace("next", "to_move") for w in native.WHO]
+
+
+def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> None:
+    from rulespec import summary
+    from rulespec.fuzz import lint
+
+    assert summary.engine(rulespec.load("kalah")).endswith("playouts and the state in C")
+    assert "playouts in C; the state in Python" in summary.engine(rulespec.load("mefuvha"))
+    bao = rulespec.load("bao-la-kiswahili")
+    assert "playouts and the state in Python (it does not cover marks set or cleared after a move)" in \
+        summary.engine(bao)
+    warning = next(w for w in lint(bao, games=1) if w.startswith("native code"))
+    assert "marks set or cleared after a move" in warning
+    assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
+
+
+def test_rulespec_bench_prints_rates_and_ratios_against_openspiel(tmp_path: Path) -> None:
+    """The command's shape, not its speed (figures are for docs/benchmarks.md)."""
+    from typer.testing import CliRunner
+
+    from rulespec import bench
+    from rulespec.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "kalah", "--seconds", "0.05", "--rounds", "1"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("| ")]
+    assert "OpenSpiel C++ MCTS random rollouts" in rows[1] and "pyspiel, same Python loop" in rows[2]
+    assert all(float(row.split("|")[5]) > 0 for row in rows[1:4]), "a ratio in each OpenSpiel row"
+    assert "turns per game" in rows[-1] or "turns, " in rows[-1]
+    assert CliRunner().invoke(app, ["bench", "no-such-game"]).exit_code == 1
+    points = bench.scaling(0.02, games=["oware"])
+    assert [p.pits for p in points] == list(range(6, 27, 4)) and all(p.us_per_action > 0 for p in points)
+    bench.plot(points, str(tmp_path / "scaling.png"))
+    assert (tmp_path / "scaling.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_without_the_c_extension_everything_plays_in_python() -> None:
+    """As after an install without a C compiler: the same API, the Python engine."""
+    code = ("import sys; sys.modules['interpreter._kernel'] = None\n"
+            "import rulespec\n"
+            "g = rulespec.load('oware')\n"
+            "s = g.new_initial_state(); s.apply_action(s.legal_actions()[0])\n"
+            "r = g.playouts(3, seed=1, lengths=True)\n"
+            "assert type(s).__name__ == 'State' and r['engine'] == 'python' and len(r['lengths']) == 3\n"
+            "assert 'not built' in g.native_refusal\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

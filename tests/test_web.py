@@ -56,6 +56,7 @@ def test_pages_answer_and_carry_a_content_security_policy(client):
         assert "script-src 'self'" in r.headers["content-security-policy"]
     book = client.get("/v/oware/book")
     assert book.status_code == 200 and "Oware" in book.text
+    assert '<a href="/v/oware">&larr; Oware: play, examples</a>' in book.text
     assert book.headers["content-security-policy"].startswith("default-src 'none'")  # no script at all
 
 
@@ -84,6 +85,17 @@ def test_a_game_against_the_computer_through_the_api(client):
     assert client.post(f"/api/play/{sid}/click", json={}).status_code == 400
 
 
+def test_the_projects_search_players_are_offered_and_play(client):
+    page = client.get("/v/oware").text
+    for spec in ["greedy", "random", "alphabeta:1s", "mcts:1s"]:
+        assert f'<option value="{spec}"' in page
+    sid = new_game(client, "oware", "alphabeta:2", "mcts:20")
+    for _ in range(4):
+        view = client.post(f"/api/play/{sid}/computer").json()
+    assert [m.split(":")[0] for m in view["moves"]] == ["South", "North", "South", "North"]
+    assert not view["human"] and view["computer"] == "alphabeta:2"
+
+
 def test_parameters_from_the_form_reach_the_game_and_bad_ones_are_explained(client):
     sid = new_game(client, "oware", pits=5, seeds=3)
     assert client.get(f"/api/play/{sid}").json()["clickable"] == [0, 1, 2, 3, 4]
@@ -98,7 +110,7 @@ def test_bao_decisions_are_asked_in_the_games_words(client):
     geo = rulespec.load("bao-la-kiswahili").geo
     view = client.post(f"/api/play/{sid}/click", json={"slot": geo.relative[0]["A6"]}).json()
     assert view["question"] == "Which way do you sow from A6?"
-    assert [o["words"] for o in view["options"]] == ["< to the left, towards A5", "> to the right, towards A7"]
+    assert [o["words"] for o in view["options"]] == ["< to your left, towards A5", "> to your right, towards A7"]
     view = client.post(f"/api/play/{sid}/choose", json={"action": view["options"][1]["action"]}).json()
     assert view["moves"] == ["South: A6>"] and view["status"].startswith("North to move")
 
@@ -166,7 +178,8 @@ def test_a_strangers_spec_is_escaped_everywhere(client):
     r = client.post("/upload", files={"spec": ("evil.yaml", text.encode(), "text/yaml")}, follow_redirects=False)
     assert r.status_code == 303
     key = r.headers["location"].rsplit("/", 1)[1]
-    pages = [client.get("/").text, client.get(f"/v/{key}").text, client.get("/replay").text]
+    pages = [client.get("/").text, client.get(f"/v/{key}").text, client.get("/replay").text,
+             client.get(f"/v/{key}/book").text]
     sid = new_game(client, key)
     pages.append(client.get(f"/play/{sid}").text)
     view = client.post(f"/api/play/{sid}/click", json={"slot": 8}).json()

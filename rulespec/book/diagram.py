@@ -16,6 +16,8 @@ CELL = 44
 RADIUS = 17
 
 
+SHIFTS = [9, -9, 13, -13]
+"""Where each lap's line runs, off the pit centres (where the counts are)."""
 DASHES = ["", ' stroke-dasharray="7 4"', ' stroke-dasharray="2 3"', ' stroke-dasharray="10 3 2 3"']
 
 
@@ -30,7 +32,7 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     geo = game.geo
     highlight = highlight or set()
     stores = geo.store[0] != -1
-    margin_x = 70 if stores else 36
+    margin_x = (86 if geo.ranks > 2 else 70) if stores else 36  # room for the row letters beside the stores
     width = margin_x * 2 + geo.width * CELL
     height = 40 + geo.ranks * CELL + 24 + (18 if title else 0)
     top = 22 + (18 if title else 0)
@@ -69,11 +71,13 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         pits = sorted((q for q in range(geo.n_pits) if geo.rank[q] == rank), key=lambda q: geo.xcol[q])
         y = top + (geo.ranks - 1 - rank) * CELL + CELL / 2
         north = geo.owner[pits[0]] == 1
+        if geo.owner[pits[0]] == -1:
+            continue  # the shared middle row: its letter is at the side
         for q in pits:
             cx = margin_x + geo.xcol[q] * CELL + CELL / 2
-            ly = y - RADIUS - 3 if north and rank == geo.ranks - 1 else y + RADIUS + 11
-            if rank in (0, geo.ranks - 1):
-                out.append(f'<text x="{cx}" y="{ly}" font-size="9" text-anchor="middle">{escape(geo.label[q])}</text>')
+            # North's rows labelled above their pits, South's below: each gap holds one row's labels.
+            ly = y - RADIUS - 3 if north else y + RADIUS + 9
+            out.append(f'<text x="{cx}" y="{ly}" font-size="8" text-anchor="middle">{escape(geo.label[q])}</text>')
     if stores:
         mid = top + geo.ranks * CELL / 2
         for p, x in ((1, 10), (0, width - 60)):
@@ -142,7 +146,7 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]]) -> list
         points = [centre[q] for q in path if q in centre]
         if len(points) < 2:
             continue
-        shift = 10 if i % 2 == 0 else -10
+        shift = SHIFTS[i % len(SHIFTS)]
         dash = DASHES[i % len(DASHES)]
         pts = [(x, y + shift) for x, y in points]
         for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
@@ -150,7 +154,14 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]]) -> list
                 continue
             out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="black" '
                        f'stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
-        x, y = pts[0]
+        (x1, y1) = pts[0]
+        (x2, y2) = next((p for p in pts[1:] if p != pts[0]), pts[0])
+        # The disc halfway along the first step, beside the line (away from the counts).
+        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        if abs(x2 - x1) >= abs(y2 - y1):
+            y += 7 if shift > 0 else -7
+        else:
+            x += 9
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" fill="black"/>')
         out.append(f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle" fill="white" '
                    f'font-weight="bold">{i + 1}</text>')

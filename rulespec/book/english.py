@@ -146,6 +146,7 @@ class Grammar:
             w.adjectives.append(f"{c.row}-row")
         if c.store is True:
             w.nouns.append(self.store)
+            w.single = True  # each player has one
         elif c.store is False:
             w.not_store = True
         if c.role:
@@ -167,13 +168,13 @@ class Grammar:
             # The count just before the lap's last piece fell there (a lap that passes its
             # landing pit twice finds it occupied the second time).
             if c.count_before == 0 or c.count_before == [0]:
-                w.relatives.append(f"was empty until the lap's last {self.piece} fell into it")
+                w.relatives.append(f"was empty before the last {self.piece} fell in")
             else:
-                w.relatives.append(f"was already occupied when the lap's last {self.piece} fell into it"
+                w.relatives.append(f"already held {self.pieces} before the last {self.piece} fell in"
                                    if isinstance(c.count_before, CountRange) and c.count_before.min == 1
                                    and c.count_before.max is None
-                                   else f"held {self.amount(c.count_before)} just before the lap's last "
-                                        f"{self.piece} fell into it")
+                                   else f"held {self.amount(c.count_before)} before the last "
+                                        f"{self.piece} fell in")
         if c.mark:
             owner = {"own": "yours", "opponent": "your opponent's"}.get(c.mark_owner or "")
             w.relatives.append(f"is a {c.mark} of {owner}" if owner == "your opponent's" else
@@ -346,7 +347,22 @@ class Grammar:
         w = self.words(c)
         return self._phrase(w, indefinite)
 
+    def _merged(self, relatives: list[str]) -> list[str]:
+        """'held a single bead before ...' and 'held a single gem before ...' said once:
+        'held a single bead, a gem, before ...'."""
+        lead = f"held a single {self.piece} before "
+        for i, r in enumerate(relatives):
+            if r.startswith(lead):
+                tail = r[len(f"held a single {self.piece}"):]
+                for j, other in enumerate(relatives):
+                    if j != i and other.startswith("held a single ") and other.endswith(tail):
+                        kind = other[len("held a single "):-len(tail)]
+                        merged = f"held a single {self.piece}, {article(kind)},{tail}"
+                        return [merged if k == i else x for k, x in enumerate(relatives) if k != j]
+        return relatives
+
     def _phrase(self, w: PitWords, indefinite: bool = False, link: str = ", when ") -> str:
+        w.relatives = self._merged(w.relatives)
         if w.is_position_only() and w.circumstances:
             return f"any {self.pit}{link}{join(w.circumstances)}"
         if len(w.relatives) == 1 and w.relatives[0].startswith("is either ") and not (
@@ -422,6 +438,7 @@ class Grammar:
 
 
 NEGATIONS = (("is ", "is not "), ("holds ", "does not hold "), ("held ", "did not hold "),
+             ("already held ", "did not already hold "),
              ("was ", "was not "), ("faces ", "does not face "), ("has ", "does not have "),
              ("could ", "could not "), ("the game is ", "the game is not "),
              ("your move has ", "your move has not "), ("the move is ", "the move is not "),

@@ -10,11 +10,12 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 
 from .diagram import board_svg, changed_pits
 from .english import Grammar, article, count_phrase, join, number, ordinal, plural
@@ -32,10 +33,20 @@ class Book:
     """File name -> SVG text."""
 
 
+def _grammar_filter(method: str) -> Any:
+    """A filter that asks the book's grammar (`g` in the template context)."""
+    @pass_context
+    def apply(context: Any, value: Any) -> str:
+        return getattr(context["g"], method)(value)
+    return apply
+
+
+@cache
 def environment(page: bool = False) -> Environment:
-    """The book's templates. The HTML page is autoescaped; in the Markdown ones every value
-    has its '<' written as an entity, so text from a spec can never open an HTML tag (the
-    Markdown still formats: a spec's notes may use *emphasis* and [links](https://...))."""
+    """The book's templates, compiled once (the game's grammar comes with each rendering, as
+    `g`). The HTML page is autoescaped; in the Markdown ones every value has its '<' written
+    as an entity, so text from a spec can never open an HTML tag (the Markdown still formats:
+    a spec's notes may use *emphasis* and [links](https://...))."""
     env = Environment(
         loader=PackageLoader("rulespec.book", "templates"),
         autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False),
@@ -48,6 +59,9 @@ def environment(page: bool = False) -> Environment:
     env.filters.update(number=number, plural=plural, count=count_phrase, ordinal=ordinal,
                        article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:],
                        css_string=css_string)
+    env.filters.update({name: _grammar_filter(method) for name, method in (
+        ("pit", "phrase"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
+        ("amount", "amount"))})
     return env
 
 
@@ -124,6 +138,34 @@ def board_words(game: Any, terms: Any) -> dict[str, Any]:
     return {"faces": faces, "path": path, "behind": behind, "first": geo.label[loop[0]]}
 
 
+def pieces_per_size(game: Any) -> list[tuple[int, int]]:
+    """When the number of pits per row is an option and the setup is a count per pit: the
+    pieces the game has at the option's smallest and largest values (the setup scaled)."""
+    refs = _references(getattr(game.loaded, "raw", {}) or {}, "", {}).get("board.pits", [])
+    spec = game.spec
+    setup = spec.setup
+    if not refs or refs[0] not in spec.parameters or setup.contents or setup.layout:
+        return []
+    p = spec.parameters[refs[0]]
+    rows = 2 if spec.board.ranks == 4 else 1
+    shared = 1 if spec.board.ranks == 3 else 0
+    extra = sum(n - setup.per_pit for n in setup.pits.values())
+
+    def total(n: int) -> int:
+        return 2 * (setup.per_pit * n * rows + extra) + shared * setup.per_pit * n + 2 * setup.stock
+
+    return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
+
+
+RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+")
+
+
+def cited_numbers(spec: Any) -> str:
+    """The source whose numbered rules the examples and notes cite as '(2.3.2)', if any."""
+    text = " ".join([ex.caption for ex in spec.examples] + list(spec.notes))
+    return spec.sources[0].title if spec.sources and RULE_NUMBER.search(text) else ""
+
+
 def goal(spec: Any, terms: Any, pieces: str) -> str:
     """The aim of the game in one sentence, from its end conditions."""
     aims = []
@@ -139,9 +181,10 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
         elif e.kind == "score_at_least":
             aims.append(f"be the first to score {e.points}")
     if not aims or all(e.result == "by_score" for e in spec.end):
-        what = {"store": f"{pieces} in your {terms.store}", "own_pits": f"{pieces} on your side",
-                "stock": f"{pieces} in hand", "owned_marks": f"{pieces} in the {terms.pit}s you own"}
-        aims.append("finish with more " + join([what[c] for c in spec.scoring.counts], "and") +
+        where = {"store": f"in your {terms.store}", "own_pits": "on your side", "stock": "in hand",
+                 "owned_marks": f"in the {terms.pit}s you own"}
+        worth = "points" if any(k.value != 1 for k in spec.setup.kinds) else pieces
+        aims.append(f"finish with more {worth} " + join([where[c] for c in spec.scoring.counts], "and") +
                     " than your opponent")
     return "The goal: " + join(list(dict.fromkeys(aims)), "or") + "."
 
@@ -162,9 +205,13 @@ def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
             st.apply_action(a)
     before = st.clone()
     decisions = []
+    rest = ex.moves[-1].replace(" ", "")
     for a in parse_move(st, ex.moves[-1]):
         kind = st._pending.request.kind if st._pending is not None else "start"
-        decisions.append((kind, action_to_string(st, a)))
+        label = action_to_string(st, a)
+        written = rest.startswith(label)
+        rest = rest[len(label):] if written else rest
+        decisions.append((kind if written else "unwritten " + kind, label))
         st.apply_action(a)
     return before, st, decisions
 
@@ -187,6 +234,40 @@ def _drawing(trace: list[tuple[Any, ...]], origin: int) -> tuple[list[list[int]]
     return laps, taken
 
 
+PLAYERS = ("South", "North")
+
+
+def expectation(expect: dict[str, Any], terms: Any) -> str:
+    """What an example says holds afterwards, in words (the board itself is in the diagram)."""
+    pieces = terms.pieces or terms.piece + "s"
+    out = []
+    if expect.get("terminal"):
+        out.append("the game is over")
+    returns = expect.get("returns")
+    if returns:
+        out.append("it is a draw" if returns[0] == returns[1] else
+                   f"{PLAYERS[0] if returns[0] > returns[1] else PLAYERS[1]} wins")
+    if "margin" in expect:
+        out.append(f"by a margin of {expect['margin']}")
+    if "victory_value" in expect:
+        out.append(f"worth {plural(expect['victory_value'], 'win')}")
+    if expect.get("to_move") in (0, 1):
+        out.append(f"{PLAYERS[expect['to_move']]} is to move")
+    if expect.get("stage"):
+        out.append(f"the game is in the {expect['stage']} stage")
+    for name, labels in (expect.get("marks") or {}).items():
+        out.append(f"{join(labels)} {'is' if len(labels) == 1 else 'are'} marked {name}" if labels
+                   else f"no {terms.pit} is marked {name}")
+    for who, player in zip(PLAYERS, expect.get("players") or []):
+        if "score" in player:
+            out.append(f"{who}'s score is {player['score']}")
+        if "store" in player:
+            out.append(f"{who}'s {terms.store} holds {plural(player['store'], terms.piece, pieces)}")
+        if "hand" in player:
+            out.append(f"{who} holds {plural(player['hand'], terms.piece, pieces)} in hand")
+    return join(out)
+
+
 def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, Any]]:
     """Each worked example replayed with its last move traced: before (start ringed, laps
     drawn) and after (captures framed, pieces to the store) diagrams. An example that does
@@ -198,7 +279,9 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
     for i, ex in enumerate(game.spec.examples):
         entry: dict[str, Any] = {"caption": ex.caption, "moves": ex.moves, "params": ex.params, "legal": ex.legal,
                                  "defaults": False, "before": None, "after": None, "ok": False,
-                                 "fired": (), "decisions": [], "number": i + 1, "laps": 0}
+                                 "fired": (), "decisions": [], "number": i + 1, "laps": 0,
+                                 "expect": expectation(ex.expect, game.spec.board.terms), "legal": ex.legal,
+                                 "from_start": ex.position is None}
         out.append(entry)
         try:
             played = example_game(game, i)
@@ -230,9 +313,10 @@ def notation(game: Any, shown: list[dict[str, Any]], grammar: Grammar) -> list[d
     seen: dict[str, dict[str, str]] = {}
     for ex in shown:
         for kind, text in ex["decisions"]:
+            kind = kind.replace("unwritten ", "")
             if kind not in seen:
                 seen[kind] = {"kind": kind, "sample": text, "move": ex["moves"][-1], "example": ex["number"]}
-    return [seen[k] for k in DECISIONS if k in seen]
+    return [seen[k] for k in DECISIONS if k in seen or "unwritten " + k in seen]
 
 
 # -- the book ------------------------------------------------------------------------------
@@ -273,8 +357,6 @@ def render_book(game: Any) -> Book:
     figures: dict[str, str] = {}
     grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds])
     env = environment()
-    env.filters.update(pit=grammar.phrase, clause=grammar.clause, circumstances=grammar.circumstances,
-                       items=grammar.items, amount=grammar.amount)
     initial = f"{stem}-initial.svg"
     figures[initial] = board_svg(game.new_initial_state(), title="The initial position")
     changed = {k: v for k, v in game.params.items() if spec.parameters[k].default != v}
@@ -288,7 +370,8 @@ def render_book(game: Any) -> Book:
         spec=spec, game=game, terms=terms, pieces=pieces, g=grammar,
         initial=initial, examples=shown, changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
-        notation=notation(game, shown, grammar), option=option_note(game),
+        notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
+        cites=cited_numbers(spec),
     )
     text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:

@@ -207,8 +207,8 @@ def generate(doc: dict[str, Any], vocab: Vocabulary | None = None) -> list[Mutan
         if isinstance(node, list):
             for i, item in enumerate(node):
                 sub = path + (i,)
-                item_name = where(doc, sub).rsplit("[", 1)[-1].rstrip("]") if not isinstance(item, str) else item
-                label = item_name if isinstance(item, dict) and "name" in item else _short(item)
+                named = isinstance(item, dict) and isinstance(item.get("name"), str)
+                label = f"'{item['name']}'" if named else _short(item)
                 add(sub, f"{here}: the item {label} removed", _without(doc, sub))
                 if i + 1 < len(node) and isinstance(item, dict) and isinstance(node[i + 1], dict):
                     swapped = list(node)
@@ -254,9 +254,11 @@ def load_doc(doc: dict[str, Any], path: str) -> Any:
     Raises RulespecError when it does not validate."""
     from interpreter import Game
 
-    from rulespec.loader import load_spec_text
+    from rulespec.loader import load_spec_tree
+    from rulespec.yamlio import SourceMap
 
-    return Game(load_spec_text(json.dumps(doc), path))
+    tree = copy.deepcopy(doc)  # the loader substitutes parameters in place
+    return Game(load_spec_tree(tree, SourceMap(tree, path), json.dumps(doc)))
 
 
 def examples_fail(game: Any) -> str | None:
@@ -395,6 +397,8 @@ def killing_example(original: Any, diff: Difference, description: str) -> dict[s
     """A worked example, in the spec's own format, that the original passes and the mutant
     fails: the move's start position and either the legal moves there or the move and the
     original's result."""
+    from interpreter.notation import parse_move
+
     from rulespec.records import complete_moves, write_move
 
     text = original.loaded.text
@@ -403,15 +407,14 @@ def killing_example(original: Any, diff: Difference, description: str) -> dict[s
     example: dict[str, Any] = {"caption": f"RULE: what this position shows. (Found by rulespec mutate: "
                                           f"it tells the spec from the mutant where {description}.)",
                                "position": _position(diff.move_start, keep)}
+    move = write_move(diff.decisions)
     if diff.what.startswith("legal moves differ"):
         example["legal"] = complete_moves(start, limit=500)
-        return example
+        move = example["legal"][0]  # an example needs a move; the legal list is what tells
     state = start
-    from interpreter.notation import parse_move
-
-    for action in parse_move(state, write_move(diff.decisions)):
+    for action in parse_move(state, move):
         state.apply_action(action)
-    example["moves"] = [write_move(diff.decisions)]
+    example["moves"] = [move]
     example["expect"] = _expect(state.snapshot(), keep)
     return example
 
@@ -509,6 +512,8 @@ def _judge(index: int, mutant: Mutant) -> Outcome:
         game = load_doc(mutant.doc, w["path"])
     except RulespecError as exc:
         return Outcome(index, "invalid", str(exc).splitlines()[0])
+    except Exception as exc:  # a loader bug, not the spec's: reported apart
+        return Outcome(index, "crashed", f"loading raised {type(exc).__name__}: {exc}")
     if game.spec == w["original"].spec:
         return Outcome(index, "unchanged", "the same rules once defaults are filled in")
     try:
@@ -577,7 +582,7 @@ class Report:
         return sum(o.status == status for o in self.outcomes)
 
     def summary(self) -> str:
-        valid = len(self.outcomes) - self.count("invalid") - self.count("unchanged")
+        valid = len(self.outcomes) - self.count("invalid") - self.count("unchanged") - self.count("crashed")
         return (f"mutants: {valid}, killed: {self.count('killed')}, equivalent: {self.count('equivalent')}, "
                 f"surviving: {self.count('surviving')}")
 
@@ -662,6 +667,8 @@ def render(report: Report, verbose: bool = False) -> Iterator[str]:
                    "    a worked example from the first difference (check it: it did not kill the mutant "
                    "on its own):")
             yield example_yaml(o.example, indent=4)
+    for m, o in by_status.get("crashed", []):
+        yield f"{at(m)}: skipped, the loader failed (a bug in rulespec, not in the spec): {m.description}: {o.reason}"
     for m, o in by_status.get("equivalent", []):
         yield f"{at(m)}: probably equivalent: {m.description} ({o.reason})"
     invalid, same = len(by_status.get("invalid", [])), len(by_status.get("unchanged", []))

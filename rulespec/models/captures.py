@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Discriminator, Field, Tag, model_validator
 
 from .base import Block
 from .conditions import Condition
@@ -42,6 +42,9 @@ class ChooseSelector(Block):
         """How many pits the mover picks (fewer if fewer qualify)."""
         from_: Condition = Field(Condition(side="opponent", count={"min": 1}), alias="from")
         """Which pits may be picked."""
+        optional: bool = False
+        """The mover may pick fewer, or none (`-` stops picking; a move written without further
+        picks stops there)."""
 
     choose: Choose
     """How many pits, and which may be picked."""
@@ -73,6 +76,13 @@ class PickSelector(Block):
         """The pits pieces may be picked from."""
         or_opponent_store: bool = False
         """When no such pit holds one, pick from the opponent's store instead."""
+
+        @model_validator(mode="after")
+        def _how_many(self) -> "PickSelector.Pick":
+            if (self.count is None) == (self.per_pit_of is None):
+                raise ValueError("a pick needs either count (how many pieces) or per_pit_of (one per pit "
+                                 "of a chain), not both or neither")
+            return self
 
     pick: Pick
     """What the mover picks."""
@@ -138,3 +148,7 @@ class CaptureRule(Block):
     mark: str | None = None
     """After the capture, the landing pit gets this mark (owned by the mover, for an owned mark),
     e.g. Toguz Korgool's tuzdyk."""
+    optional: bool = False
+    """The mover may decline the capture when `when` holds (a decision: `+` take it, `-` leave
+    it; a move written without either takes it). Declined, the rules after it are tried as if
+    this one had not held."""

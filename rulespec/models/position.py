@@ -46,6 +46,11 @@ class Position(Block):
     to_move: int | None = Field(0, ge=0, le=1)
     """0 = South, 1 = North; None when the game is over."""
     stage: str | None = None
+    """The current stage; left out, it is inferred from the stages' `until` conditions where the
+    position decides them (e.g. `stocks: 0`), and refused where it does not."""
+    partial: bool = False
+    """A fragment (a corner of the board, a puzzle): pieces the position does not place are out
+    of play (counted as removed). Never more pieces, of any kind, than the game's set."""
     moves_played: int = Field(0, ge=0, le=MAX_MOVES_PLAYED)
     players: list[PlayerPosition] = Field(min_length=2, max_length=2)
     shared: list[int] | None = None

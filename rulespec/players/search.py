@@ -141,10 +141,10 @@ class Search:
 
     def _negamax(self, st: Any, me: int, depth: int, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if not self.nodes & 0xFFFF:
+        if not self.nodes & 0x3FF:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise Timeout
-            if self.progress is not None:
+            if self.progress is not None and not self.nodes & 0xFFFF:
                 self.progress(self.nodes)
         if depth <= 0:
             return st.margin(me)

@@ -7,10 +7,13 @@ inline scripts, so markup smuggled into a spec cannot run.
 """
 from __future__ import annotations
 
+import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
@@ -21,7 +24,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..errors import RulespecError, SpecError
-from .sessions import HUMAN, Library, Play, Store, players, replay_example, replay_record
+from .sessions import (HUMAN, Library, Play, Store, check_player, legend, players, replay_example,
+                       replay_record)
 
 HERE = Path(__file__).parent
 MAX_UPLOAD = 256 * 1024
@@ -104,14 +108,20 @@ def create_app() -> Starlette:
                    "choice" if p.choices else "int" if isinstance(p.default, int) else "text"}
                   for n, p in game.spec.parameters.items()]
         return page(request, "variant.html", key=key, game=game, spec=game.spec, params=params,
-                    board=board_svg(game.new_initial_state()), players=list(players()), problems=problems,
+                    legend=legend(game)[1:],
+                    board=board_svg(game.new_initial_state()), players=players(), problems=problems,
                     examples=[e.caption for e in game.spec.examples])
 
     async def book(request: Request) -> HTMLResponse:
         from ..book import render_book, to_html
 
-        game = game_of(request.path_params["key"])
-        response = HTMLResponse(to_html(render_book(game)))
+        key = request.path_params["key"]
+        game = game_of(key)
+        html = to_html(render_book(game))
+        back = (f'<p style="font: 14px sans-serif; margin: 0 0 1em"><a href="/v/{escape(key)}">'
+                f'&larr; {escape(game.name)}: play, examples</a></p>')
+        html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + back, html, count=1)
+        response = HTMLResponse(html)
         response.headers["Content-Security-Policy"] = BOOK_CSP
         return response
 
@@ -126,10 +136,12 @@ def create_app() -> Starlette:
                 params[name] = raw is not None
             elif raw not in (None, ""):
                 params[name] = int(raw) if isinstance(p.default, int) and str(raw).lstrip("-").isdigit() else raw
-        known = set(players()) | {HUMAN}
         seats = [str(form.get("south", HUMAN)), str(form.get("north", "greedy"))]
-        if not set(seats) <= known:
-            raise HTTPException(400, f"unknown player; choose from {', '.join(sorted(known))}")
+        try:
+            for seat in seats:
+                check_player(seat)
+        except ValueError as exc:
+            return page(request, "message.html", 400, title="No such player", message=str(exc), back=f"/v/{key}")
         try:
             game = library.load(key, **params)
         except RulespecError as exc:
@@ -148,6 +160,7 @@ def create_app() -> Starlette:
         play = play_of(request)
         seats = [s if s != HUMAN else "you" for s in play.seats]
         return page(request, "play.html", sid=request.path_params["sid"], game=play.game, seats=seats,
+                    legend=legend(play.game),
                     both_human=play.seats == [HUMAN, HUMAN])
 
     async def api_play(request: Request) -> JSONResponse:
@@ -164,7 +177,8 @@ def create_app() -> Starlette:
             if verb == "computer":
                 if play.state.is_terminal() or play.human_to_move():
                     return JSONResponse(play.view())
-                return JSONResponse(play.view(play.computer()))
+                # A strong player may think for a while: off the event loop.
+                return JSONResponse(play.view(await run_in_threadpool(play.computer)))
         except (KeyError, ValueError, TypeError) as exc:
             return JSONResponse(play.view(message=f"could not read that request: {exc}"), status_code=400)
         raise HTTPException(404)
@@ -206,7 +220,7 @@ def create_app() -> Starlette:
         if not 0 <= index < len(game.spec.examples):
             raise HTTPException(404, "no such example")
         rid = replays.add(replay_example(game, index))
-        return page(request, "replay.html", rid=rid, replay=replays[rid], game=game, key=key,
+        return page(request, "replay.html", rid=rid, replay=replays[rid], game=game, key=key, legend=legend(game),
                     examples=[e.caption for e in game.spec.examples], example=index)
 
     async def replay_page(request: Request) -> HTMLResponse:
@@ -215,6 +229,7 @@ def create_app() -> Starlette:
             raise HTTPException(404, "no such replay (the server keeps replays in memory only)")
         replay = replays[rid]
         return page(request, "replay.html", rid=rid, replay=replay, game=replay.game, key=None,
+                    legend=legend(replay.game),
                     examples=[], example=None)
 
     async def api_replay(request: Request) -> JSONResponse:

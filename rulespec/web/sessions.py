@@ -2,11 +2,10 @@
 progress, and replays (of a record or of a spec's worked examples)."""
 from __future__ import annotations
 
-import random
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..book.diagram import board_svg, changed_pits
 from ..errors import RulespecError
@@ -19,12 +18,26 @@ MAX_SESSIONS = 200
 HUMAN = "human"
 
 
-def players() -> dict[str, Callable[[Any, random.Random], int]]:
-    """The project's computer players by name (rulespec.players.PLAYERS: random, greedy, and
-    whatever players are added there)."""
-    from .. import players as module
+PLAYERS = {
+    "greedy": "greedy (the best move one move ahead)",
+    "random": "random",
+    "alphabeta:1s": "alpha-beta search, a second a decision",
+    "mcts:1s": "Monte Carlo tree search, a second a decision",
+}
+"""The computer players the page offers: rulespec.players specs and how the menu names them.
+Any other spec make_player accepts (alphabeta:6, mcts:500) is taken as well."""
 
-    return dict(getattr(module, "PLAYERS", {}))
+
+def players() -> dict[str, str]:
+    return dict(PLAYERS)
+
+
+def check_player(spec: str) -> None:
+    """Raise PlayerSpecError unless `spec` is HUMAN or a player rulespec.players can make."""
+    from ..players import make_player
+
+    if spec != HUMAN:
+        make_player(spec)
 
 
 class Store(OrderedDict):
@@ -65,6 +78,22 @@ class Library:
         raise KeyError(key)
 
 
+def legend(game: Any) -> list[str]:
+    """What the board's signs mean, in the game's words (shown under the board)."""
+    lines = ["Grey: the pits the last move changed; dashed ring: the pit it started from."]
+    for name, role in game.spec.board.roles.items():
+        meaning = f" ({role.meaning})" if role.meaning != name else ""
+        pits = ", ".join(role.pits)
+        lines.append(f"Double ring: {name}{meaning}, {pits} on each side"
+                     + (f": {role.description}" if role.description else "") + ".")
+    for name, mark in game.spec.marks.items():
+        lines.append(f"Black triangle: marked {name}" + (f", {mark.meaning}" if mark.meaning else "") + ".")
+    if game.multi:
+        kinds = ", ".join(f"{sym} = {name}" for sym, name in zip(game.kind_symbols, game.kind_names))
+        lines.append(f"Pieces: {kinds}.")
+    return lines
+
+
 def _who(player: int) -> str:
     return "South" if player == 0 else "North"
 
@@ -82,11 +111,11 @@ def status(st: Any) -> str:
 
 @dataclass
 class Play:
-    """A game in progress: who sits where (HUMAN or a player's name), the moves so far."""
+    """A game in progress: who sits where, the position, the moves so far."""
 
     game: Any
     seats: list[str]
-    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    """HUMAN or a rulespec.players spec, South's then North's."""
     state: Any = None
     moves: list[str] = field(default_factory=list)
     decisions: list[tuple[str, bool]] = field(default_factory=list)
@@ -94,9 +123,14 @@ class Play:
     direction: int = 0
     shaded: set[int] = field(default_factory=set)
     """The pits the last decision changed (shaded on the board until the next one)."""
+    computers: dict[int, Any] = field(default_factory=dict, init=False)
+    """The computer players by seat (0 South, 1 North), made from their specs."""
 
     def __post_init__(self) -> None:
+        from ..players import make_player
+
         self.state = self.game.new_initial_state()
+        self.computers = {p: make_player(spec, seed=p) for p, spec in enumerate(self.seats) if spec != HUMAN}
 
     def human_to_move(self) -> bool:
         st = self.state
@@ -129,12 +163,11 @@ class Play:
     def computer(self) -> list[str]:
         """The computer's whole move (every decision of it); its frames."""
         st = self.state
-        name = self.seats[st.current_player()]
-        choose = players()[name]
         mover = st.current_player()
+        computer = self.computers[mover]
         out: list[str] = []
         while not st.is_terminal() and st.current_player() == mover:
-            out += self.apply(choose(st, self.rng))
+            out += self.apply(computer.choose(st))
             if st.pending_request() is None:
                 break
         return out

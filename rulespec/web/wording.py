@@ -97,7 +97,7 @@ def question(st: Any) -> Question | None:
     if kind == "direction":
         for a, label in zip(request.options, labels):
             toward = _toward(game, st, origin, a - game.dir_base) if origin >= 0 else None
-            way = {"<": "to the left", ">": "to the right", "ccw": "anticlockwise", "cw": "clockwise"}.get(label, label)
+            way = {"<": "to your left", ">": "to your right", "ccw": "anticlockwise", "cw": "clockwise"}.get(label, label)
             words = f"{label} {way}" + (f", towards {toward}" if toward else "")
             options.append(Option(a, label, words))
         where = f" from {geo.label[origin]}" if origin >= 0 else ""

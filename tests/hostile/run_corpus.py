@@ -1,0 +1,234 @@
+"""Run the `rulespec` commands on a corpus of hostile inputs, each in its own forked child
+under CPU, wall-clock and memory limits, and report every run that did not end well.
+
+    python tests/hostile/run_corpus.py WORKDIR [--seed N] [--mutants N] [--no-memory-limit]
+
+A run ends well when it exits 0 or 1, is not killed by a signal (a crash, or the time limit),
+prints no traceback, opens no network connection and writes nothing outside its output
+folder. The corpus is the hand-written files beside this script plus inputs generated here:
+broken encodings, a file over the size limit, a FIFO, a folder, /dev/zero, deep nesting,
+thousands of wrong values, and shipped variants with values replaced at random (seeded).
+Prints one JSON object: {"runs": N, "failures": [...]}. tests/test_hostile.py runs it, and
+the sanitizer job runs it again against a kernel built with AddressSanitizer and UBSan.
+
+The interpreter and the libraries are imported once, then each run is a fork: a crash or a
+hang ends only that child, and the corpus runs in about a minute.
+"""
+from __future__ import annotations
+
+import argparse
+import faulthandler
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+import rulespec.cli  # noqa: E402 - imported once, before the forks
+from rulespec.limits import MAX_FILE_BYTES  # noqa: E402
+from rulespec.loader import shipped_variants, variants_dir  # noqa: E402
+
+CPU_SECONDS = 60
+WALL_SECONDS = 90
+MEMORY_BYTES = 3 * 2**30
+HOSTILE_VALUES: list[Any] = [-1, 0, 2**31, 2**63, 10**30, "", "<script>alert(1)</script>", [], {}, None, True, 1.5,
+                             "file:///etc/passwd", "x" * 500, [[[[[]]]]], "$nope", "A99", {"kind": "nope"}]
+
+
+def generated(folder: Path, seed: int, mutants: int) -> list[Path]:
+    """Inputs written for this run: encodings, sizes, special files, nesting, mutants."""
+    folder.mkdir(parents=True, exist_ok=True)
+    oware = (variants_dir() / "oware.yaml").read_text(encoding="utf-8")
+    files = {
+        "latin1.yaml": "name: Caf\xe9\n".encode("latin-1"),
+        "utf16.yaml": oware.encode("utf-16"),
+        "binary.yaml": bytes(range(256)) * 4,
+        "nul.yaml": b"name: a\x00b\n",
+        "bom.yaml": b"\xef\xbb\xbf" + oware.encode("utf-8"),
+        "too-big.yaml": b"# " + b"x" * (MAX_FILE_BYTES + 10) + b"\n",
+        "deep-flow.yaml": b"name: x\nboard: " + b"[" * 3000 + b"]" * 3000 + b"\n",
+        "deep-block.yaml": ("name: x\nboard:\n" + "".join(" " * (2 * i) + f"k{i}:\n" for i in range(1, 400))).encode(),
+        "many-errors.yaml": ("name: M\nboard: {ranks: 2, pits: 6}\nsetup: {per_pit: 4}\nend: [{kind: no_legal_move}]\n"
+                             "aliases:\n" + "".join("  - [1]\n" for _ in range(20000))).encode(),
+        "empty.yaml": b"",
+        "scalar.yaml": b"42\n",
+        "list.yaml": b"- a\n- b\n",
+        "tags.yaml": b"name: !!python/object/apply:os.system ['echo pwned']\n",
+        "syntax.yaml": b"name: [unclosed\nboard: {\n",
+        "record-binary.txt": bytes(range(256)),
+        "record-huge-number.txt": b"Variant: oware\n\n99999999999999999999999: A1 a1\n",
+        "record-long.txt": b"Variant: oware\n\n" + b"".join(b"%d: A1 A1\n" % i for i in range(1, 3000)),
+    }
+    paths = []
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+        paths.append(folder / name)
+    fifo = folder / "fifo.yaml"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    (folder / "folder.yaml").mkdir(exist_ok=True)
+    paths += [fifo, folder / "folder.yaml", Path("/dev/zero")]
+    paths += mutated(folder, seed, mutants)
+    return paths
+
+
+def mutated(folder: Path, seed: int, count: int) -> list[Path]:
+    """Shipped variants with one to three values replaced by hostile ones."""
+    from ruamel.yaml import YAML
+
+    rng = random.Random(seed)
+    yaml = YAML(typ="safe", pure=True)
+    names = shipped_variants()
+    out = []
+    for i in range(count):
+        name = names[i % len(names)]
+        doc = yaml.load((variants_dir() / f"{name}.yaml").read_text(encoding="utf-8"))
+        for _ in range(rng.randint(1, 3)):
+            _replace(doc, rng)
+        path = folder / f"mutant-{i}-{name}.yaml"
+        with path.open("w", encoding="utf-8") as fh:
+            yaml.dump(doc, fh)
+        out.append(path)
+    return out
+
+
+def _replace(doc: Any, rng: random.Random) -> None:
+    """Replace one value somewhere in the document."""
+    node = doc
+    for _ in range(rng.randint(1, 6)):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        if not keys:
+            return
+        key = rng.choice(keys)
+        child = node[key]
+        if not isinstance(child, (dict, list)) or not child or rng.random() < 0.3:
+            node[key] = rng.choice(HOSTILE_VALUES)
+            return
+        node = child
+
+
+def jobs(corpus: list[Path], records: list[Path], out: Path) -> list[list[str]]:
+    """The command lines to run. Every spec is validated and shown; the others sample it."""
+    specs = [str(p) for p in corpus]
+    sample = [s for s in specs if "mutant" not in s] + [s for s in specs if "mutant" in s][:6]
+    runs = [["validate", s] for s in specs] + [["show", s] for s in sample]
+    runs += [["play", s] for s in sample[::2]]
+    runs += [["fuzz", s, "--games", "2", "--max-actions", "150", "--out", str(out)] for s in sample[1::2]]
+    runs += [["book", s, "-f", "html", "-o", str(out / f"book-{i}.html")] for i, s in enumerate(sample[::3])]
+    runs += [["book", str(HERE / "book-script.yaml"), "-f", "pdf", "-o", str(out / "evil.pdf")],
+             ["book", "oware", "-f", "html", "-o", str(out)], ["fuzz", "oware", "--games", "1", "--out", "/nonexistent"]]
+    runs += [["replay", str(r)] for r in records] + [["replay", str(r), "--variant", "kalah"] for r in records[:3]]
+    return runs
+
+
+def no_network(*args: Any, **kwargs: Any) -> Any:
+    sys.stderr.write("\nNETWORK ACCESS ATTEMPTED\n")
+    raise OSError("network access refused in the hostile-input run")
+
+
+def child(args: list[str], work: Path, memory: bool) -> None:
+    """In the fork: limits, no stdin, output to files, no network; run the command; exit."""
+    os.chdir(work)
+    faulthandler.disable()  # a crash is reported by the parent, from the exit status
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS + 5))
+    if memory:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+    signal.alarm(WALL_SECONDS)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        target = os.open(work / name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(target, fd)
+    sys.stdin = open(0, closefd=False)  # noqa: SIM115 - the fork's own streams (not a test runner's)
+    sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
+    socket.socket.connect = socket.socket.connect_ex = no_network  # type: ignore[method-assign]
+    socket.create_connection = no_network  # type: ignore[assignment]
+    sys.argv = ["rulespec", *args]
+    code = 0
+    try:
+        rulespec.cli.main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # noqa: BLE001 - reported as a failure by the parent
+        traceback.print_exc()
+        code = 70
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def run(args: list[str], root: Path, index: int, out: Path, memory: bool) -> dict[str, Any] | None:
+    """One command in a fork; a description of what went wrong, or None."""
+    work = root / f"run-{index}"
+    work.mkdir()
+    before = set(out.iterdir())
+    pid = os.fork()
+    if pid == 0:
+        try:
+            child(args, work, memory)
+        finally:
+            os._exit(71)
+    _, status = os.waitpid(pid, 0)
+    stderr = (work / "stderr").read_text(encoding="utf-8", errors="replace")
+    stdout = (work / "stdout").read_text(encoding="utf-8", errors="replace")
+    problems = []
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        problems.append(f"killed by signal {sig} ({signal.Signals(sig).name})")
+    elif os.WEXITSTATUS(status) not in (0, 1):
+        problems.append(f"exit status {os.WEXITSTATUS(status)}")
+    for text in (stdout, stderr):
+        if "Traceback" in text:
+            problems.append("a traceback")
+        if "NETWORK ACCESS" in text:
+            problems.append("a network connection")
+        if "root:" in text:
+            problems.append("a line of a system file")
+        if "Sanitizer" in text or "runtime error:" in text:
+            problems.append("a sanitizer report")
+    strays = sorted(p.name for p in work.iterdir() if p.name not in ("stdout", "stderr"))
+    if strays:
+        problems.append(f"wrote {strays} in its working folder")
+    wrote = {p.name for p in set(out.iterdir()) - before}
+    allowed = {Path(a).name for a in args if a.startswith(str(out))} | {p for p in wrote if p.endswith(".svg")}
+    if wrote - allowed and args[0] != "fuzz":
+        problems.append(f"wrote {sorted(wrote - allowed)} in the output folder")
+    if not problems:
+        return None
+    return {"args": args, "problems": problems, "stderr": stderr[-1500:], "stdout": stdout[-500:]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("workdir", type=Path)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mutants", type=int, default=12)
+    parser.add_argument("--no-memory-limit", action="store_true", help="for AddressSanitizer, which maps terabytes")
+    parser.add_argument("--only", default="", help="run only the command lines containing this text")
+    opts = parser.parse_args()
+    root = opts.workdir.resolve()
+    out = root / "output"
+    out.mkdir(parents=True, exist_ok=True)
+    corpus = sorted(p for p in HERE.glob("*.yaml")) + generated(root / "generated", opts.seed, opts.mutants)
+    records = sorted(HERE.glob("record-*.txt")) + sorted((root / "generated").glob("record-*.txt"))
+    corpus = [p for p in corpus if not p.name.startswith("record-")]
+    failures = []
+    todo = [a for a in jobs(corpus, records, out) if opts.only in " ".join(a)]
+    for i, args in enumerate(todo):
+        failure = run(args, root, i, out, not opts.no_memory_limit)
+        if failure:
+            failures.append(failure)
+    print(json.dumps({"runs": len(todo), "failures": failures}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""`rulespec mutate`: mutants of a spec found at their source location, killed by worked
+examples, survivors told apart by games with a worked example that kills them, and mutants
+that cannot change play recognised as equivalent."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rulespec.check import mutate
+from rulespec.cli import app
+
+WEAK = """\
+name: Weak
+board: {pits: 3, stores: beside}
+setup: {per_pit: 2}
+turn:
+  moves: [{name: sow}]
+captures:
+  - name: two
+    when: {side: opponent, count: 2}
+    take: [landing]
+  - name: off
+    enabled: false
+    when: {side: own, count: 3}
+    take: [landing]
+end:
+  - {kind: side_empty}
+  - {kind: move_limit, moves: 60}
+scoring: {counts: [store]}
+"""
+"""A spec with no worked example: every rule change survives its (absent) examples; the
+'off' capture is switched off, so changing it cannot change play."""
+
+
+@pytest.fixture(scope="module")
+def weak_report(tmp_path_factory: pytest.TempPathFactory) -> mutate.Report:
+    path = tmp_path_factory.mktemp("weak") / "weak.yaml"
+    path.write_text(WEAK, encoding="utf-8")
+    return mutate.run(str(path), games=10, jobs=1)
+
+
+def outcome(report: mutate.Report, description: str) -> mutate.Outcome:
+    for m, o in zip(report.mutants, report.outcomes):
+        if m.description == description:
+            return o
+    raise AssertionError(f"no mutant {description!r} among {[m.description for m in report.mutants]}")
+
+
+def test_a_weak_specs_survivors_are_found_at_their_location(weak_report: mutate.Report) -> None:
+    lines = list(mutate.render(weak_report))
+    assert any(line.endswith(":8:35: survived: captures.'two'.when.count: 2 -> 3") for line in lines), lines
+    assert lines[-1] == weak_report.summary()
+    assert weak_report.count("surviving") > 0 and weak_report.count("killed") == 0
+
+
+def test_a_survivor_comes_with_a_worked_example_that_kills_it(weak_report: mutate.Report, tmp_path: Path) -> None:
+    survivor = outcome(weak_report, "captures.'two'.when.count: 2 -> 3")
+    assert survivor.status == "surviving" and survivor.confirmed and survivor.example is not None
+    # Pasted into the spec, the example kills that mutant.
+    text = WEAK + "examples:\n" + mutate.example_yaml(survivor.example) + "\n"
+    path = tmp_path / "stronger.yaml"
+    path.write_text(text, encoding="utf-8")
+    stronger = mutate.run(str(path), games=10, jobs=1)
+    assert outcome(stronger, "captures.'two'.when.count: 2 -> 3").status == "killed"
+    assert stronger.count("surviving") < weak_report.count("surviving")
+
+
+def test_a_mutant_that_cannot_change_play_is_recognised_as_equivalent(weak_report: mutate.Report) -> None:
+    assert outcome(weak_report, "captures.'off'.when.count: 3 -> 4").status == "equivalent"
+    # Switching the capture on does change play.
+    assert outcome(weak_report, "captures.'off'.enabled: false -> true").status == "surviving"
+
+
+def test_edits_that_do_not_validate_or_change_nothing_are_skipped(weak_report: mutate.Report) -> None:
+    assert outcome(weak_report, "board.pits: 3 -> 2").status == "surviving"
+    assert outcome(weak_report, "board.pits: 3 -> 4").status == "surviving"
+    assert weak_report.count("invalid") > 0  # e.g. `stores: none` while captures go to the store
+    statuses = {o.status for o in weak_report.outcomes}
+    assert statuses <= {"invalid", "unchanged", "killed", "equivalent", "surviving"}
+
+
+def test_every_operator_is_generated() -> None:
+    doc = json.loads(json.dumps({
+        "name": "x", "turn": {"moves": [{"name": "a", "from": {"side": "own", "not": {"count": 0}}},
+                                        {"name": "b"}]},
+        "captures": [{"name": "c", "when": {"count": 2}, "take": ["landing"], "to": "store"}],
+    }))
+    found = {m.description for m in mutate.generate(doc)}
+    assert "turn.moves.'a'.from: the clause `side: own` dropped" in found
+    assert "turn.moves.'a'.from: the clause `side: own` negated" in found
+    assert "turn.moves.'a'.from: the clause `not: {count: 0}` negated (its `not` removed)" in found
+    assert "captures.'c'.when.count: 2 -> 1" in found and "captures.'c'.when.count: 2 -> 3" in found
+    assert "captures.'c'.to: store -> removed" in found
+    assert "turn.moves: items 1 and 2 swapped (their order, or priority)" in found
+    assert "turn.moves: the item 'b' removed" in found
+    assert "captures.'c'.take[1]: landing -> opposite" in found
+
+
+def test_a_worked_example_kills_a_mutant_of_a_shipped_variant() -> None:
+    report = mutate.run("kalah", games=5, jobs=1)
+    assert outcome(report, "captures.'empty pit'.when.count: 1 -> 2").status == "killed"
+
+
+def test_the_command_exits_1_with_survivors_and_prints_the_counts_last(tmp_path: Path) -> None:
+    path = tmp_path / "weak.yaml"
+    path.write_text(WEAK, encoding="utf-8")
+    result = CliRunner().invoke(app, ["mutate", str(path), "--games", "5", "--jobs", "1"])
+    assert result.exit_code == 1, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("mutants: ") and "surviving: " in last and not last.endswith("surviving: 0")
+    assert "a worked example that kills it:" in result.output
+
+
+def test_ray_is_a_clear_error_until_the_campaign_module_exists(tmp_path: Path) -> None:
+    path = tmp_path / "weak.yaml"
+    path.write_text(WEAK, encoding="utf-8")
+    result = CliRunner().invoke(app, ["mutate", str(path), "--ray"])
+    assert result.exit_code == 1 and "rulespec.campaign" in result.output

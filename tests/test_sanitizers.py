@@ -1,0 +1,86 @@
+"""The move kernel under AddressSanitizer and UndefinedBehaviorSanitizer.
+
+_kernel.c is built with gcc's -fsanitize=address,undefined into a temporary folder (the
+installed build is not touched) and loaded under the name interpreter._kernel by a
+sitecustomize module, in child processes that preload the ASan runtime. There the kernel's
+property tests (both engine paths, action by action), the hostile API tests and the
+hostile-input corpus run: any read or write outside an array, any signed overflow or bad
+shift aborts the child and fails this test. It takes a minute or two; it is skipped only
+where gcc is missing (CI has it).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITECUSTOMIZE = '''
+import importlib.machinery, importlib.util, os, sys
+path = os.environ.get("RULESPEC_SANITIZED_KERNEL")
+if path:
+    loader = importlib.machinery.ExtensionFileLoader("interpreter._kernel", path)
+    spec = importlib.util.spec_from_file_location("interpreter._kernel", path, loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    sys.modules["interpreter._kernel"] = module
+'''
+
+pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the sanitized kernel")
+
+
+@pytest.fixture(scope="module")
+def sanitized(tmp_path_factory) -> dict[str, str]:
+    """The environment of a child process that runs the sanitized kernel."""
+    folder = tmp_path_factory.mktemp("asan")
+    target = folder / ("_kernel" + sysconfig.get_config_var("EXT_SUFFIX"))
+    subprocess.run(["gcc", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
+                    "-g", "-O1", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}",
+                    str(ROOT / "interpreter" / "_kernel.c"), "-o", str(target)], check=True, capture_output=True)
+    (folder / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    runtime = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True, text=True,
+                             check=True).stdout.strip()
+    return {**os.environ, "RULESPEC_SANITIZED_KERNEL": str(target), "LD_PRELOAD": runtime,
+            "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT), os.environ.get("PYTHONPATH", "")]),
+            "ASAN_OPTIONS": "detect_leaks=0:exitcode=86:abort_on_error=0",
+            "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1:exitcode=87", "RULESPEC_KERNEL": "1"}
+
+
+def test_the_sanitized_kernel_is_the_one_loaded(sanitized):
+    done = subprocess.run([sys.executable, "-c", "import interpreter._kernel as k, interpreter.kernel as kk; "
+                           "print(k.__file__); print(kk.enabled())"], env=sanitized, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_KERNEL"], "True"]
+
+
+KERNEL_TESTS = ("random_games_agree or hypothesis_games_agree or plain_games or threat_look_ahead "
+                "or refuses_bad_input or huge_numbers or piece_bound or worked_examples")
+"""The kernel's property tests that exercise C (both paths compared action by action), not the
+ones that run the Python path alone."""
+
+
+def test_kernel_property_and_hostile_tests_under_sanitizers(sanitized):
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "test_kernel.py"), "-k", KERNEL_TESTS,
+                           str(ROOT / "tests" / "test_hostile_api.py")],
+                          env=sanitized, capture_output=True, text=True, timeout=1800, cwd=ROOT)
+    report = done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.returncode == 0, report
+    assert "Sanitizer" not in report and "runtime error" not in report, report
+
+
+def test_hostile_corpus_under_sanitizers(sanitized, tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "hostile" / "run_corpus.py"), str(tmp_path),
+                           "--no-memory-limit", "--mutants", "6"],
+                          env=sanitized, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout)
+    assert report["runs"] > 50
+    assert not report["failures"], json.dumps(report["failures"], indent=1)[:6000]
