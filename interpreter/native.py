@@ -150,8 +150,8 @@ def new_state(game: Any) -> Any:
 READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
-    "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
-    "last_move_facts", "move_to_string",
+    "action_to_string", "string_to_action", "snapshot", "score", "scores", "margin", "position_key",
+    "pending_request", "scratch", "last_move_facts", "move_to_string",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""
@@ -178,10 +178,12 @@ class NativeState(Core):
             return shadow
         history = self.history()
         done = 0 if shadow is None else len(shadow._history)
+        own = False
         if shadow is None or shadow._history != history[:done]:
-            shadow, done = State.initial(self.game), 0
+            shadow, done, own = State.initial(self.game), 0, True
         if done < len(history):
-            shadow = shadow.clone() if done else shadow  # a shadow may be shared by clones: never changed
+            # A shadow may be shared by clones (the start's too, with no history): never changed.
+            shadow = shadow if own else shadow.clone()
             for action in history[done:]:
                 shadow.apply_action(action)
         self._shadow = shadow

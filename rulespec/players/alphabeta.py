@@ -32,7 +32,7 @@ class AlphaBetaPlayer:
         limit = self.depth if self.depth is not None else 200
         for depth in range(1, limit + 1):
             try:
-                value, best = search.best_actions(state, depth, first=best[0])
+                value, best = search.best_actions(state, depth)
             except Timeout:
                 break
             self.last_depth = depth

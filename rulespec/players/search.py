@@ -100,23 +100,15 @@ class Search:
         out.sort(key=lambda av: -av[1])
         return out
 
-    def best_actions(self, state: Any, depth: int | None = None,
-                     first: int | None = None) -> tuple[int, list[int]]:
-        """The mover's value and every decision that reaches it (alpha-beta at the root with
-        a window one below the best so far, so ties are found exactly). `first`: the
-        decision to search first (the previous iteration's)."""
+    def best_actions(self, state: Any, depth: int | None = None) -> tuple[int, list[int]]:
+        """The mover's value and every decision that reaches it: one search of the position
+        (ordered by the table), then a null-window test of each decision against the value
+        (cheap: the table holds the proof)."""
+        value = self.value(state, depth)
         me = state.current_player()
-        kids = self.children(state)
-        kids.sort(key=lambda ac: ac[0] != first)
-        best, tied = None, []
-        for action, child in kids:
-            alpha = None if best is None else best - 1
-            v = self._child_value(child, me, depth, alpha, None)
-            if best is None or v > best:
-                best, tied = v, [action]
-            elif v == best:
-                tied.append(action)
-        return best, tied
+        tied = [action for action, child in self.children(state)
+                if self._child_value(child, me, depth, value - 1, value) >= value]
+        return value, tied
 
     def _child_value(self, child: Any, me: int, depth: int | None, alpha: int | None, beta: int | None) -> int:
         d = TO_THE_END if depth is None else depth - 1

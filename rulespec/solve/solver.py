@@ -49,13 +49,9 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
     me = state.current_player()
     sign = 1 if me == 0 else -1
     moves: dict[str, int] = {}
-    if all_moves:
-        ranked = search.ranked(state)
-        value = ranked[0][1]
-        best = [a for a, v in ranked if v == value]
-        moves = {state.action_to_string(a): sign * v for a, v in ranked}
-    else:
-        value, best = search.best_actions(state)
+    value, best = search.best_actions(state)
+    if all_moves:  # the table now holds the proof: each move's exact value reuses it
+        moves = {state.action_to_string(a): sign * v for a, v in search.ranked(state)}
     caveat = ""
     if game.uses_repetition:
         caveat = ("this variant ends on repetition; the table ignores the game's history, so the "
