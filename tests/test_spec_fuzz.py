@@ -237,25 +237,6 @@ def test_mutated_yaml_is_a_located_error_never_a_traceback(name: str, data: st.D
     play_some(game, 1, i, limit=200)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(spec=specs(), seed=st.integers(0, 1000))
-def test_generated_specs_take_mutated_positions_and_records_cleanly(spec: dict, seed: int) -> None:
-    """Positions and records are input too: a generated game's snapshot and record, mutated,
-    load and play on or are refused with a RulespecError (rulespec fuzz checks the same)."""
-    from rulespec.fuzz import check_hostile_inputs, moves_of
-
-    try:
-        game = rulespec.load_text(json.dumps(spec, indent=1), "generated.yaml")
-    except RulespecError:
-        return
-    rng = random.Random(seed)
-    state, actions = game.new_initial_state(), []
-    while not state.is_terminal() and len(actions) < rng.randint(0, 60):
-        actions.append(rng.choice(state.legal_actions()))
-        state.apply_action(actions[-1])
-    check_hostile_inputs(game, state, moves_of(game, actions), len(actions), rng, tries=6)
-
-
 def test_the_hostile_input_check_reports_what_is_not_a_rulespec_error(monkeypatch) -> None:
     from rulespec.fuzz import InvariantError, check_hostile_inputs
 
