@@ -14,12 +14,7 @@ from rulespec import pettingzoo as pz  # noqa: E402
 from rulespec.errors import IllegalActionError  # noqa: E402
 
 
-# Random legal play on these reaches "a decision the kernel asked was not offered" (RuntimeError
-# from the engine's move kernel, not the adapter), seen after merging main on 2026-11-23 00:35.
-KERNEL_BUG = pytest.mark.xfail(raises=RuntimeError, strict=False,
-                               reason="engine: a decision the kernel asked was not offered")
-VARIANTS = [pytest.param(v, marks=KERNEL_BUG) if v in ("bao-la-kujifunza", "mefuvha") else v
-            for v in rulespec.shipped_variants()]
+VARIANTS = rulespec.shipped_variants()
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
