@@ -50,6 +50,13 @@ class TurnAssembler(Assembler):
         turn = (stage.turn if stage is not None else None) or spec.turn
         if game.has_mark_rules:
             raise Unsupported("marks set or cleared after a move")
+        if turn.no_move == "pass":
+            raise Unsupported("passing when a player has no move")
+        unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
+        if unknown:
+            raise Unsupported(f"the end condition {unknown[0]!r}")
+        if any(c not in SCORE_BITS for c in game.score_counts):
+            raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")
