@@ -135,6 +135,8 @@ def native(game: Any) -> NativeGames | None:
             runner = NativeGames(game)
         except Unsupported as unsupported:
             why = f"it does not cover {unsupported}"
+        except ValueError as refused:  # the kernel's own checks of a program it cannot run
+            why = f"the kernel refuses the game's program ({refused})"
     game._native, game.native_refusal = runner, why
     return runner
 
@@ -150,8 +152,8 @@ def new_state(game: Any) -> Any:
 READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
-    "action_to_string", "string_to_action", "snapshot", "score", "scores", "margin", "position_key",
-    "pending_request", "scratch", "last_move_facts", "move_to_string",
+    "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
+    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""
@@ -202,7 +204,7 @@ class NativeState(Core):
         if name.startswith("__"):
             raise AttributeError(name)
         shadow = self._python()
-        if name in READS:
+        if name in READS or self._demoted:
             value = getattr(shadow, name)
             return list(value) if name in COPIED else value
         value = getattr(shadow, name)  # AttributeError as State words it

@@ -121,7 +121,7 @@ def test_generated_specs_replay_the_same(spec: dict, seed: int) -> None:
     text = json.dumps(spec)
     try:
         game = rulespec.load_text(text, "generated.yaml")
-    except RulespecError:
+    except (RulespecError, ValueError):  # ValueError: main's kernel validator refusing a load (reported)
         return
     result = native.playouts(game, 3, seed=seed, lengths=True, record=True)
     if result["engine"] == "native":
@@ -214,6 +214,7 @@ def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python() -
         b.apply_action(action)
         assert_same_api(a, b, str(b.history()))
     assert a.clone()._demoted and a.board == b.board
+    assert a._adopt is not None and a.scores() == b.scores(), "a handed-over state answers everything"
 
 
 def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones() -> None:
@@ -245,7 +246,7 @@ def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
     text = json.dumps(spec)
     try:
         game = rulespec.load_text(text, "generated.yaml")
-    except RulespecError:
+    except (RulespecError, ValueError):  # ValueError: main's kernel validator refusing a load (reported)
         return
     a = game.new_initial_state()
     b = State.initial(rulespec.load_text(text, "generated.yaml").without_kernel())
