@@ -1148,9 +1148,9 @@ static int check_capture(Check *c, long at, int has_store[2]) {
         }
     }
     long chosen = at + CP_SELS + nsel;
-    if (c->p[chosen] < 0 || !span(c, chosen + 1, 2L * c->p[chosen])) return bad(c, "bad chosen pits");
+    if (c->p[chosen] < 0 || !span(c, chosen + 1, 3L * c->p[chosen])) return bad(c, "bad chosen pits");
     for (int i = 0; i < c->p[chosen]; i++)
-        if (!check_condition(c, c->p[chosen + 2 + 2 * i], 0)) return 0;
+        if (!check_condition(c, c->p[chosen + 2 + 3 * i], 0)) return 0;
     return 1;
 }
 
