@@ -160,7 +160,8 @@ class Grammar:
         if c.count is not None:
             if c.count == 0 or c.count == [0]:
                 w.adjectives.insert(0, "empty")
-            elif isinstance(c.count, CountRange) and c.count.min == 1 and c.count.max is None:
+            elif (isinstance(c.count, CountRange) and c.count.min == 1 and c.count.max is None
+                  and not c.count.arithmetic):
                 w.adjectives.insert(0, "occupied")
             else:
                 w.relatives.append(f"holds {self.amount(c.count)}")
@@ -173,6 +174,7 @@ class Grammar:
                 w.relatives.append(f"already held {self.pieces} before the last {self.piece} fell in"
                                    if isinstance(c.count_before, CountRange) and c.count_before.min == 1
                                    and c.count_before.max is None
+                                   and not c.count_before.arithmetic
                                    else f"held {self.amount(c.count_before)} before the last "
                                         f"{self.piece} fell in")
         if c.mark:

@@ -166,6 +166,47 @@ def cited_numbers(spec: Any) -> str:
     return spec.sources[0].title if spec.sources and RULE_NUMBER.search(text) else ""
 
 
+BLOCK_WORDS = {
+    "parameters": "the options", "board": "the board", "setup": "the setup",
+    "turn": "the moves allowed on a turn", "sowing": "sowing", "captures": "the capture rules",
+    "obligations": "the obligations", "marks": "the marked pits", "stages": "the stages",
+    "end": "the end of the game", "scoring": "the scoring", "origin": "where and by whom it is played",
+    "history": "the history",
+}
+"""What each top-level block a family member may override is called in a rulebook."""
+
+
+def differences(game: Any) -> dict[str, Any] | None:
+    """For a spec that `extends:` another: the base game's name and, in plain words, each
+    block the file itself sets (a mapping merges key by key, so its keys are named; anything
+    else replaces the base game's whole block; `null` removes it)."""
+    from ..family import parent_path
+    from ..yamlio import read_yaml
+
+    spec, loaded = game.spec, game.loaded
+    if not spec.extends:
+        return None
+    own, _ = read_yaml(loaded.text, loaded.path)
+    try:
+        parent, _ = read_yaml(parent_path(spec.extends, loaded.path).read_text(encoding="utf-8"), spec.extends)
+        base = parent.get("name") or spec.extends
+    except Exception:  # the loader already read it; a moved file leaves the name as written
+        base = spec.extends
+    changes = []
+    for key, value in own.items():
+        if key not in BLOCK_WORDS:
+            continue
+        words = BLOCK_WORDS[key]
+        if value is None:
+            changes.append(f"{words}: removed (this game has none)")
+        elif isinstance(value, dict):
+            keys = [str(k).replace("_", " ") for k in value]
+            changes.append(f"{words}: {join(keys, 'and')}" if keys else words)
+        else:
+            changes.append(f"{words}: replaced as a whole")
+    return {"base": base, "changes": changes}
+
+
 def goal(spec: Any, terms: Any, pieces: str) -> str:
     """The aim of the game in one sentence, from its end conditions."""
     aims = []
@@ -371,7 +412,7 @@ def render_book(game: Any) -> Book:
         initial=initial, examples=shown, changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
         notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
-        cites=cited_numbers(spec),
+        cites=cited_numbers(spec), family=differences(game),
     )
     text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:
