@@ -27,7 +27,7 @@ end:
 def test_validate_ok_for_shipped_variants() -> None:
     result = runner.invoke(app, ["validate", "variants/oware.yaml", "variants/kalah.yaml"])
     assert result.exit_code == 0, result.output
-    assert "variants/oware.yaml: ok (Oware; 5 examples replayed)" in result.output
+    assert "variants/oware.yaml: ok (Oware; 9 examples replayed)" in result.output
 
 
 def test_validate_reports_every_problem_on_one_line(tmp_path: Path) -> None:
