@@ -636,6 +636,8 @@ static int seen_copy(Seen *dst, const Seen *src) {
  * NativeState subclasses it). The hot methods (legal_actions, apply_action, is_terminal,
  * current_player, clone) never enter Python; everything else is answered by a Python State
  * replayed to the same history (`shadow`), so the public API stays the Python one. */
+#define OPENING (-9)
+
 typedef struct {
     PyObject_HEAD
     Stages *stages;
@@ -644,11 +646,18 @@ typedef struct {
     GameState *g;
     int *history;
     int n_history, cap_history;
+    /* a move waiting for a decision: its start (legal index, direction), the decisions made
+     * after the start action, and the options offered now; the position stays the one before
+     * the move (the Python shadow shows the move so far) */
+    int pending, p_index, p_dir, n_given, n_options;  /* p_dir OPENING: the direction is asked first */
+    int *given;
+    int options[MAX_SLOTS];
 } Core;
 
 static void Core_dealloc(Core *self) {
     if (self->g) { seen_free(&self->g->seen); free(self->g); }
     free(self->history);
+    free(self->given);
     Py_XDECREF(self->stages);
     Py_XDECREF(self->game);
     Py_XDECREF(self->shadow);
@@ -711,6 +720,7 @@ static PyObject *Core_legal_actions(Core *self, PyObject *const *args, Py_ssize_
         if (p == -1 && PyErr_Occurred()) return NULL;
         if (g->terminal || p != g->pos.mover) return PyList_New(0);
     }
+    if (self->pending) return int_list(self->options, self->n_options);
     return int_list(g->aids, g->terminal ? 0 : g->n_legal);
 }
 
@@ -764,8 +774,11 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
     }
     Py_XDECREF(as_int);
     int i = -1;
-    if (!g->terminal)
+    if (self->pending) {
+        for (int j = 0; j < self->n_options; j++) if (self->options[j] == action) { i = j; break; }
+    } else if (!g->terminal) {
         for (int j = 0; j < g->n_legal; j++) if (g->aids[j] == action) { i = j; break; }
+    }
     if (i < 0) {
         PyObject *out = PyObject_CallMethod((PyObject *)self, "_refuse", "O", given);
         if (!out) return NULL;
@@ -776,8 +789,6 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
     Runner *r = &self->stages->r;
     Kernel *k = r->stages[g->pos.stage];
     const int *P = k->p;
-    int d = LATER;
-    for (int j = LATER; j <= CW; j++) if (g->masks[i] >> (j + 1) & 1) { d = j; break; }
     if (self->n_history == self->cap_history) {
         int cap = self->cap_history ? 2 * self->cap_history : 64;
         int *h = realloc(self->history, cap * sizeof(int));
@@ -785,15 +796,73 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         self->history = h;
         self->cap_history = cap;
     }
+    if (!self->given) {
+        self->given = malloc(MAX_DECISIONS * sizeof(int));
+        if (!self->given) return PyErr_NoMemory();
+    }
+    if (self->pending) {
+        if (self->n_given >= MAX_DECISIONS - 1) { runner_error(G_ENDLESS); return NULL; }
+        self->given[self->n_given++] = (int)action;
+    } else {
+        int dirs[3], nd = 0;
+        for (int j = LATER; j <= CW; j++) if (g->masks[i] >> (j + 1) & 1) dirs[nd++] = j;
+        self->p_index = i;
+        self->n_given = 0;
+        if (nd > 1 || P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) {
+            /* the direction, asked before anything moves (every one offered was checked) */
+            for (int j = 0; j < nd; j++) self->options[j] = P[H_DIR_BASE] + dirs[j];
+            self->n_options = nd;
+            self->pending = 1;
+            self->p_dir = OPENING;
+            self->history[self->n_history++] = (int)action;
+            Py_RETURN_NONE;
+        }
+        self->p_dir = dirs[0];
+    }
+    if (self->pending && self->p_dir == OPENING) self->p_dir = (int)action - P[H_DIR_BASE];
+    int index = self->p_index, pit = g->pits[index], d = self->p_dir;
     /* on a copy, so that a move that cannot be played leaves the state as it was */
     Pos *work = &r->work;
     pos_copy(work, &g->pos, r->ns);
-    move_init(r->m, NULL, 0, ASK_STOP);
-    int res = play(P, work, g->legal_kind, g->pits[i], d, r->m, 0);
+    move_init(r->m, self->given, self->n_given, ASK_STOP);
+    int res = play(P, work, g->legal_kind, pit, d, r->m, 0);
+    if (res == P_NEED) {
+        int no = 0, asked = r->m->n_options;
+        int *options = malloc(MAX_SLOTS * sizeof(int));
+        Move *probe = malloc(sizeof(Move));
+        if (!options || !probe) { free(options); free(probe); return PyErr_NoMemory(); }
+        memcpy(options, r->m->options, asked * sizeof(int));
+        if (P[H_MUST_SIMULATE] || g->feeding) {
+            budget(k);
+            for (int j = 0; j < asked; j++) {
+                memcpy(r->prefix, self->given, self->n_given * sizeof(int));
+                r->prefix[self->n_given] = options[j];
+                if (completes(k, &g->pos, g->legal_kind, pit, d, g->feeding, r->prefix, self->n_given + 1, probe))
+                    options[no++] = options[j];
+            }
+        } else {
+            no = asked;
+        }
+        free(probe);
+        if (k->stopped) {
+            free(options);
+            if (self->pending) self->n_given--;
+            runner_error(G_STOPPED);
+            return NULL;
+        }
+        memcpy(self->options, options, no * sizeof(int));
+        free(options);
+        self->n_options = no;
+        self->pending = 1;
+        self->history[self->n_history++] = (int)action;
+        Py_RETURN_NONE;
+    }
     if (res != P_DONE) {
+        if (self->pending) self->n_given--;
         runner_error(res == P_ENDLESS ? G_ENDLESS : G_BAD);
         return NULL;
     }
+    self->pending = 0;
     self->history[self->n_history++] = (int)action;
     pos_copy(&g->pos, work, r->ns);
     int status = finish_move(r, g);
@@ -828,6 +897,17 @@ static PyObject *Core_clone(Core *self, PyObject *unused) {
         memcpy(c->history, self->history, self->n_history * sizeof(int));
         c->cap_history = self->cap_history;
         c->n_history = self->n_history;
+    }
+    if (self->pending) {
+        c->given = malloc(MAX_DECISIONS * sizeof(int));
+        if (!c->given) { Py_DECREF(c); return PyErr_NoMemory(); }
+        memcpy(c->given, self->given, self->n_given * sizeof(int));
+        memcpy(c->options, self->options, self->n_options * sizeof(int));
+        c->pending = 1;
+        c->p_index = self->p_index;
+        c->p_dir = self->p_dir;
+        c->n_given = self->n_given;
+        c->n_options = self->n_options;
     }
     Py_INCREF(self->stages);
     c->stages = self->stages;

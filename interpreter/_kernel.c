@@ -59,7 +59,8 @@ enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 enum {
     C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
     C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
-    C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS
+    C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
+    C_ON_BOARD
 };
 
 /* Decisions a move can ask for. */
@@ -130,6 +131,11 @@ static PyObject *LimitError;
 static int match(const int *p, const int *m, int n) {
     if (m[0] == 0)
         return m[1] <= n && n <= m[2];
+    if (m[0] == 2) {  /* low, high, parity (-1: any), modulus (0: any) */
+        const int *r = p + m[1];
+        return r[0] <= n && n <= r[1] && (r[2] < 0 || ((n % 2) + 2) % 2 == r[2])
+            && (r[3] == 0 || n % r[3] == 0);
+    }
     const int *set = p + m[1];
     for (int i = 1; i <= set[0]; i++)
         if (set[i] == n) return 1;
@@ -211,6 +217,13 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
         return match(p, c + 1, side_sum(p, s, 1 - s->mover));
     case C_MOVES_PLAYED:
         return match(p, c + 1, s->moves_played);
+    case C_DIRECTION:
+        return m->direction == c[1];
+    case C_ON_BOARD: {
+        int total = 0;
+        for (int q = 0; q < p[H_NPITS]; q++) total += s->board[q];
+        return match(p, c + 1, total);
+    }
     case C_CAPTURED:
         return (m->captured > 0) == c[1];
     case C_MOVE_KIND:
@@ -1055,6 +1068,12 @@ static int pit_list(Check *c, long at) { return counted(c, at, 0, c->ns - 1); }
 static int check_matcher(Check *c, long at) {
     if (!span(c, at, 3)) return 0;
     if (c->p[at] == 1) return counted(c, c->p[at + 1], INT_MIN, INT_MAX);
+    if (c->p[at] == 2) {  /* low, high, parity -1..1, modulus >= 0 */
+        long r = c->p[at + 1];
+        if (!span(c, r, 4)) return 0;
+        if (c->p[r + 2] < -1 || c->p[r + 2] > 1 || c->p[r + 3] < 0) return bad(c, "a bad parity or modulus");
+        return 1;
+    }
     return c->p[at] == 0 ? 1 : bad(c, "an unknown matcher");
 }
 
@@ -1064,7 +1083,7 @@ static int check_condition(Check *c, long node, int depth) {
     if (!span(c, node, 2)) return 0;
     const int *x = c->p + node;
     switch (x[0]) {
-    case C_TRUE: case C_SIDE: case C_ROW: case C_STORE: case C_MARK: case C_CAPTURED:
+    case C_TRUE: case C_SIDE: case C_ROW: case C_STORE: case C_MARK: case C_CAPTURED: case C_DIRECTION:
         return 1;
     case C_STAGE: case C_MOVE_KIND:
         return 1;  /* a bit set, shifted by a checked index */
@@ -1078,7 +1097,7 @@ static int check_condition(Check *c, long node, int depth) {
     case C_INSET:
         return span(c, x[1], c->ns);
     case C_COUNT: case C_COUNT_BEFORE: case C_LIFTED: case C_LAP: case C_STOCK: case C_STOCKS:
-    case C_OWN_SIDE: case C_OPP_SIDE: case C_MOVES_PLAYED:
+    case C_OWN_SIDE: case C_OPP_SIDE: case C_MOVES_PLAYED: case C_ON_BOARD:
         return check_matcher(c, node + 1);
     case C_COUNT_PITS:
         if (!span(c, node, 7)) return 0;
@@ -1259,7 +1278,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 5) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 6) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -6,7 +6,7 @@ from typing import Any
 
 from rulespec.models import Condition, CountRange
 
-from .geometry import NONE, Geometry
+from .geometry import CCW, CW, NONE, Geometry
 
 Test = Callable[[Any, int, Any], bool]
 
@@ -14,6 +14,8 @@ Test = Callable[[Any, int, Any], bool]
 def count_matcher(spec: Any) -> Callable[[int], bool]:
     """A predicate on a number from a Count (exact, list or range)."""
     if isinstance(spec, CountRange):
+        if spec.arithmetic:
+            return spec.matches
         lo, hi = spec.min, spec.max
         if hi is None:
             return (lambda n: n >= lo) if lo is not None else (lambda n: True)
@@ -46,10 +48,14 @@ class ConditionCompiler:
     """Knows the board and the spec's names; turns Condition models into closures."""
 
     def __init__(self, geo: Geometry, roles: dict[str, set[int]], marks: dict[str, int],
-                 stages: dict[str, int], steps: Any, kinds: list[str] | None = None):
+                 stages: dict[str, int], steps: Any, kinds: list[str] | None = None,
+                 owner_bits: dict[str, list[int]] | None = None):
         self.geo = geo
         self.roles = roles
         self.marks = marks
+        """Mark name -> its bits (both owners' bits for an owned mark)."""
+        self.owner_bits = owner_bits or {}
+        """Owned mark name -> [South's bit, North's bit]."""
         self.stages = stages
         self.steps = steps
         """steps[player][direction][slot] -> the next slot along that player's circuit."""
@@ -124,8 +130,21 @@ class ConditionCompiler:
         return before
 
     def _mark(self, mark: str, cond: Condition) -> Test:
-        bit = 1 << self.marks[mark]
+        if cond.mark_owner is not None and mark in self.owner_bits:
+            bits = self.owner_bits[mark]
+            flip = 0 if cond.mark_owner == "own" else 1
+            return lambda st, p, m: bool(st.marks[p] & bits[m.mover ^ flip])
+        bit = self.marks[mark]
         return lambda st, p, m: bool(st.marks[p] & bit)
+
+    def _start(self, want: bool, cond: Condition) -> Test:
+        return lambda st, p, m: (p == m.origin) == want
+
+    def _last(self, want: bool, cond: Condition) -> Test:
+        return lambda st, p, m: (p == m.last) == want
+
+    def _mirror(self, sub: Condition, cond: Condition) -> Test:
+        return self._across(sub, self.geo.mirror)
 
     def _across(self, sub: Condition, table: list[int]) -> Test:
         inner = self.compile(sub)
@@ -185,6 +204,15 @@ class ConditionCompiler:
             return lambda st, p, m: not any(side[1 - m.mover](st.board))
         f = count_matcher(count)
         return lambda st, p, m: f(sum(side[1 - m.mover](st.board)))
+
+    def _on_board(self, count: Any, cond: Condition) -> Test:
+        f = count_matcher(count)
+        n_pits = self.geo.n_pits
+        return lambda st, p, m: f(sum(st.board[:n_pits]))
+
+    def _direction(self, want: str, cond: Condition) -> Test:
+        d = CW if want == "clockwise" else CCW
+        return lambda st, p, m: m.direction == d
 
     def _moves_played(self, count: Any, cond: Condition) -> Test:
         f = count_matcher(count)
@@ -263,8 +291,9 @@ class ConditionCompiler:
         return lambda st, p, m: bool(threat_set(st, m, 1 - m.mover)) == want
 
 
-PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
-                      "moves_played", "captured", "move_kind", "count_pits", "in_play", "opponent_can_capture"})
+PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side", "on_board",
+                      "direction", "moves_played", "captured", "move_kind", "count_pits", "in_play",
+                      "opponent_can_capture"})
 """Keys that look only at the move and the board, never at the pit tested."""
 
 
@@ -303,9 +332,9 @@ class _Mover:
 
 
 _KEY_ORDER = [
-    "side", "row", "role", "pit", "store", "count", "count_before", "mark", "opposite", "behind",
-    "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
-    "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
+    "side", "row", "role", "pit", "store", "start", "last", "count", "count_before", "mark", "opposite", "behind",
+    "mirror", "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+    "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened", "opponent_can_capture",
 ]
 """The order keys are tested in: cheap pit tests first, look-aheads last."""

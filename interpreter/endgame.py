@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 NOT_ENDED = -2
+NONE = -1
 NOBODY = -1
 
 
@@ -74,7 +75,7 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
                 return NOBODY if (s0 > half or s1 > half or s0 == s1 == half) else NOT_ENDED
 
             return EndProgram(kind, check, cond.remaining, cond.result, cond.during_move,
-                              after_capture_only=not game.geo.stores_in_circuit)
+                              after_capture_only=not game.geo.stores_in_circuit and not _stores_fill_otherwise(game.spec))
 
         def check(st: Any, mover: int) -> int:
             s0, s1 = score(st, 0), score(st, 1)
@@ -98,11 +99,28 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
 
         def check(st: Any, mover: int) -> int:
             return NOBODY if st.moves_played >= limit else NOT_ENDED
+    elif kind == "condition":
+        test = game.conditions.compile(cond.when)
+        about_next = cond.player == "next"
+
+        def check(st: Any, mover: int) -> int:
+            p = st.to_move if about_next else mover
+            if p not in (0, 1):
+                return NOT_ENDED
+            last = st.last_move.last if st.last_move is not None else NONE
+            return p if test(st, last, game.turn_ctx[p]) else NOT_ENDED
     else:  # pragma: no cover - the model's discriminator admits no other kind
         raise ValueError(kind)
     prog = EndProgram(kind, check, cond.remaining, cond.result, cond.during_move)
     prog.winner_needs = getattr(cond, "winner_needs", None)
     return prog
+
+
+def _stores_fill_otherwise(spec: Any) -> bool:
+    """Whether stores can grow in a move that captures nothing for the mover (pieces sown into
+    an owned pit, or taken by a pit's owner as a lap passes)."""
+    sowings = [spec.sowing] + [s.sowing for s in spec.stages if s.sowing]
+    return any(m.sown_to_owner for m in spec.marks.values()) or any(s.passing for s in sowings)
 
 
 def finish(st: Any, end: EndProgram, player: int) -> None:

@@ -27,7 +27,20 @@ class Game:
         self.roles = {name: {geo.relative[p][lab] for lab in role.pits for p in (0, 1)}
                       for name, role in spec.board.roles.items()}
         self.mark_names = list(spec.marks)
-        self.mark_bit = {name: 1 << i for i, name in enumerate(self.mark_names)}
+        self.mark_slots: dict[str, int] = {}
+        """How positions name each mark bit: the mark's name, or name:south / name:north for
+        an owned mark (one bit per owner)."""
+        self.owner_bits: dict[str, list[int]] = {}
+        for name, rule in spec.marks.items():
+            if rule.owned:
+                self.owner_bits[name] = [1 << len(self.mark_slots), 1 << (len(self.mark_slots) + 1)]
+                self.mark_slots[f"{name}:south"], self.mark_slots[f"{name}:north"] = self.owner_bits[name]
+            else:
+                self.mark_slots[name] = 1 << len(self.mark_slots)
+        self.mark_bit = {name: sum(b for slot, b in self.mark_slots.items() if slot.split(":")[0] == name)
+                         for name in self.mark_names}
+        """Mark name -> all its bits."""
+        self.mark_label = {b: slot for slot, b in self.mark_slots.items()}
         stages = spec.stages or [Stage(name="play")]
         self.stage_names = [s.name for s in stages]
         self.per_player = geo.per_player
@@ -46,9 +59,12 @@ class Game:
         self.clear_on_emptied = mask("emptied")
         self.clear_on_captured_move = mask("captured_this_move")
         self.clear_on_owner_moved = mask("owner_moved")
-        cc = ConditionCompiler(geo, self.roles, {n: i for i, n in enumerate(self.mark_names)},
+        cc = ConditionCompiler(geo, self.roles, self.mark_bit,
                                {n: i for i, n in enumerate(self.stage_names)}, None,
-                               [k.name for k in spec.setup.kinds])
+                               [k.name for k in spec.setup.kinds], self.owner_bits)
+        self.conditions = cc
+        self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
+        """Read-only move contexts for conditions tested between moves."""
         feeding = spec.obligations.feed is not None
         kinds = spec.setup.kinds
         self.kind_names = [k.name for k in kinds]
@@ -59,7 +75,8 @@ class Game:
         """Several kinds of piece: the state keeps each slot's pieces by kind."""
         self.piece_value = kinds[0].value
         self.score = (_kind_score_function(spec.scoring.counts, geo, self.kind_values) if self.multi
-                      else _score_function(spec.scoring.counts, geo, self.piece_value))
+                      else _score_function(spec.scoring.counts, geo, self.piece_value,
+                                           [sum(bits[p] for bits in self.owner_bits.values()) for p in (0, 1)]))
         self.total_pieces = 0
         self.score_counts = tuple(spec.scoring.counts)
         during: list[Any] = [e for e in spec.end if e.during_move]
@@ -71,18 +88,24 @@ class Game:
                             mask("captured"), during, needs_lap="count_before" in spec.model_dump_json())
             for stage in stages
         ]
-        self.conditions = cc
+        to_owner = [(bits[p], p) for n, bits in self.owner_bits.items() if spec.marks[n].sown_to_owner for p in (0, 1)]
+        for rs in self.rulesets:
+            rs.sown_to_owner = to_owner
+            rs.capture_marks = [self.owner_bits.get(c.rule.mark) or [self.mark_bit[c.rule.mark]] * 2
+                                if c.rule is not None and c.rule.mark else None for c in rs.captures]
+            if to_owner or any(rs.capture_marks):
+                rs.plain = False
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
-        self.mark_setters = [(self.mark_bit[n], _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
+        self.mark_setters = [(self.owner_bits.get(n) or [self.mark_bit[n]] * 2, _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]
         self.mark_clearers = [(self.mark_bit[n], _gate(cc, m.clear_after_move), cc.compile(m.clear_after_move),
                                _pit_candidates(cc, m.clear_after_move))
                               for n, m in spec.marks.items() if m.clear_after_move is not None]
         """(mark bit, gate, test, ...): the gate is the test's pit-free part, tested once per move."""
-        self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
-        """Read-only move contexts for conditions tested between moves."""
         self.first_player = 0 if spec.turn.first_player == "south" else 1
+        self.pass_in_stage = [(stage.turn or spec.turn).no_move == "pass" for stage in stages]
+        """Per stage: a player with no legal move passes."""
         self.initial_board = [0] * geo.n_slots
         for p in (0, 1):
             for pit in geo.own[p]:
@@ -203,7 +226,7 @@ class Game:
         return -1.0
 
 
-def _score_function(counts: list[str], geo: Any, value: int) -> Any:
+def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | None = None) -> Any:
     """score(state, player) for the spec's scoring block, specialised for the common cases."""
     store, side = geo.store, geo.side_counts
     if list(counts) == ["store"]:
@@ -218,6 +241,9 @@ def _score_function(counts: list[str], geo: Any, value: int) -> Any:
                 total += st.board[store[p]]
             elif what == "own_pits":
                 total += sum(side[p](st.board))
+            elif what == "owned_marks":
+                mask = owned[p] if owned else 0
+                total += sum(n for n, m in zip(st.board[:geo.n_pits], st.marks) if m & mask)
             else:
                 total += st.stock[p]
         return total * value

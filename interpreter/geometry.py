@@ -40,6 +40,8 @@ class Geometry:
     """Each player's pits in action order."""
     opposite: list[int] = field(default_factory=list)
     behind: list[int] = field(default_factory=list)
+    mirror: list[int] = field(default_factory=list)
+    """The pit with the same label on the other player's side (South's C <-> North's c)."""
     by_label: dict[str, int] = field(default_factory=dict)
     relative: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
     """Per player: South-side label (e.g. A5) -> that player's pit."""
@@ -127,6 +129,10 @@ def build_geometry(board: Board) -> Geometry:
             g.opposite[pit] = at.get((front_rank[1 - p], g.xcol[pit]), NONE)
             if len(rows) == 2:
                 g.behind[pit] = at[(back_rank[p], g.xcol[pit])]
+    g.mirror = [NONE] * size
+    for p in (0, 1):
+        for lab, pit in g.relative[p].items():
+            g.mirror[pit] = g.relative[1 - p][lab]
     g.by_label = {g.label[s]: s for s in range(size)}
     g.side_counts = [_getter(g.own[p]) for p in (0, 1)]
     return g

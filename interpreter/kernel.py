@@ -34,7 +34,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 5
+LAYOUT = 6
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -47,10 +47,11 @@ HEADER = [
 
 OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
        "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
-       "opponent_side", "moves_played", "captured", "move_kind", "count_pits"]
+       "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board"]
 """Condition node codes, in the order of _kernel.c's C_* constants."""
 OP = {name: i for i, name in enumerate(OPS)}
-MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before"}
+MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
+           "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
 SUBCONDITION = {"opposite", "behind", "next", "origin"}
 SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2}
@@ -105,8 +106,14 @@ class Assembler:
 
     # --- conditions ---------------------------------------------------------------
     def matcher(self, spec: Any) -> list[int]:
-        """[0, low, high] for a range or a number, [1, set, 0] for a list. Numbers are clamped
-        to 32 bits: no count the kernel sees comes near (it refuses more than 2^30 pieces)."""
+        """[0, low, high] for a range or a number, [1, set, 0] for a list, [2, block, 0] for a
+        range with parity or divisibility (block: low, high, parity -1/0/1, modulus or 0).
+        Numbers are clamped to 32 bits: no count the kernel sees comes near (it refuses more
+        than 2^30 pieces)."""
+        if isinstance(spec, CountRange) and spec.arithmetic:
+            low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
+            parity = {None: -1, "even": 0, "odd": 1}[spec.parity]
+            return [2, self.block([_clamp(low), _clamp(high), parity, _clamp(spec.multiple_of or 0)]), 0]
         if isinstance(spec, CountRange):
             low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
         elif isinstance(spec, list):
@@ -154,6 +161,8 @@ class Assembler:
                                                     if n in self.kind_names)])
         if key == "captured":
             return self.block([OP["captured"], int(value)])
+        if key == "direction":
+            return self.block([OP["direction"], CW if value == "clockwise" else CCW])
         if key == "count_pits":
             where = self.condition(value.where)
             cand = [self.table(pits) for pits in game.conditions.candidates(value.where)]
@@ -174,6 +183,18 @@ class Assembler:
         n = geo.n_slots
         if game.multi or rs.order_choice:
             raise Unsupported("several kinds of piece")
+        if game.owner_bits:
+            raise Unsupported("owned marks")
+        if rs.offer_all:
+            raise Unsupported("move kinds offered together")
+        if rs.relay_next:
+            raise Unsupported("relays that lift the next pit")
+        if rs.passing:
+            raise Unsupported("captures while a lap passes")
+        if rs.first_into_origin:
+            raise Unsupported("a first piece dropped back into the origin")
+        if any(rs.capture_marks):
+            raise Unsupported("captures that set marks")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:
@@ -237,7 +258,7 @@ class Assembler:
         ])
 
     def capture(self, prog: Any) -> int:
-        if prog.picks or prog.only_capturable or prog.rule is None:
+        if prog.picks or prog.only_capturable or prog.rule is None or not prog.entry_turns:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []
@@ -292,6 +313,7 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
         else:
             return KernelRules(game, rs, Kernel(program))
     game.kernel_refusals.append(why)
+    rs.kernel_refusal = why
     return None
 
 

@@ -236,18 +236,22 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             if entry != NONE:
                 seq = loop_from[d][entry]
                 entry = NONE
+            elif laps == 0 and rs.first_into_origin and hand > 1:
+                seq = loop_from[d][last]
             else:
                 seq = after[d][last]
             if skip is not None:
                 seq = tuple(s for s in seq if not skip(st, s, mv))
             if not seq:
                 raise EndlessMove("there is no pit to sow into")
-            last = sow_lap(b, seq, hand)
+            last = sow_lap(b, seq, hand) if not rs.passing else _sow_passing(st, rs, seq, hand, mv)
             if trace is not None:
                 trace.append(("lap", sown(seq, hand)))
             if needs_lap:
                 mv.lap_seq = seq
                 mv.lap_hand = hand
+            if rs.sown_to_owner:
+                _to_owners(st, rs)
         landed = False
         laps += 1
         if laps > max_laps:
@@ -288,6 +292,9 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                 if trace is not None:
                     trace.append(("take", tuple(pits), cap.to, taken))
                 mv.captured += taken
+                bits = rs.capture_marks[rs.captures.index(cap)] if rs.capture_marks else None
+                if bits is not None:
+                    st.marks[last] |= bits[mover]
                 if laps == 1 and taken:
                     mv.first_captured = True
                 mv.fired += (cap.name,)
@@ -303,6 +310,14 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         if ended:
             break
         if sow_on:
+            continue
+        if relay_when is not None and rs.relay_next:
+            last = rs.steps[mover][mv.direction][last]
+            if last == NONE or not relay_when(st, last, mv):
+                break
+            hand = b[last]
+            b[last] = 0
+            _lifted(st, rs, last)
             continue
         if relay_when is not None and relay_when(st, last, mv):
             if rs.stop_when is not None and rs.stop_when(st, last, mv):
@@ -320,6 +335,28 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
         break
     mv.sowings = laps
     return mv
+
+
+def _sow_passing(st: Any, rs: Ruleset, seq: tuple[int, ...], hand: int, mv: MoveInfo) -> int:
+    """Sow piece by piece, taking the pits where a capture-while-passing rule holds."""
+    b, store, owner = st.board, st.game.geo.store, st.game.geo.owner
+    n = len(seq)
+    last = seq[(hand - 1) % n]
+    for i in range(hand):
+        q = seq[i % n]
+        b[q] += 1
+        if i == hand - 1:
+            mv.last = q
+        for name, test, by_owner, with_last in rs.passing:
+            if (i < hand - 1 or with_last) and test(st, q, mv):
+                who = owner[q] if by_owner and owner[q] >= 0 else mv.mover
+                b[store[who]] += b[q]
+                if who == mv.mover:
+                    mv.captured += b[q]
+                b[q] = 0
+                mv.fired += (name,)
+                break
+    return last
 
 
 def play_kinds(st: Any, rs: Ruleset, start: Start, ask: Ask, probe: bool = False) -> MoveInfo:
@@ -479,6 +516,17 @@ def play_decided(st: Any, rs: Ruleset, starts: list[Start], decisions: list[int]
     return play(st, rs, starts, replayer(decisions))
 
 
+def _to_owners(st: Any, rs: Ruleset) -> None:
+    """Pieces in pits carrying an owned mark that sends them on go to the owner's store."""
+    b, marks, store = st.board, st.marks, st.game.geo.store
+    for q in range(st.game.geo.n_pits):
+        if b[q] and marks[q]:
+            for bit, owner in rs.sown_to_owner:
+                if marks[q] & bit:
+                    b[store[owner]] += b[q]
+                    b[q] = 0
+
+
 def _lifted(st: Any, rs: Ruleset, pit: int) -> None:
     """Marks cleared by lifting pieces from `pit` to sow them."""
     if rs.clear_on_lift:
@@ -528,7 +576,7 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
     if chosen == NONE:
         chosen = ask(entry_request(game, entries, last, hand)) - game.pick_base
     d = along[chosen]
-    if d != LATER:
+    if d != LATER and (cap.entry_turns or mv.direction == LATER):
         mv.direction = d
     return chosen
 
@@ -568,6 +616,7 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
     st._feeding = feeding
     if rs.kernel is not None:
         return rs.kernel.legal_starts(st, feeding)
+    offered: dict[int, list[Start]] = {}
     for kind in rs.kinds:
         drop = kind.stock_drop
         if drop and st.stock[mover] < drop:
@@ -595,8 +644,13 @@ def legal_starts(st: Any, rs: Ruleset, feed: Any) -> tuple[list[int], dict[int, 
                 if ok:
                     kept[aid] = ok
             found, legal = kept, list(kept)
-        if legal:
+        if legal and not rs.offer_all:
             return legal, found
+        for aid in legal:  # offered together: an earlier kind keeps a pit and direction
+            have = offered.setdefault(aid, [])
+            have.extend(s for s in found[aid] if all(h.direction != s.direction for h in have))
+    if offered:
+        return sorted(offered), offered
     return [], {}
 
 

@@ -50,6 +50,13 @@ class TurnAssembler(Assembler):
         turn = (stage.turn if stage is not None else None) or spec.turn
         if game.has_mark_rules:
             raise Unsupported("marks set or cleared after a move")
+        if turn.no_move == "pass":
+            raise Unsupported("passing when a player has no move")
+        unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
+        if unknown:
+            raise Unsupported(f"the end condition {unknown[0]!r}")
+        if any(c not in SCORE_BITS for c in game.score_counts):
+            raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")
@@ -107,8 +114,6 @@ class NativeGames:
             self.turns.append(at)
         self.stages_t, self.turns_t = tuple(self.stages), tuple(self.turns)
         self.shared = Stages(self.stages_t, self.turns_t)
-        self.plays_states = not any(rs.may_ask for rs in game.rulesets)
-        """Moves ask nothing inside: the native state plays them (decisions stay in Python)."""
 
 
 def native(game: Any) -> NativeGames | None:
@@ -137,7 +142,7 @@ def native(game: Any) -> NativeGames | None:
 def new_state(game: Any) -> Any:
     """The start as a NativeState where native code plays the game's states, else None."""
     runner = native(game)
-    if runner is None or not runner.plays_states:
+    if runner is None:
         return None
     return NativeState(runner.shared, game, *game.new_position())
 
@@ -146,6 +151,7 @@ READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
+    "last_move_facts", "move_to_string",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""
@@ -202,6 +208,13 @@ class NativeState(Core):
         self._shadow = own
         self._demoted = True
         return getattr(own, name)
+
+    def apply_move(self, text: str) -> None:
+        """State.apply_move: the move read on the Python State, its actions played in C."""
+        from .notation import parse_move
+
+        for action in parse_move(self._python(), text):
+            self.apply_action(action)
 
     def __str__(self) -> str:
         return str(self._python())

@@ -87,13 +87,43 @@ def last_move_facts(st: Any) -> dict[str, Any] | None:
     return facts
 
 
+def _move_kinds(spec: Any) -> list[Any]:
+    return list(spec.turn.moves) + [k for stage in spec.stages if stage.turn for k in stage.turn.moves]
+
+
+def suffixes(game: Any) -> list[str]:
+    """The suffixes moves may be written with (move kinds', marks'), longest first."""
+    spec = game.spec
+    found = {k.suffix for k in _move_kinds(spec) if k.suffix} | {m.suffix for m in spec.marks.values() if m.suffix}
+    return sorted(found, key=len, reverse=True)
+
+
+def written_suffix(st: Any) -> str:
+    """The suffix the last move of `st` is written with: a mark's, when the move set a mark
+    that has one, else its kind's ("" when none)."""
+    mv = st.last_move
+    game = st.game
+    if mv is None:
+        return ""
+    before = mv.marks_before
+    if before is not None:
+        for name, rule in game.spec.marks.items():
+            bit = game.mark_bit[name]
+            if rule.suffix and any(m & bit and not b & bit for m, b in zip(st.marks, before)):
+                return rule.suffix
+    for kind in _move_kinds(game.spec):
+        if kind.name == mv.kind and kind.suffix:
+            return kind.suffix
+    return ""
+
+
 def move_to_string(st: Any) -> str:
     """The last whole move of `st` in notation (see State.move_to_string)."""
     mv = st.last_move
     if mv is None:
         return ""
     if not mv.decisions:
-        return st.game.geo.label[mv.origin]
+        return st.game.geo.label[mv.origin] + written_suffix(st)
     work = mv.before.clone()
     parts: list[tuple[str, bool]] = []
     for a in mv.decisions:
@@ -102,15 +132,18 @@ def move_to_string(st: Any) -> str:
         work.apply_action(a)
     while parts and parts[-1][1]:
         parts.pop()
-    return "".join(text for text, _ in parts)
+    return "".join(text for text, _ in parts) + written_suffix(st)
 
 
 def parse_move(st: Any, text: str) -> list[int]:
     """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
-    against the legal actions at each decision. Raises NotationError."""
+    against the legal actions at each decision; a trailing suffix (Bao's `*`) is checked
+    against the move. Raises NotationError."""
     if not isinstance(text, str):
         raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
     rest = text.strip()
+    given = next((s for s in suffixes(st.game) if rest.endswith(s) and len(rest) > len(s)), "")
+    rest = rest[:len(rest) - len(given)]
     work = st.clone()
     actions: list[int] = []
     while rest:
@@ -134,4 +167,9 @@ def parse_move(st: Any, text: str) -> list[int]:
     while work._pending is not None and work._pending.request.default is not None:
         actions.append(work._pending.request.default)
         work.apply_action(actions[-1])
+    if given and work._pending is None:
+        wanted = written_suffix(work)
+        if given != wanted:
+            written = text.strip()[:-len(given)] + wanted
+            raise NotationError(f"{text!r}: this move is written {written!r}, not with {given!r}")
     return actions

@@ -52,7 +52,7 @@ def render(st: Any) -> str:
     lines.append(pad + labels(0) if lettered else numbers(reverse=False))
     lines.append(_player_line(st, 0))
     if game.mark_names and any(marked):
-        for name, bit in game.mark_bit.items():
+        for name, bit in game.mark_slots.items():
             pits = [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
             if pits:
                 lines.append(f"marked {name} (*): {', '.join(pits)}")

@@ -126,6 +126,8 @@ class CaptureProgram:
     """Per mover, the mover's own pits that can be entries (the fixed part of `entry`)."""
     nearest_when: Test | None = None
     keep_direction: bool = True
+    entry_turns: bool = True
+    """The entry sets the move's direction (SowFrom.turn)."""
     rule: CaptureRule | None = None
     """The capture rule this was compiled from (for the move kernel)."""
     optional: bool = False
@@ -175,6 +177,20 @@ class Ruleset:
     """The sowing block this was compiled from (for the move kernel)."""
     opening_requests: dict[tuple[int, int, tuple[int, ...]], Request] = field(default_factory=dict)
     """(mover, pit, directions) -> the direction asked before a move starts (moves.opening_request)."""
+    sown_to_owner: list[tuple[int, int]] = field(default_factory=list)
+    """(mark bit, owner): pieces sown into a pit carrying the bit go to that owner's store."""
+    capture_marks: list[Any] = field(default_factory=list)
+    """Per capture program: None, or [South's bit, North's bit] the landing pit gets after it."""
+    first_into_origin: bool = False
+    """The move's first piece goes back into the pit it was lifted from."""
+    relay_next: bool = False
+    """A relay lifts the pit after the landing pit (and sows on from the one after it)."""
+    passing: list[tuple[str, Test, bool, bool]] = field(default_factory=list)
+    """Captures while a lap passes: (name, test, taken by the pit's owner, the last pit too)."""
+    offer_all: bool = False
+    """Every move kind's legal starts are offered together (Turn.offer: all)."""
+    kernel_refusal: str = ""
+    """Why the move kernel does not play this ruleset (empty when it does, or the plain path does)."""
     kernel: Any = None
     """The move kernel (interpreter.kernel.KernelRules) playing this ruleset's moves in C, or
     None where the Python path plays them."""
@@ -217,7 +233,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
     may_ask = (any(len(k.directions) > 1 or LATER in k.directions or k.ask_direction or k.take == TAKE_ANY
                    or k.more_pits or k.placement for k in kinds)
                or any(p.choose or p.picks or p.to == "sow" or p.optional for p in progs) or sowing.order == "choice"
-               or (relay and laps.ask_when is not None))
+               or (relay and laps.ask_when is not None)
+               or (turn.offer == "all" and len({d for k in kinds for d in k.directions}) > 1))
     must_sim = (relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs))
     if all(k.placement for k in kinds):
         must_sim = False
@@ -226,6 +243,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                       and only.lift_all and not must_sim) else None
     along = [[_along(geo, steps[p], q) for q in range(geo.n_slots)] for p in (0, 1)]
     plain = (not may_ask and not relay and sowing.skip is None and not during and not clear_on_lift[0]
+             and not sowing.first_into_origin and not sowing.passing and turn.offer == "first"
              and not clear_on_lift[1] and not clear_on_capture
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
@@ -243,7 +261,9 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
         until=cc.compile(until) if until is not None else None,
         may_ask=may_ask, must_simulate=must_sim,
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
-        during=during, sowing=sowing,
+        during=during, sowing=sowing, first_into_origin=sowing.first_into_origin,
+        relay_next=relay and laps.lift == "next", offer_all=turn.offer == "all",
+        passing=[(pc.name, cc.compile(pc.when), pc.by == "owner", pc.last == "include") for pc in sowing.passing],
     )
 
 
@@ -353,4 +373,5 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
         prog.entry_pits = [[q for q in pits if geo.owner[q] == p] for p, pits in enumerate(cc.candidates(sow.entry))]
         prog.nearest_when = cc.compile(sow.nearest_when) if sow.nearest_when else None
         prog.keep_direction = sow.keep_direction
+        prog.entry_turns = sow.turn
     return prog

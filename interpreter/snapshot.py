@@ -61,7 +61,7 @@ def snapshot(st: State) -> dict[str, Any]:
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
     if game.mark_names:
         out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
-                        for name, bit in game.mark_bit.items()}
+                        for name, bit in game.mark_slots.items()}
     if st.terminal:
         out["returns"] = st.returns()
         out["end_reason"] = st.end_reason
@@ -147,12 +147,12 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
     st.removed = pos.removed
     st.marks = [0] * geo.n_slots
     for name, labels in pos.marks.items():
-        if name not in game.mark_bit:
-            raise PositionError(f"unknown mark {name!r}; marks: {', '.join(game.mark_names) or 'none'}")
+        if name not in game.mark_slots:
+            raise PositionError(f"unknown mark {name!r}; marks: {', '.join(game.mark_slots) or 'none'}")
         for label in labels:
             if label not in geo.by_label:
                 raise PositionError(f"unknown pit {label!r} in marks.{name}")
-            st.marks[geo.by_label[label]] |= game.mark_bit[name]
+            st.marks[geo.by_label[label]] |= game.mark_slots[name]
     st.moves_played = pos.moves_played
     if game.multi:
         _check_kind_counts(game, st, pos.partial)

@@ -330,8 +330,8 @@ class State:
                 continue
             for q in hits:
                 if unless is None or not unless(self, q, mv):
-                    marks[q] |= bit
-                    mv.fired += (f"mark set: {game.mark_names[bit.bit_length() - 1]}",)
+                    marks[q] |= bit[mv.mover]
+                    mv.fired += (f"mark set: {game.mark_label[bit[mv.mover]].split(':')[0]}",)
         mv.threats = None
 
     def _begin_turn(self, last_mover: int, check_repetition: bool = True, captured: bool = True) -> None:
@@ -345,6 +345,8 @@ class State:
             self._feeding = False
         else:
             self._legal, self._starts = legal_starts(self, rs, game.feed)
+        if not self._legal and game.pass_in_stage[self.stage]:
+            self._pass()
         for end in game.end_checks[captured, check_repetition, bool(self._legal)]:
             who = end.check(self, last_mover)
             if who != NOT_ENDED:
@@ -352,6 +354,16 @@ class State:
                 return
         if not self._legal:
             finish(self, IMPLICIT_END, self.to_move)  # the spec gave no end for this: scores decide
+
+
+    def _pass(self) -> None:
+        """The player to move has no move and passes: the opponent moves, if they can."""
+        self.to_move = 1 - self.to_move
+        legal, starts = legal_starts(self, self.game.rulesets[self.stage], self.game.feed)
+        if legal:
+            self._legal, self._starts = legal, starts
+        else:
+            self.to_move = 1 - self.to_move
 
 
 def _player_name(player: int) -> str:

@@ -59,6 +59,16 @@ def _ray_target(ray: bool, address: str | None) -> str | None:
     return address or ("auto" if ray else None)
 
 
+def _text_of(problem: Any, path: Path, text: str) -> str:
+    """The text of the file a problem is in (a family member's parent, or the file checked)."""
+    if problem.path == str(path):
+        return text
+    try:
+        return Path(problem.path).read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
 @app.command()
 def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."),
              source: bool = typer.Option(False, "--source", help="Show the offending line with a caret.")) -> None:
@@ -71,7 +81,8 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             failed = True
             text = _source_text(path) if source else ""
             for problem in exc.problems:
-                err.print(problem.with_source(text) if source else str(problem), markup=False)
+                err.print(problem.with_source(_text_of(problem, path, text)) if source else str(problem),
+                          markup=False)
             continue
         except RulespecError as exc:
             failed = True
@@ -86,7 +97,8 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             failed = True
             text = loaded.text
             for problem in problems:
-                err.print(problem.with_source(text) if source else str(problem), markup=False)
+                err.print(problem.with_source(_text_of(problem, path, text)) if source else str(problem),
+                          markup=False)
             continue
         examples = len(loaded.spec.examples)
         out.print(f"{path}: ok ({loaded.spec.name}; {examples} example{'s' if examples != 1 else ''} replayed)",
@@ -223,16 +235,17 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
     if paper not in ("a4", "letter"):
         raise typer.BadParameter("paper must be a4 or letter")
     if every:
+        from .book.features import index_page
+
         folder = output or Path("rulebooks")
-        lines = ["# Rulebooks", ""]
+        written = []
         for name in shipped_variants():
             game = _game(name, {})
             target = folder / f"{slug(game.spec.name)}.{fmt}"
             write_book(game, fmt, target, paper)
-            lines.append(f"- [{game.spec.name}]({target.name})" + (f": {game.spec.summary.split('. ')[0]}."
-                                                                   if game.spec.summary else ""))
+            written.append((game, target.name))
             out.print(f"wrote {target}", markup=False)
-        (folder / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        (folder / "index.md").write_text(index_page(written), encoding="utf-8")
         out.print(f"wrote {folder / 'index.md'}", markup=False)
         return
     if variant is None:
@@ -364,18 +377,19 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 
 
 @app.command()
-def lint(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
+def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names or spec files."),
          games: int = typer.Option(200, help="Random games to play."),
          param: list[str] = ParamOpt) -> None:
     """Warn about rule blocks that never fire, games that do not end, and spec smells."""
     from .fuzz import lint as lint_game
 
-    game = _game(variant, _params(param))
-    warnings = list(lint_game(game, games))
-    for w in warnings:
-        out.print(f"{variant}: warning: {w}", markup=False)
-    if not warnings:
-        out.print(f"{variant}: no warnings in {games} random games", markup=False)
+    for variant in variants:
+        game = _game(variant, _params(param))
+        warnings = list(lint_game(game, games))
+        for w in warnings:
+            out.print(f"{variant}: warning: {w}", markup=False)
+        if not warnings:
+            out.print(f"{variant}: no warnings in {games} random games", markup=False)
 
 
 @app.command()

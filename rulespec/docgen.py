@@ -16,12 +16,15 @@ REFERENCE_PATH = Path(__file__).resolve().parent.parent / "docs" / "reference.md
 
 ORDER = [
     models.Spec, models.Origin, models.Source, models.Parameter, models.Board, models.Role, models.Terms,
-    models.Setup, models.PieceKind, models.Turn, models.MoveKind, models.Sowing, models.Laps,
-    models.CaptureRule, models.ChainSelector, models.Chain, models.ChooseSelector,
+    models.Setup, models.PieceKind, models.Turn, models.MoveKind, models.Lift, models.Sowing, models.Laps, models.PassingCapture,
+    models.CaptureRule, models.ChainSelector, models.Chain, models.ChooseSelector, models.ChooseSelector.Choose,
+    models.PickSelector, models.PickSelector.Pick, models.SowDestination, models.SowFrom,
     models.Obligations, models.Feeding, models.MarkRule, models.Stage, models.SideEmpty,
     models.NoLegalMove, models.Majority, models.ScoreAtLeast, models.Repetition, models.MoveLimit,
-    models.Scoring, models.Condition, models.CountRange, models.Example,
+    models.WhenHolds, models.Scoring, models.VictoryValue, models.Condition, models.CountRange, models.PitCount,
+    models.KindCount, models.Example,
 ]
+"""Every block, in the order the reference presents them (a test checks none is missing)."""
 
 
 def _type_name(tp: Any) -> str:
@@ -40,6 +43,8 @@ def _type_name(tp: Any) -> str:
         return f"mapping {_type_name(k)} → {_type_name(v)}"
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         return f"[{tp.__name__}](#{tp.__name__.lower()})"
+    if tp is typing.Any:
+        return "any"
     return {int: "integer", str: "text", bool: "true/false", float: "number"}.get(tp, getattr(tp, "__name__", str(tp)))
 
 
@@ -52,13 +57,22 @@ def _default(field: Any) -> str:
         value = field.default
     if value is None or value is PydanticUndefined:
         return ""
-    if isinstance(value, BaseModel):
-        return "see block"
-    if isinstance(value, bool):
-        return f"`{str(value).lower()}`"
     if value == [] or value == {}:
         return "empty"
-    return f"`{value}`"
+    return f"`{yaml_flow(value)}`"
+
+
+def yaml_flow(value: Any) -> str:
+    """A default as a spec author would write it, in YAML flow style."""
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {yaml_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(yaml_flow(v) for v in value) + "]"
+    return str(value)
 
 
 def reference() -> str:

@@ -20,7 +20,9 @@ def _mismatches(expected: Any, actual: Any, path: tuple[Any, ...]) -> list[tuple
         return out
     if isinstance(expected, list) and expected and isinstance(expected[0], dict):
         if not isinstance(actual, list) or len(actual) != len(expected):
-            return [(path, f"expected {len(expected)} entries, got {actual!r}")]
+            have = len(actual) if isinstance(actual, list) else 0
+            listed = f"{len(expected)} {'entry' if len(expected) == 1 else 'entries'}"
+            return [(path, f"the example lists {listed} here but the position has {have}: {actual!r}")]
         out = []
         for i, (e, a) in enumerate(zip(expected, actual)):
             out.extend(_mismatches(e, a, path + (i,)))

@@ -393,7 +393,7 @@ def static_smells(game: Any) -> Iterator[str]:
     from interpreter.conditions import ConditionCompiler
 
     spec = game.spec
-    cc = ConditionCompiler(game.geo, game.roles, {n: i for i, n in enumerate(game.mark_names)},
+    cc = ConditionCompiler(game.geo, game.roles, game.mark_bit,
                            {n: i for i, n in enumerate(game.stage_names)}, game.rulesets[0].steps, game.kind_names)
     on_circuit = [set(game.rulesets[0].after[p][0]) for p in (0, 1)]
     rules = list(spec.captures) + [c for stage in spec.stages for c in (stage.captures or [])]

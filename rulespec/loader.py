@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .family import with_parents
 from .errors import ParameterError, Problem, SpecError, UnknownVariantError
 from .inputs import InputError, read_text
 from .models import Parameter, Spec
@@ -119,6 +120,7 @@ def load_spec_tree(root: Any, smap: SourceMap, text: str, **overrides: Any) -> L
     """The steps after parsing (for tools that edit a parsed document, e.g. mutation
     analysis): `root` is read_yaml's tree, or any tree of dicts and lists; `text` is kept as
     the spec's source (examples with their own parameters reload it)."""
+    root, smap = with_parents(root, smap)
     path = smap.path
     raw = plain(root)
     params, problems = _parameters(root, smap)

@@ -120,7 +120,7 @@ def _normalise(state: Any, text: str) -> tuple[str, int]:
 def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list[str]]:
     """Play a record from the initial position. Returns the final state and warnings; raises
     RecordError at the first move that cannot be played, listing the legal moves."""
-    from interpreter.notation import parse_move
+    from interpreter.notation import parse_move, suffixes, written_suffix
 
     state = game.new_initial_state()
     warnings: list[str] = []
@@ -140,10 +140,12 @@ def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list
                                       f"({exc}); legal moves: {legal}")) from None
         for a in actions:
             state.apply_action(a)
-        if stars and state.last_move is not None:
-            if state.last_move.captured:
-                warnings.append(f"{path}:{rec.line}:{rec.col}: move {rec.number} ({who}): {rec.text!r} is "
-                                f"marked as a move without capture ('*'), but it captured")
+        given, wanted = "*" * stars, written_suffix(state)
+        if suffixes(game) and given != wanted and state.last_move is not None:
+            what = f"marked {given!r}" if given else "not marked"
+            warnings.append(f"{path}:{rec.line}:{rec.col}: move {rec.number} ({who}): {rec.text!r} is {what}, "
+                            f"but this move is written {move + wanted!r}"
+                            + (" (it captured)" if given and state.last_move.captured else ""))
     return state, warnings
 
 

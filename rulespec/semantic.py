@@ -100,9 +100,15 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                 if name not in kind_names:
                     bad(path + ("pick", "kinds"), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
         elif isinstance(node, CaptureRule):
-            if node.to == "store" and not has_stores:
+            if node.to == "store" and not has_stores and node.take:
                 bad(path + ("to",), "captures go to the store, but the board has no stores "
                                     "(set board.stores, or use to: removed)")
+            if not node.take and node.mark is None:
+                bad(path + ("take",), "a capture must take something: give the pits to take "
+                                      "(or a mark the capture sets, e.g. a captured hole)")
+            if node.mark is not None and node.mark not in spec.marks:
+                bad(path + ("mark",), f"unknown mark {node.mark!r}{did_you_mean(node.mark, spec.marks)}; "
+                                      "declare it under 'marks'")
             if "behind_opposite" in node.take and board.ranks != 4:
                 bad(path + ("take",), "behind_opposite needs a 4-rank board")
     if "store" in spec.scoring.counts and not has_stores:
@@ -112,7 +118,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             bad(("board", "stores"), "the board has no stores, but the score counts the store by default: "
                                      "give a scoring block (e.g. counts: [own_pits])")
     for i, cond in enumerate(spec.end):
-        about_player = cond.kind in ("side_empty", "no_legal_move")
+        about_player = cond.kind in ("side_empty", "no_legal_move", "condition")
         if not about_player and cond.result != "by_score":
             bad(("end", i, "result"), f"{cond.kind} is not about one player: use result: by_score")
         if not about_player and cond.remaining in ("to_player", "to_other"):
@@ -225,5 +231,8 @@ def _check_condition(cond: Condition, path: Path, spec: Spec, labels: dict[str, 
             bad(path + ("stage",), f"unknown stage {stage!r}{did_you_mean(stage, stage_names)}")
     if cond.mark is not None and cond.mark not in spec.marks:
         bad(path + ("mark",), f"unknown mark {cond.mark!r}{did_you_mean(cond.mark, spec.marks)}")
+    if cond.mark_owner is not None and (cond.mark is None or (cond.mark in spec.marks
+                                                              and not spec.marks[cond.mark].owned)):
+        bad(path + ("mark_owner",), "mark_owner needs `mark` naming an owned mark (owned: true) in the same condition")
     if cond.store and spec.board.stores == "none":
         bad(path + ("store",), "the board has no stores")

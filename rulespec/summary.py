@@ -8,10 +8,15 @@ def summary(game: Any) -> str:
     spec = game.spec
     board = spec.board
     lines = [spec.name + (f" ({', '.join(spec.aliases)})" if spec.aliases else "")]
+    if spec.extends:
+        lines.append(f"  extends: {spec.extends}")
     if spec.origin and spec.origin.region:
         lines.append(f"  from: {spec.origin.region}")
-    stores = {"none": "no stores", "beside": "a store beside the board for each player",
-              "in_circuit": "a store in the circuit for each player"}[board.stores]
+    from .book.english import article
+
+    store = board.terms.store
+    stores = {"none": f"no {store}s", "beside": f"{article(store)} beside the board for each player",
+              "in_circuit": f"{article(store)} in the circuit for each player"}[board.stores]
     lines.append(f"  board: {board.ranks} x {board.pits} {board.terms.pit}s, {stores}")
     terms = board.terms
     lines.append(f"  pieces: {game.total_pieces} {terms.pieces or terms.piece + 's'}")
@@ -38,20 +43,16 @@ def engine(game: Any) -> str:
     parts = []
     for name, rs in zip(game.stage_names, game.rulesets):
         path = "plain path" if rs.plain else "move kernel (C)" if rs.kernel is not None else "Python path"
+        if rs.kernel is None and rs.kernel_refusal:
+            path += f" (no move kernel: {rs.kernel_refusal})"
         parts.append(path if len(game.rulesets) == 1 else f"{name}: {path}")
-    text = "; ".join(parts)
-    if game.kernel_refusals:
-        text += " (no move kernel: " + "; ".join(dict.fromkeys(game.kernel_refusals)) + ")"
-    return text + "; " + whole_games(game)
+    return "; ".join(parts) + "; " + whole_games(game)
 
 
 def whole_games(game: Any) -> str:
     """Who plays whole games (playouts) and the per-action state: C, or Python and why."""
     from interpreter.native import native
 
-    runner = native(game)
-    if runner is None:
+    if native(game) is None:
         return f"playouts and the state in Python ({game.native_refusal})"
-    if runner.plays_states:
-        return "playouts and the state in C"
-    return "playouts in C; the state in Python (moves ask decisions inside them)"
+    return "playouts and the state in C"

@@ -1297,6 +1297,32 @@ def test_rule_5_2_kuendelea_ends_in_a_kutakatia_ed_pit():
 
 # --- appendix: notation --------------------------------------------------------------------
 
+@BOTH_PATHS
+def test_appendix_notation_star_marks_a_kutakata_and_two_stars_a_kutakatia(game):
+    """Appendix: "A kutakata move is indicated by an asterisk '*', a kutakatia by two". The
+    marks are read and checked: a starred harvest, or a single star on a move that blocks a
+    pit, is refused; an unmarked move is read as before."""
+    st = position([2, 0, 0, 0, 2, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 27], [0, 2, 0, 0, 0, 3, 0, 0],
+                  [0, 0, 0, 0, 0, 0, 0, 28], game=game)
+    # A1> is a kutakata that blocks a6 (test_rule_5_1_kutakatia_blocks_the_one_threatened_pit).
+    with pytest.raises(NotationError, match=r"'A1>\*': this move is written 'A1>\*\*'"):
+        parse_move(st, "A1>*")
+    assert parse_move(st, "A1>**") == parse_move(st, "A1>")
+    st.apply_move("A1>**")
+    assert st.move_to_string() == "A1>**"
+    # A5< sowing A4, A3 (0 -> 1 each) blocks nothing: a single star.
+    st = position([2, 0, 0, 0, 2, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 27], [0, 0, 0, 0, 0, 3, 0, 0],
+                  [0, 0, 0, 0, 0, 0, 0, 30], game=game)
+    st.apply_move("A5<*")
+    assert st.move_to_string() == "A5<*" and st.snapshot()["marks"]["blocked"] == []
+    # A harvest carries no star (1.4.1 example: the mtaji harvest A4>).
+    st = position([0, 0, 1, 2, 2, 1, 0, 0], Z, [0, 0, 1, 0, 0, 1, 0, 0], [7] * 8, game=game)
+    with pytest.raises(NotationError, match=r"this move is written 'A4>', not with '\*'"):
+        st.apply_move("A4>*")
+    st.apply_move("A4>")
+    assert st.move_to_string() == "A4>"
+
+
 def test_appendix_notation_directions_are_seen_from_the_player_at_move():
     """Appendix: '<' and '>' are relative to the player at move: North's a6> goes to North's
     right (a7, a8), the mirror image of South's A6> (see 2.1.2)."""

@@ -28,7 +28,10 @@ def test_a_record_replays_to_the_expected_position() -> None:
     assert [m.text for m in record.moves] == ["A7<", "a5<", "A6<", "a6<", "A4>", "a2"]
     assert record.comments == {4: "North harvests the seed South left in A4"}
     state, warnings = replay(game, record)
-    assert warnings == []
+    # The appendix marks a kutakata with '*': South's two kutakata moves are written unmarked.
+    assert [w.split(": ", 1)[1] for w in warnings] == [
+        "move 1 (South): 'A7<' is not marked, but this move is written 'A7<*'",
+        "move 2 (South): 'A6<' is not marked, but this move is written 'A6<*'"]
     rows = state.snapshot()["players"][0]["rows"]
     assert rows["A"] == [1, 0, 2, 4, 10, 1, 0, 1]
 

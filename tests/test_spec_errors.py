@@ -99,8 +99,8 @@ def test_unknown_key_in_a_block_did_you_mean() -> None:
 
 def test_unknown_key_without_a_close_match_lists_the_keys() -> None:
     check(VALID + "sowing: {zzz: 1}\n",
-          (5, 10, ("unknown key 'zzz'; expected one of: skip_origin, into_own_store, into_opponent_store, "
-                  "skip, order, laps")))
+          (5, 10, ("unknown key 'zzz'; expected one of: skip_origin, first_into_origin, into_own_store, "
+                  "into_opponent_store, skip, order, laps, passing")))
 
 
 def test_unknown_key_in_a_condition() -> None:
@@ -229,7 +229,8 @@ BAD_KIND = VALID.replace("kind: move_limit, moves: 100", "kind: side_emty")
 def test_unknown_end_kind_did_you_mean() -> None:
     [problem] = error(BAD_KIND).problems
     assert problem.message == ("unknown kind 'side_emty' (did you mean 'side_empty'?); expected one of: "
-                               "side_empty, no_legal_move, majority, score_at_least, repetition, move_limit")
+                               "side_empty, no_legal_move, majority, score_at_least, repetition, move_limit, "
+                               "condition")
 
 
 def test_unknown_end_kind_is_located_at_the_kind() -> None:

@@ -154,7 +154,7 @@ def test_illegal_clicks_are_explained():
 
 def test_a_record_replays_to_its_first_illegal_move_and_says_why(client):
     record = (ROOT / "examples" / "bao-opening.txt").read_text(encoding="utf-8")
-    broken = record.replace("2: A6< a6<", "2: A6< b9<")
+    broken = record.replace("2: A6<* a6<", "2: A6<* b9<")
     r = client.post("/replay", data={"record_text": broken}, follow_redirects=False)
     rid = r.headers["location"].rsplit("/", 1)[1]
     view = client.get(f"/api/replay/{rid}/0").json()

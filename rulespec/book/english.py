@@ -48,6 +48,12 @@ def count_phrase(spec: Any, noun: str = "piece", nouns: str | None = None, exact
     """'two or three seeds', 'two or more seeds', 'fifteen seeds or fewer', 'no seeds',
     'exactly two seeds' (`exact=False`: 'two seeds')."""
     many = nouns or noun + "s"
+    if isinstance(spec, CountRange) and spec.arithmetic:
+        words = f"an {spec.parity} number of {many}" if spec.parity else f"a number of {many}"
+        if spec.multiple_of:
+            words += f" divisible by {number(spec.multiple_of)}"
+        plain = spec.model_copy(update={"parity": None, "multiple_of": None})
+        return words if plain == CountRange() else f"{words} ({count_phrase(plain, noun, nouns, exact)})"
     if isinstance(spec, CountRange):
         lo, hi = spec.min, spec.max
         if lo is not None and hi is not None:
@@ -170,7 +176,16 @@ class Grammar:
                                    else f"held {self.amount(c.count_before)} before the last "
                                         f"{self.piece} fell in")
         if c.mark:
-            w.relatives.append(f"is marked {c.mark}")
+            owner = {"own": "yours", "opponent": "your opponent's"}.get(c.mark_owner or "")
+            w.relatives.append(f"is a {c.mark} of {owner}" if owner == "your opponent's" else
+                               f"is your {c.mark}" if owner else f"is marked {c.mark}")
+        if c.start is not None:
+            w.relatives.append(f"is {'' if c.start else 'not '}the {self.pit} the move started from")
+        if c.last is not None:
+            w.relatives.append(f"is {'' if c.last else 'not '}where the move's last {self.piece} fell")
+        if c.mirror is not None:
+            w.relatives.append(f"has the same name as " + self.phrase(c.mirror, indefinite=True)
+                               + " on the other side")
         if c.opposite is not None:
             w.relatives.append("faces " + self.phrase(c.opposite, indefinite=True))
         if c.behind is not None:
@@ -209,6 +224,10 @@ class Grammar:
             w.circumstances.append(self._side("your", c.own_side))
         if c.opponent_side is not None:
             w.circumstances.append(self._side("your opponent's", c.opponent_side))
+        if c.on_board is not None:
+            w.circumstances.append(f"the {self.pits} hold {self.amount(c.on_board)} in all")
+        if c.direction is not None:
+            w.circumstances.append(f"the move sows {c.direction}")
         if c.moves_played is not None:
             n = c.moves_played
             w.circumstances.append(f"{count_phrase(n, 'move', exact=False)} "

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 
@@ -180,7 +181,8 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
         elif e.kind == "score_at_least":
             aims.append(f"be the first to score {e.points}")
     if not aims or all(e.result == "by_score" for e in spec.end):
-        where = {"store": f"in your {terms.store}", "own_pits": "on your side", "stock": "in hand"}
+        where = {"store": f"in your {terms.store}", "own_pits": "on your side", "stock": "in hand",
+                 "owned_marks": f"in the {terms.pit}s you own"}
         worth = "points" if any(k.value != 1 for k in spec.setup.kinds) else pieces
         aims.append(f"finish with more {worth} " + join([where[c] for c in spec.scoring.counts], "and") +
                     " than your opponent")
@@ -189,7 +191,7 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
 
 # -- worked examples, replayed and drawn -----------------------------------------------------
 
-DECISIONS = ["start", "count", "pit", "direction", "place", "piece", "entry", "relay", "pick"]
+DECISIONS = ["start", "count", "pit", "direction", "place", "piece", "capture", "entry", "relay", "pick"]
 
 
 def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
@@ -275,7 +277,7 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
 
     out = []
     for i, ex in enumerate(game.spec.examples):
-        entry: dict[str, Any] = {"caption": ex.caption, "moves": ex.moves, "params": ex.params,
+        entry: dict[str, Any] = {"caption": ex.caption, "moves": ex.moves, "params": ex.params, "legal": ex.legal,
                                  "defaults": False, "before": None, "after": None, "ok": False,
                                  "fired": (), "decisions": [], "number": i + 1, "laps": 0,
                                  "expect": expectation(ex.expect, game.spec.board.terms), "legal": ex.legal,
@@ -286,6 +288,11 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
             entry["defaults"] = played is not game and not ex.params
             after, problems = run_example(game, i)
             if problems:
+                continue
+            if not ex.moves:  # a position shown as it is (its legal moves, or a finished game)
+                entry["ok"] = True
+                entry["before"] = f"{stem}-example-{i + 1}.svg"
+                figures[entry["before"]] = board_svg(after, title="The position")
                 continue
             before, traced_after, decisions = _replay(played.traced(), ex)
         except RulespecError:
@@ -382,7 +389,7 @@ def to_html(book: Book, paper: str = "a4") -> str:
     def inline(match: re.Match[str]) -> str:
         """The book's own figures inlined; any other image (a spec's text may write one) is
         left as its alt text: a rulebook shows only what the project draws."""
-        svg = book.figures.get(html.unescape(match.group(1)))
+        svg = book.figures.get(unquote(html.unescape(match.group(1))))  # (Markdown percent-encodes é)
         return f'<span class="svg-figure">{svg}</span>' if svg else match.group(2)
 
     body = re.sub(r'<img src="([^"]*)" alt="([^"]*)"[^>]*>', inline, body)

@@ -3,14 +3,14 @@ from .base import Block, Count, CountRange
 from .board import Board, Role, Terms
 from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, PickSelector, Selector, SowDestination, SowFrom
 from .conditions import Condition, KindCount, PitCount
-from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue
+from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue, WhenHolds
 from .examples import Example
 from .identity import Origin, Source
 from .marks import MarkRule
 from .obligations import Feeding, Obligations
 from .parameters import Parameter
 from .setup import PieceKind, Setup
-from .sowing import Laps, Sowing
+from .sowing import Laps, PassingCapture, Sowing
 from .spec import Spec
 from .stages import Stage
 from .turn import Lift, MoveKind, Turn

@@ -113,6 +113,9 @@ class SowFrom(Block):
     """If the capturing pit satisfies this, the entry nearest to it must be used."""
     keep_direction: bool = True
     """When the move already has a direction, use the entry from which sowing runs in it."""
+    turn: bool = True
+    """The entry sets the direction: sowing runs away from a row end along the row, which can
+    reverse the move (Bao). False: the move keeps its direction whatever the entry."""
 
 
 class SowDestination(Block):
@@ -130,8 +133,9 @@ class CaptureRule(Block):
     """A short name, shown in the rulebook and in rule coverage."""
     when: Condition
     """Tested on the pit where the last piece landed."""
-    take: list[Selector] = Field(min_length=1)
-    """The pits emptied by the capture, in order."""
+    take: list[Selector]
+    """The pits emptied by the capture, in order (`[]` with `mark`: the capture takes the pit
+    itself, not its pieces)."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
     to: Literal["store", "removed"] | SowDestination = "store"
@@ -141,6 +145,9 @@ class CaptureRule(Block):
     """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
     enabled: bool = True
     """Set to false (usually through a parameter) to switch the rule off."""
+    mark: str | None = None
+    """After the capture, the landing pit gets this mark (owned by the mover, for an owned mark),
+    e.g. Toguz Korgool's tuzdyk."""
     optional: bool = False
     """The mover may decline the capture when `when` holds (a decision: `+` take it, `-` leave
     it; a move written without either takes it). Declined, the rules after it are tried as if

@@ -50,10 +50,19 @@ class Condition(Block):
     longer than the circuit passes a pit twice: what it dropped the first time counts as there)."""
     mark: str | None = None
     """The subject carries this mark."""
+    mark_owner: Literal["own", "opponent"] | None = None
+    """With `mark` naming an owned mark: the mark belongs to the mover (`own`) or to the opponent."""
+    start: bool | None = None
+    """The subject is (true) or is not (false) the pit the move started from (e.g. captured
+    seeds sown again from the move's origin)."""
+    last: bool | None = None
+    """The subject is (true) or is not (false) the pit where the last piece of the move (so far) landed."""
     opposite: Condition | None = None
     """Holds for the pit facing the subject across the board (false if there is none)."""
     behind: Condition | None = None
     """Holds for the pit behind the subject, in its owner's back row (false if none)."""
+    mirror: Condition | None = None
+    """Holds for the pit with the same name on the other player's side (South's C and North's c)."""
     next: Condition | None = None
     """Holds for the pit after the subject along the mover's sowing direction."""
     origin: Condition | None = None
@@ -72,6 +81,11 @@ class Condition(Block):
     """Pieces on the mover's pits."""
     opponent_side: Count | None = None
     """Pieces on the opponent's pits."""
+    on_board: Count | None = None
+    """Pieces in all the pits of the board together (not in stores or hands), e.g.
+    `on_board: {max: 4}` for "four or fewer pieces are left"."""
+    direction: Literal["counterclockwise", "clockwise"] | None = None
+    """The current move sows in this direction (false while a move's direction is not set yet)."""
     moves_played: Count | None = None
     """Moves completed so far in the game (by both players)."""
     captured: bool | None = None

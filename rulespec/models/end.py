@@ -6,6 +6,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from .base import Block
+from .conditions import Condition
 
 Remaining = Literal["stay", "to_owner", "to_player", "to_other", "removed"]
 Result = Literal["by_score", "player_loses", "player_wins"]
@@ -76,8 +77,21 @@ class MoveLimit(_End):
     """Moves (by both players together) after which the game ends."""
 
 
+class WhenHolds(_End):
+    """Any condition on the position, tested after every move (the subject pit is the last
+    pit sown; keys about the mover are read for `player`)."""
+
+    kind: Literal["condition"]
+    """Selects this end condition."""
+    when: Condition
+    """The game ends when this holds, e.g. `{on_board: {max: 4}}`."""
+    player: Literal["mover", "next"] = "mover"
+    """Whose point of view `when` takes (own_side, stock...) and whom `result` and
+    `remaining: to_player` are about: the player who just moved or the player about to move."""
+
+
 EndCondition = Annotated[
-    Union[SideEmpty, NoLegalMove, Majority, ScoreAtLeast, Repetition, MoveLimit],
+    Union[SideEmpty, NoLegalMove, Majority, ScoreAtLeast, Repetition, MoveLimit, WhenHolds],
     Field(discriminator="kind"),
 ]
 
@@ -98,8 +112,9 @@ class Scoring(Block):
     """Wins by particular margins that count as more than one (the final snapshot reports
     `margin` and `victory_value`)."""
 
-    counts: list[Literal["store", "own_pits", "stock"]] = Field(
+    counts: list[Literal["store", "own_pits", "stock", "owned_marks"]] = Field(
         default_factory=lambda: ["store"], min_length=1
     )
     """The pieces that make up the score: the player's `store` (captured pieces), the pieces
-    on their `own_pits`, the pieces in their `stock`."""
+    on their `own_pits`, the pieces in their `stock`, the pieces in pits carrying an owned mark
+    that belongs to them (`owned_marks`, e.g. captured holes where pieces pile up)."""

@@ -18,8 +18,9 @@ class Example(Block):
     """Parameter values the example is played with (default: the spec's)."""
     position: dict[str, Any] | None = None
     """The position before the moves (default: the initial position)."""
-    moves: list[str] = Field(min_length=1)
-    """The moves played, in the game's notation (a whole move may be one string)."""
+    moves: list[str]
+    """The moves played, in the game's notation (a whole move may be one string); `[]` to
+    check a position as it is (e.g. a finished game, or its legal moves)."""
     expect: dict[str, Any] = Field(default_factory=dict)
     """Keys of the resulting snapshot (e.g. players, to_move, terminal) and their values."""
     legal: list[str] | None = None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .base import Block
 from .conditions import Condition
@@ -27,5 +27,20 @@ class MarkRule(Block):
     is from the mover's point of view)."""
     unique: bool = False
     """Set the mark only if exactly one pit satisfies `set_after_move`."""
+    suffix: str | None = Field(None, pattern=r"^[*!?#]{1,3}$")
+    """Written after a move that sets this mark, instead of its kind's suffix (Bao's `**`, a
+    kutakatia)."""
     unless: Condition | None = None
     """Pits chosen by `set_after_move` (after the `unique` test) that satisfy this are not marked."""
+    owned: bool = False
+    """The mark belongs to a player: the one whose move (or capture) set it. Test the owner with
+    `{mark: name, mark_owner: own}`; a position lists it as `name:south` / `name:north`."""
+    sown_to_owner: bool = False
+    """Pieces sown into a pit carrying this (owned) mark go straight to the mark's owner's store,
+    at the end of each lap (before captures are tested)."""
+
+    @model_validator(mode="after")
+    def _owner_needed(self) -> "MarkRule":
+        if self.sown_to_owner and not self.owned:
+            raise ValueError("sown_to_owner needs an owned mark (owned: true)")
+        return self

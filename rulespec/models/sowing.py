@@ -16,7 +16,11 @@ class Laps(Block):
     """`single`: one lap per move; `relay`: when `when` holds at the landing pit, lift all its
     pieces and sow on from the next pit, in the same direction."""
     when: Condition = Condition(count_before={"min": 1})
-    """When a relay lap follows (default: the last piece fell into an occupied pit)."""
+    """When a relay lap follows (default: the last piece fell into an occupied pit). With
+    `lift: next` it is tested on the pit after the landing pit."""
+    lift: Literal["landing", "next"] = "landing"
+    """Which pit a relay lap lifts: the `landing` pit, or the `next` pit after it along the
+    sowing (the relay then sows on from the pit after that one)."""
     max_laps: int = Field(500, ge=1)
     """A move that would need more laps (sowings, including sowings of captured pieces) than
     this is illegal: it counts as endless."""
@@ -26,11 +30,28 @@ class Laps(Block):
     """Where a relay would go on, the mover decides whether to go on (`+`) or stop (`-`)."""
 
 
+class PassingCapture(Block):
+    """A capture made while a lap passes: each pit the lap drops a piece into is tested at once,
+    and taken when `when` holds (e.g. a pit reaching four)."""
+
+    name: str
+    """A short name, shown in the rulebook and in rule coverage."""
+    when: Condition
+    """Tested on each pit just after the lap drops a piece into it."""
+    by: Literal["mover", "owner"] = "mover"
+    """Who takes the pieces into their store: the player sowing, or the owner of the pit."""
+    last: Literal["skip", "include"] = "skip"
+    """Whether the lap's last pit is tested too (`skip`: it is left to the capture rules)."""
+
+
 class Sowing(Block):
     """How a lifted handful is sown, one piece per pit, along the mover's circuit."""
 
     skip_origin: bool = False
     """The pit the lap started from receives nothing when the lap goes all round."""
+    first_into_origin: bool = False
+    """The move's first piece goes back into the pit it was lifted from (a pit holding one piece
+    moves it on to the next pit instead)."""
     into_own_store: bool = True
     """With stores in the circuit: the mover sows into their own store."""
     into_opponent_store: bool = False
@@ -42,3 +63,5 @@ class Sowing(Block):
     each pit (a decision per pit; identical pieces are one option)."""
     laps: Laps = Laps()
     """Whether a move is one lap or goes on in relay laps."""
+    passing: list[PassingCapture] = Field(default_factory=list)
+    """Captures made while a lap passes (tried in order at each pit a piece is dropped into)."""

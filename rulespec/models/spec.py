@@ -23,6 +23,11 @@ class Spec(Block):
 
     name: str
     """The game's usual name."""
+    extends: str | None = None
+    """A variant this one is a member of the family of: a shipped variant's name or a .yaml file
+    (relative to this one). Its blocks are inherited; this file gives only what differs
+    (mappings merge key by key, lists and values replace, `null` removes a key; `name`,
+    `aliases` and `examples` are never inherited)."""
     aliases: list[str] = Field(default_factory=list)
     """Other names the game is known by."""
     origin: Origin | None = None

@@ -49,6 +49,9 @@ class MoveKind(Block):
     itself must end in a capture). Must capture if you can."""
     require: Condition | None = None
     """Tested on the pit where the first lap ends: only starts where it holds are legal."""
+    suffix: str | None = Field(None, pattern=r"^[*!?#]{1,3}$")
+    """Written after a move of this kind in the game's notation (Bao's `*`, a kutakata). A move
+    written with a suffix must be one it belongs to; without one it is read all the same."""
 
 
 class Turn(Block):
@@ -58,5 +61,14 @@ class Turn(Block):
     """Who makes the first move."""
     moves: list[MoveKind] = Field(default_factory=lambda: [MoveKind()], min_length=1)
     """The ways a move may start, in priority order."""
+    offer: Literal["first", "all"] = "first"
+    """`first`: the first move kind with a legal start is the only one offered (priorities, e.g.
+    must capture); `all`: every kind's legal starts are offered together (choices). A pit two
+    kinds start from in the same direction takes the earlier kind; in different directions
+    the mover picks the direction."""
     extra_turn: Condition | None = None
     """When the move ends on a pit where this holds, the mover moves again."""
+    no_move: Literal["end", "pass"] = "end"
+    """What happens when the player to move has no legal move: the game `end`s (see `end`;
+    `no_legal_move` says how), or the player must `pass` and the opponent moves again (the
+    game ends only when neither player can move)."""

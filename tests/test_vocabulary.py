@@ -1,0 +1,236 @@
+"""The blocks added for the catalogue: families, parity and divisibility, `on_board`,
+`direction`, end on any condition, passing. Each is played on both engine paths."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from interpreter import Game
+from rulespec.errors import SpecError
+from rulespec.loader import load_spec_text
+from rulespec.models import Condition, CountRange
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def game_of(text: str, python: bool = False, **params) -> Game:
+    game = Game(load_spec_text(text, "<test>", **params))
+    return game.without_kernel() if python else game
+
+
+def position(game: Game, south: list[int], north: list[int], stores=None, to_move: int = 0):
+    """A position; unless given, the stores share the pieces not on the board."""
+    if stores is None:
+        rest = game.total_pieces - sum(south) - sum(north)
+        stores = (rest // 2, rest - rest // 2)
+    return game.state_from_snapshot({"to_move": to_move, "players": [
+        {"pits": south, "store": stores[0]}, {"pits": north, "store": stores[1]}]})
+
+
+# --- families ---------------------------------------------------------------------
+
+def test_a_family_member_inherits_its_parents_blocks_and_overrides_some(tmp_path: Path) -> None:
+    child = "name: Small Oware\nextends: oware\nparameters:\n  seeds: {doc: s, default: 3}\nboard: {terms: {pit: hole}}\n"
+    loaded = load_spec_text(child, str(tmp_path / "small.yaml"))
+    spec = loaded.spec
+    assert spec.name == "Small Oware" and spec.extends == "oware"
+    assert spec.board.terms.pit == "hole" and spec.board.stores == "beside"   # merged key by key
+    assert spec.setup.per_pit == 3 and spec.examples == [] and spec.aliases == []
+    assert spec.captures == rulespec.load_spec("oware").spec.captures
+    assert Game(loaded).new_initial_state().snapshot()["players"][0]["pits"] == [3] * 6
+
+
+def test_null_removes_an_inherited_key_and_lists_replace() -> None:
+    child = ("name: No feeding\nextends: oware\nobligations: {feed: null}\n"
+             "end:\n  - {kind: no_legal_move, remaining: to_owner}\n")
+    spec = load_spec_text(child).spec
+    assert spec.obligations.feed is None
+    assert [e.kind for e in spec.end] == ["no_legal_move"]
+
+
+def test_family_errors_are_located_in_the_file_that_wrote_them(tmp_path: Path) -> None:
+    parent = tmp_path / "parent.yaml"
+    parent.write_text(rulespec.loader.resolve("oware").read_text().replace("per_pit: $seeds", "per_pit: $seeds\n  pits: {F: 2}"))
+    child = tmp_path / "child.yaml"
+    child.write_text("name: Child\nextends: parent.yaml\nboard:\n  pits: 4\n  stores: besid\n")
+    with pytest.raises(SpecError) as err:
+        rulespec.load_spec(child)
+    assert [(Path(p.path).name, p.line) for p in err.value.problems] == [("child.yaml", 5)]
+    assert "did you mean 'beside'" in str(err.value)
+    child.write_text("name: Child\nextends: parent.yaml\nboard:\n  pits: 4\n")
+    with pytest.raises(SpecError) as err:
+        rulespec.load_spec(child)
+    where = {(Path(p.path).name, p.line) for p in err.value.problems}
+    text = str(err.value)
+    parent_line = next(i for i, line in enumerate(parent.read_text().splitlines(), 1) if "pits: {F: 2}" in line)
+    assert ("parent.yaml", parent_line) in where and "unknown pit 'F'" in text
+
+
+def test_extends_refuses_unknown_parents_and_cycles(tmp_path: Path) -> None:
+    with pytest.raises(SpecError, match=r"<spec>:2:\d+: .*owarre"):
+        load_spec_text("name: X\nextends: owarre\n")
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("name: A\nextends: b.yaml\n")
+    b.write_text("name: B\nextends: a.yaml\n")
+    with pytest.raises(SpecError, match="circle"):
+        rulespec.load_spec(a)
+
+
+# --- counts: parity and divisibility -------------------------------------------------
+
+def test_parity_and_multiples_match_counts() -> None:
+    even = Condition(count="even").count
+    assert isinstance(even, CountRange) and even.parity == "even"
+    assert [n for n in range(9) if even.matches(n)] == [0, 2, 4, 6, 8]
+    fours = CountRange(min=1, multiple_of=4)
+    assert [n for n in range(13) if fours.matches(n)] == [4, 8, 12]
+    with pytest.raises(SpecError, match="is not one of"):
+        load_spec_text(OWARE_EVEN.replace("count: even", "count: {parity: evn}"))
+
+
+OWARE_EVEN = """
+name: Even capture
+extends: oware
+captures:
+  - name: even
+    when: {side: opponent, count: even}
+    take: [landing]
+"""
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_an_even_count_captures_on_both_paths(python: bool) -> None:
+    game = game_of(OWARE_EVEN, python)
+    assert (game.rulesets[0].kernel is None) == python or game.rulesets[0].plain
+    state = position(game, [0, 0, 0, 0, 0, 2], [1, 3, 0, 4, 4, 4])
+    state.apply_action(5)  # F: two seeds into a (2) and b (4): b holds four, even
+    assert state.snapshot()["players"][0]["store"] == 4 + 15
+    state = position(game, [0, 0, 0, 0, 0, 2], [1, 2, 0, 4, 4, 4])
+    state.apply_action(5)  # b holds three: odd, no capture
+    assert state.snapshot()["players"][0]["store"] == 15
+
+
+def test_the_kernel_plays_parity_and_direction_conditions() -> None:
+    spec = OWARE_EVEN.replace("take: [landing]", "take: [landing]\n  - name: odd clockwise\n"
+                              "    when: {side: opponent, count: {parity: odd, min: 3}, direction: clockwise}\n"
+                              "    take: [landing]") + "turn:\n  moves:\n    - {name: sow, direction: choice}\n"
+    fast, slow = game_of(spec), game_of(spec, python=True)
+    assert fast.rulesets[0].kernel is not None
+    import random
+
+    rng = random.Random(3)
+    for _ in range(30):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        while not a.is_terminal():
+            action = rng.choice(a.legal_actions())
+            a.apply_action(action)
+            b.apply_action(action)
+            assert a.snapshot() == b.snapshot()
+
+
+# --- end on a condition, passing ----------------------------------------------------
+
+FEW_LEFT = """
+name: Few left
+extends: oware
+end:
+  - {kind: condition, when: {on_board: {max: 4}}, remaining: to_owner}
+  - {kind: no_legal_move, remaining: to_owner}
+"""
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_the_game_ends_when_an_end_condition_holds(python: bool) -> None:
+    game = game_of(FEW_LEFT, python)
+    state = position(game, [0, 0, 0, 0, 1, 2], [0, 0, 0, 0, 0, 3], stores=(20, 22))
+    state.apply_action(5)  # F: a and b get one each; six on the board: play on
+    assert not state.is_terminal()
+    state = position(game, [0, 0, 0, 0, 0, 2], [1, 1, 0, 0, 0, 2], stores=(21, 21))
+    state.apply_action(5)  # F into a and b: both hold two and are taken: two seeds are left
+    snap = state.snapshot()
+    assert state.is_terminal() and snap["players"][0]["score"] + snap["players"][1]["score"] == 48
+
+
+PASSING = """
+name: Passing
+extends: kalah
+turn:
+  no_move: pass
+end:
+  - {kind: no_legal_move, remaining: to_owner}
+"""
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_a_player_without_a_move_passes(python: bool) -> None:
+    game = game_of(PASSING, python)
+    state = position(game, [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 2, 0], stores=(20, 25))
+    state.apply_action(5)  # F into South's kalah: another turn, but South has nothing: pass
+    assert not state.is_terminal() and state.current_player() == 1
+    state.apply_action(4)  # e: f and North's kalah; South still has nothing, North moves on
+    assert state.current_player() == 1
+    state.apply_action(5)
+    assert state.is_terminal()
+
+
+def test_without_pass_the_same_position_ends() -> None:
+    game = game_of(PASSING.replace("no_move: pass", "no_move: end"))
+    state = position(game, [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 2, 0], stores=(20, 25))
+    state.apply_action(5)
+    assert state.is_terminal()
+
+
+# --- the reference ------------------------------------------------------------------
+
+def test_the_reference_has_a_section_for_every_link_and_readable_defaults() -> None:
+    from rulespec.docgen import reference
+
+    text = reference()
+    heads = {h.lower() for h in re.findall(r"^## (\w+)", text, re.M)}
+    links = set(re.findall(r"\]\(#(\w+)\)", text))
+    assert links <= heads, links - heads
+    assert "object at" not in text and "<lambda>" not in text and "see block" not in text
+    assert "`{side: own, count: {min: 1}}`" in text  # a default written as YAML
+
+
+# --- several move kinds offered together --------------------------------------------
+
+TOGETHER = """
+name: Together
+extends: oware
+turn:
+  offer: {offer}
+  moves:
+    - name: capture
+      from: {{side: own, count: {{min: 1}}}}
+      require_capture: true
+    - name: backwards
+      from: {{side: own, pit: A, count: {{min: 1}}}}
+      direction: clockwise
+"""
+
+
+def test_kinds_offered_together_are_all_legal_and_priorities_still_work() -> None:
+    first = game_of(TOGETHER.format(offer="first"))
+    state = position(first, [1, 0, 0, 0, 0, 2], [1, 2, 3, 3, 3, 3])
+    assert state.legal_actions() == [5]  # only the capture: the first kind with a start
+    together = game_of(TOGETHER.format(offer="all"))
+    assert together.rulesets[0].kernel is None and "offered together" in together.rulesets[0].kernel_refusal
+    state = position(together, [1, 0, 0, 0, 0, 2], [1, 2, 3, 3, 3, 3])
+    assert state.legal_actions() == [0, 5]
+    state.apply_action(0)  # A, clockwise: into North's f
+    assert state.snapshot()["players"][1]["pits"] == [1, 2, 3, 3, 3, 4]
+
+
+def test_the_rulebook_index_lists_board_origin_and_features() -> None:
+    from rulespec.book.features import features, index_page
+
+    games = [(rulespec.load(n), f"{n}.md") for n in ("toguz-korgool", "bao-la-kujifunza", "sungka")]
+    page = index_page(games)
+    assert "| [Toguz Korgool](toguz-korgool.md) | 2 × 9, stores beside | Central Asia" in page
+    assert features(games[0][0].spec) == ["first piece back into the origin", "captured holes", "owned pits"]
+    assert features(games[1][0].spec)[0] == "family of bao-la-kiswahili"
+    assert {"passing", "extra turns", "relay laps", "end on a condition"} <= set(features(games[2][0].spec))
