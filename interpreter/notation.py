@@ -137,7 +137,7 @@ def move_to_string(st: Any) -> str:
 
 def parse_move(st: Any, text: str) -> list[int]:
     """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
-    against the legal actions at each decision; a trailing suffix (Bao's `*`) is checked
+    against the legal actions at each decision; a trailing suffix (a move kind's or mark's written suffix, such as `*`) is checked
     against the move. Raises NotationError."""
     if not isinstance(text, str):
         raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
