@@ -21,6 +21,9 @@ from typing import Any
 import rulespec
 
 OPENSPIEL = {"oware": "oware", "kalah": "mancala"}
+# A game still going after this many actions is abandoned (and reported): a variant whose
+# random games can go round for ever must not hang the benchmark or exhaust memory.
+MAX_ACTIONS = 100_000
 REFERENCE = {"bao-la-kiswahili": ("Ludii's Bao, as the issue reports it on this machine class", 780.0)}
 
 
@@ -30,9 +33,14 @@ def playouts_per_second(new_state: Callable[[], Any], seconds: float, seed: int 
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = new_state()
+        played = 0
         while not state.is_terminal():
+            if played == MAX_ACTIONS:
+                print(f"  (a random game was abandoned after {MAX_ACTIONS:,} actions: the variant may never end)")
+                break
             state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
+            played += 1
+        actions += played
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, actions / games
