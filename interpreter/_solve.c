@@ -5,8 +5,9 @@
  * (finish_move, begin_turn: end conditions and scoring as the turn records give them). A
  * memory-bounded transposition table keeps lower and upper bounds per position (no depth:
  * every bound is exact to the end of the game). Moves are ordered by the table's best move,
- * then moves that keep the turn, then the score margin after the move; children already
- * bounded by the table are tried for a cut first (enhanced transposition cut-off).
+ * then moves that keep the turn, then the score margin after the move, then the history of
+ * cuts by their start pit; children already bounded by the table are tried for a cut first
+ * (enhanced transposition cut-off).
  *
  * The value is the mover's final score margin (the scoring block's counts); a game whose
  * result does not follow the scores (an end condition naming a loser) is worth +-win.
@@ -47,6 +48,7 @@ typedef struct {
     long long nodes, next_report;
     size_t used;
     int exact, width, stage_bits, limit_bits, status;
+    long long history[2][MAX_SLOTS];  /* per player and start pit: work below the cuts it gave */
     struct Ply *ply;  /* per ply: the children of the node searched there, their keys, order */
     int plies;
     PyObject *progress;
@@ -248,6 +250,8 @@ static int solver_report(Solver *S) {
 }
 
 #define SOLVE_INF 32000
+#define ORDER_FIRST (1 << 29)  /* a finished game that raises alpha */
+#define ORDER_LAST (-(1 << 29))  /* known to fail low */
 
 #define MAX_PLIES 10000
 
@@ -319,17 +323,19 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
         int score;
         if (c->terminal) {
             known[i] = solver_utility(S, c, me);
-            score = known[i] > alpha ? 6 * SOLVE_INF + known[i] : -6 * SOLVE_INF;
+            score = known[i] > alpha ? ORDER_FIRST + known[i] : ORDER_LAST;
         } else {
             const int *P = S->r->stages[c->pos.stage]->p, *T = S->r->turn[c->pos.stage];
             int same = c->pos.mover == me;
-            /* moves that keep the turn, then the margin after the move */
-            score = score_of(P, T, &c->pos, me) - score_of(P, T, &c->pos, 1 - me) + (same ? 2 * S->win + 2 : 0);
+            /* moves that keep the turn, then the margin after the move, then the history of cuts
+             * (the log of the work they saved) */
+            score = (score_of(P, T, &c->pos, me) - score_of(P, T, &c->pos, 1 - me) + (same ? 2 * S->win + 1 : 0)) * 64;
+            for (long long h = S->history[me][g->pits[i]]; h; h >>= 1) score += 8;
             Entry *ce = tt_find(S, ca[i], cb[i]);
             if (ce) {  /* the child's bounds, from this node's view */
                 int lo = same ? ce->lo : -ce->hi, hi = same ? ce->hi : -ce->lo;
                 if (lo == hi || lo >= beta || hi <= alpha) known[i] = lo >= beta ? lo : hi;
-                if (hi <= alpha) score = -6 * SOLVE_INF;  /* known to fail low: last */
+                if (hi <= alpha) score = ORDER_LAST;  /* known to fail low: last */
             }
         }
         if (known[i] != SOLVE_INF && known[i] >= beta) {  /* enhanced transposition cut-off */
@@ -352,7 +358,10 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
             best_i = i;
             if (v > alpha) {
                 alpha = v;
-                if (alpha >= beta) break;
+                if (alpha >= beta) {
+                    S->history[me][g->pits[i]] += S->nodes - before;
+                    break;
+                }
             }
         }
     }
