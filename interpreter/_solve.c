@@ -54,6 +54,13 @@ typedef struct {
     struct Ply *ply;  /* per ply: the children of the node searched there, their keys, order */
     int plies;
     PyObject *progress;
+    /* the endgame table: exact values (net of the stores) of positions with at most eg_k pieces
+     * on the board's pits, filled as the search meets them (see eg_value) */
+    uint8_t *eg;
+    size_t eg_n;  /* positions per player to move */
+    int eg_k, eg_pits;
+    uint64_t *eg_rank;  /* [pits left - 1][budget][count]: positions ranked before */
+    long long eg_filled;
 } Solver;
 
 static int bits_for(long n) {
@@ -103,29 +110,32 @@ static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b) 
     *b = h2;
 }
 
-/* A zeroed table; pages are zeroed as they are first touched, huge pages where the system
+/* Zeroed memory; pages are zeroed as they are first touched, huge pages where the system
  * allows them (fewer faults and TLB misses on random probes). */
-static Entry *table_alloc(size_t buckets) {
-    size_t bytes = buckets * BUCKET * sizeof(Entry);
+static void *table_alloc_bytes(size_t bytes) {
 #ifdef __linux__
     void *table = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (table == MAP_FAILED) return NULL;
     if (bytes >= (8u << 20)) madvise(table, bytes, MADV_HUGEPAGE);
     return table;
 #else
-    return calloc(buckets * BUCKET, sizeof(Entry));
+    return calloc(bytes, 1);
 #endif
 }
 
-static void table_free(Entry *table, size_t buckets) {
+static void table_free_bytes(void *table, size_t bytes) {
     if (!table) return;
 #ifdef __linux__
-    munmap(table, buckets * BUCKET * sizeof(Entry));
+    munmap(table, bytes);
 #else
-    (void)buckets;
+    (void)bytes;
     free(table);
 #endif
 }
+
+static Entry *table_alloc(size_t buckets) { return table_alloc_bytes(buckets * BUCKET * sizeof(Entry)); }
+
+static void table_free(Entry *table, size_t buckets) { table_free_bytes(table, buckets * BUCKET * sizeof(Entry)); }
 
 static void tt_store(Solver *S, uint64_t a, uint64_t b, int lo, int hi, int d, int best, long long work);
 
@@ -272,6 +282,116 @@ static int solver_report(Solver *S) {
 
 #define MAX_PLIES 10000
 
+/* ---------------------------------------------------------------- the endgame table
+ *
+ * In a store-blind game with no stock, stage or move limit in play, a position with at most
+ * eg_k pieces on the pits is ranked among all such boards (the combinatorial number system)
+ * and its exact value, net of the stores, kept in one byte: 0 unknown, 1 being computed, else
+ * value + 128. Each entry is computed once, from its children's exact values, the first time
+ * the search reaches it; every later visit (every MTD(f) pass, every transposition) reads it. */
+
+#define EG_BUSY 1
+
+static size_t eg_index(const Solver *S, const Pos *s) {
+    if (!S->eg || s->stock[0] || s->stock[1] || s->stage) return (size_t)-1;
+    int budget = S->eg_k, L = S->eg_pits;
+    size_t rank = 0;
+    for (int i = 0; i < L; i++) {
+        int b = s->board[i];
+        if (b > budget) return (size_t)-1;
+        if (i < L - 1) rank += S->eg_rank[((size_t)(L - 2 - i) * (S->eg_k + 1) + budget) * (S->eg_k + 2) + b];
+        else rank += (size_t)b;
+        budget -= b;
+    }
+    return (size_t)s->mover * S->eg_n + rank;
+}
+
+static void eg_free(Solver *S) {
+    table_free_bytes(S->eg, 2 * S->eg_n);
+    free(S->eg_rank);
+}
+
+static int solver_child(Runner *r, const GameState *g, int i, GameState *c);
+static int solver_utility(const Solver *S, const GameState *g, int me);
+static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int ply, int alpha, int beta);
+static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b);
+static int solver_room(Solver *S, int ply, int n);
+
+/* The exact value of g (not finished, in the table at idx) for its mover. */
+static int eg_value(Solver *S, GameState *g, size_t idx, int ply) {
+    int d = solver_offset(S, &g->pos), byte = S->eg[idx];
+    if (byte > EG_BUSY) return byte - 128 + d;
+    if (byte == EG_BUSY || ply >= MAX_PLIES) { S->status = SOLVE_TOO_DEEP; return 0; }  /* a cycle */
+    S->eg[idx] = EG_BUSY;
+    int n = g->n_legal, me = g->pos.mover, best = -SOLVE_INF, status;
+    if (solver_room(S, ply, n)) { S->status = G_NOMEM; return 0; }
+    S->nodes++;
+    for (int i = 0; i < n; i++) {
+        GameState *c = S->ply[ply].kids + i;
+        if ((status = solver_child(S->r, g, i, c)) != G_OK) { S->status = status; return 0; }
+        int v;
+        if (c->terminal) {
+            v = solver_utility(S, c, me);
+        } else {
+            size_t ci = eg_index(S, &c->pos);
+            if (ci != (size_t)-1) {
+                v = eg_value(S, c, ci, ply + 1);
+            } else {  /* more pieces than the table holds: a full-window search is exact */
+                uint64_t a, b;
+                solver_key(S, &c->pos, &a, &b);
+                v = solver_search(S, c, a, b, ply + 1, -SOLVE_INF, SOLVE_INF);
+            }
+            if (c->pos.mover != me) v = -v;
+        }
+        if (S->status != G_OK) return 0;
+        if (v > best) best = v;
+    }
+    if (best - d < -126 || best - d > 127) { S->status = G_BAD; return 0; }
+    S->eg[idx] = (uint8_t)(best - d + 128);
+    S->eg_filled++;
+    return best;
+}
+
+/* The table for boards of at most k pieces on the pits, the largest within `bytes`. */
+static void eg_init(Solver *S, double bytes, int total) {
+    Runner *r = S->r;
+    int L = r->stages[0]->p[H_NPITS];
+    if (!S->relative || r->nstages > 1 || S->limit_bits || L < 2 || L > 64) return;
+    int most = 120 / (S->value < 0 ? -S->value : S->value);
+    if (total < most) most = total;
+    /* C(k + L, L) boards per player to move */
+    int k = 0;
+    double boards = 1;
+    for (int t = 1; t <= most; t++) {
+        double next = boards * (t + L) / t;
+        if (2 * next > bytes) break;
+        boards = next;
+        k = t;
+    }
+    if (k < 2) return;
+    size_t n = (size_t)(boards + 0.5);
+    uint64_t *rank = calloc((size_t)(L - 1) * (k + 1) * (k + 2), sizeof(uint64_t));
+    uint8_t *eg = rank ? (uint8_t *)table_alloc_bytes(2 * n) : NULL;
+    if (!eg) { free(rank); return; }
+    /* boards of `rest` pits with at most t pieces: C(t + rest, rest) */
+    for (int rest = 1; rest < L; rest++)
+        for (int t = 0; t <= k; t++) {
+            uint64_t *row = rank + ((size_t)(rest - 1) * (k + 1) + t) * (k + 2), sum = 0;
+            for (int b = 0; b <= t; b++) {
+                row[b] = sum;
+                uint64_t c = 1;  /* C(t - b + rest, rest) */
+                for (int j = 1; j <= rest; j++) c = c * (uint64_t)(t - b + j) / (uint64_t)j;
+                sum += c;
+            }
+            row[t + 1] = sum;
+        }
+    S->eg = eg;
+    S->eg_n = n;
+    S->eg_k = k;
+    S->eg_pits = L;
+    S->eg_rank = rank;
+}
+
 /* A child's value for g's mover (c not finished). */
 static int solver_descend(Solver *S, GameState *c, uint64_t a, uint64_t b, int me, int ply, int alpha, int beta);
 
@@ -284,6 +404,10 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
         if (solver_report(S) < 0) { S->status = G_STOPPED; return 0; }
     }
     if (ply >= MAX_PLIES) { S->status = SOLVE_TOO_DEEP; return 0; }
+    if (S->eg) {
+        size_t idx = eg_index(S, &g->pos);
+        if (idx != (size_t)-1) return eg_value(S, g, idx, ply);
+    }
     int hint = -1, d = solver_offset(S, &g->pos);
     Entry *e = tt_find(S, ka, kb);
     if (e) {
@@ -349,8 +473,13 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
              * (the log of the work they saved) */
             score = (score_of(P, T, &c->pos, me) - score_of(P, T, &c->pos, 1 - me) + (same ? 2 * S->win + 1 : 0)) * 64;
             for (long long h = S->history[me][g->pits[i]]; h; h >>= 1) score += 8;
-            Entry *ce = tt_find(S, ca[i], cb[i]);
-            if (ce) {  /* the child's bounds, from this node's view */
+            size_t ci = eg_index(S, &c->pos);
+            Entry *ce = ci == (size_t)-1 ? tt_find(S, ca[i], cb[i]) : NULL;
+            if (ci != (size_t)-1 && S->eg[ci] > EG_BUSY) {  /* exact, from the endgame table */
+                int v = S->eg[ci] - 128 + solver_offset(S, &c->pos);
+                known[i] = same ? v : -v;
+                if (known[i] <= alpha) score = ORDER_LAST;
+            } else if (ce) {  /* the child's bounds, from this node's view */
                 int cd = solver_offset(S, &c->pos), clo = tt_lo(ce, cd), chi = tt_hi(ce, cd);
                 int lo = same ? clo : -chi, hi = same ? chi : -clo;
                 if (lo == hi || lo >= beta || hi <= alpha) known[i] = lo >= beta ? lo : hi;
@@ -566,7 +695,7 @@ static int store_blind(Solver *S) {
 }
 
 static int solver_init(Solver *S, Runner *r, const GameState *g, int win, double megabytes, PyObject *progress,
-                       int share_stores) {
+                       int share_stores, int endgame) {
     memset(S, 0, sizeof *S);
     S->r = r;
     S->win = win;
@@ -587,6 +716,10 @@ static int solver_init(Solver *S, Runner *r, const GameState *g, int win, double
     int negative = 0;
     for (int i = 0; i < r->ns; i++) negative |= g->pos.board[i] < 0;
     S->exact = !negative && 1 + S->stage_bits + S->limit_bits + (r->ns + 2 - 2 * S->relative) * S->width <= 128;
+    if (endgame > 0) {  /* up to a quarter of the memory for the endgame table */
+        eg_init(S, megabytes * 1e6 / 4, (int)(total < endgame ? total : endgame));
+        if (S->eg) megabytes -= 2.0 * S->eg_n / 1e6;
+    }
     size_t want = (size_t)(megabytes * 1e6 / (sizeof(Entry) * BUCKET)), most = 1;
     while (most * 2 <= want) most *= 2;
     S->max_buckets = most;
@@ -597,6 +730,7 @@ static int solver_init(Solver *S, Runner *r, const GameState *g, int win, double
 
 static void solver_free(Solver *S) {
     table_free(S->table, S->buckets);
+    eg_free(S);
     for (int p = 0; p < S->plies; p++) {
         free(S->ply[p].kids);
         free(S->ply[p].order);
@@ -608,14 +742,16 @@ static void solver_free(Solver *S) {
 
 /* Core._solve(win, megabytes, all_moves, progress, share_stores)
  *   -> (value for the mover, [(action, value or None), ...], nodes, entries, exact keys,
- *       stores shared: positions keyed without their stores, see store_blind)
+ *       stores shared: positions keyed without their stores, see store_blind,
+ *       pieces on the pits of the endgame table's positions (0: none), its entries filled)
  * Each start's value is exact with all_moves; otherwise a start has the position's value
  * when it reaches it, and None when it does not. */
 static PyObject *Core_solve(Core *self, PyObject *args) {
-    int win, all_moves, share_stores = 1;
+    int win, all_moves, share_stores = 1, endgame = 0;
     double megabytes;
     PyObject *progress;
-    if (!PyArg_ParseTuple(args, "idpO|p", &win, &megabytes, &all_moves, &progress, &share_stores)) return NULL;
+    if (!PyArg_ParseTuple(args, "idpO|pi", &win, &megabytes, &all_moves, &progress, &share_stores, &endgame))
+        return NULL;
     Runner *r = &self->stages->r;
     GameState *g = self->g;
     if (self->demoted || self->pending || r->uses_repetition) {
@@ -627,7 +763,7 @@ static PyObject *Core_solve(Core *self, PyObject *args) {
     if (g->terminal) { PyErr_SetString(PyExc_ValueError, "the game is over"); return NULL; }
     if (win <= 0 || win >= SOLVE_INF / 4) { PyErr_SetString(PyExc_ValueError, "win out of range"); return NULL; }
     Solver S;
-    if (solver_init(&S, r, g, win, megabytes, progress, share_stores)) { solver_free(&S); return PyErr_NoMemory(); }
+    if (solver_init(&S, r, g, win, megabytes, progress, share_stores, endgame)) { solver_free(&S); return PyErr_NoMemory(); }
     GameState *root = malloc(sizeof(GameState)), *kids = malloc((size_t)(g->n_legal ? g->n_legal : 1) * sizeof(GameState));
     int values[MAX_SLOTS], reach[MAX_SLOTS];
     int value = 0, n = g->n_legal;
@@ -669,8 +805,8 @@ done:;
             PyObject *v = all_moves || reach[i] ? PyLong_FromLong(all_moves ? values[i] : value) : Py_NewRef(Py_None);
             PyList_SET_ITEM(moves, i, Py_BuildValue("(iN)", g->aids[i], v));
         }
-        if (moves) out = Py_BuildValue("(iNLnOO)", value, moves, S.nodes, (Py_ssize_t)S.used, S.exact ? Py_True : Py_False,
-                                     S.relative ? Py_True : Py_False);
+        if (moves) out = Py_BuildValue("(iNLnOOiL)", value, moves, S.nodes, (Py_ssize_t)S.used, S.exact ? Py_True : Py_False,
+                                     S.relative ? Py_True : Py_False, S.eg ? S.eg_k : 0, S.eg_filled);
     }
     free(root);
     free(kids);

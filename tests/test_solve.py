@@ -45,6 +45,9 @@ def test_native_and_python_solvers_agree_on_every_first_move(variant: str, param
     full = solve(game, all_moves=True, memory_mb=16, engine="native", share_stores=False)
     assert not full.stores_shared
     assert (full.value, full.best, full.moves) == (python.value, python.best, python.moves)
+    ending = solve(game, all_moves=True, memory_mb=16, engine="native", endgame=5)
+    assert ending.endgame_pieces == 5 and ending.endgame_positions > 0
+    assert (ending.value, ending.best, ending.moves) == (python.value, python.best, python.moves)
 
 
 @pytest.mark.parametrize("variant, params", NATIVE_INSTANCES)
