@@ -118,6 +118,21 @@ def entry_request(game: Any, entries: list[int], last: int, hand: int) -> Reques
                    ["<" if col[q] < col[last] else ">" for q in entries], in_hand=hand)
 
 
+def forced_entry_request(game: Any, candidates: list[int], chosen: int, last: int, hand: int) -> Request:
+    """The entry the rules chose, as the decision a move may still write: its side of the
+    landing pit (or, entering at the landing pit itself, its side among the candidates)."""
+    col = game.geo.col
+
+    def side(q: int) -> str:
+        if col[q] != col[last]:
+            return "<" if col[q] < col[last] else ">"
+        return "<" if all(col[q] <= col[o] for o in candidates) else ">"
+
+    others = [q for q in candidates if q != chosen]
+    pits = [chosen] + others
+    return Request("entry", [game.pick_base + q for q in pits], [side(q) for q in pits], in_hand=hand)
+
+
 def sown(seq: tuple[int, ...], hand: int) -> tuple[int, ...]:
     """The slots a lap of `hand` pieces drops into along `seq`, in order (round and round)."""
     n = len(seq)
@@ -575,6 +590,10 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
             chosen = same[0]
     if chosen == NONE:
         chosen = ask(entry_request(game, entries, last, hand)) - game.pick_base
+    else:
+        noted = getattr(ask, "forced", None)  # notation reading what a move may write
+        if noted is not None:
+            noted(forced_entry_request(game, cap.entry_pits[mv.mover], chosen, last, hand), game.pick_base + chosen)
     d = along[chosen]
     if d != LATER and (cap.entry_turns or mv.direction == LATER):
         mv.direction = d

@@ -135,10 +135,66 @@ def move_to_string(st: Any) -> str:
     return "".join(text for text, _ in parts) + written_suffix(st)
 
 
+def forced_decisions(st: Any, work: Any, actions: list[int]) -> list[tuple[Any, int]]:
+    """(request, option) of each decision of the move begun on `st` with `actions` (now at
+    `work`) that the rules made for the mover: applied because it had one option, or never
+    asked (an entry the rules choose). A written move may still give them."""
+    from .moves import NeedDecision, play
+
+    pending = work._pending
+    if pending is not None:
+        played, forced = pending.replay, pending.forced
+    elif work.last_move is not None and work.last_move.played:
+        played, forced = work.last_move.played, work.last_move.forced
+    else:
+        played, forced = tuple(actions[:1]), ()
+    notes: list[tuple[Any, int]] = []
+    at_index = {i: (request, option) for i, request, option in forced}
+    answers = iter(enumerate(played[1:], 1))
+
+    def ask(request: Any) -> int:
+        for i, answer in answers:
+            if i in at_index:
+                notes.append(at_index[i])
+            return answer
+        raise NeedDecision(request)
+
+    ask.forced = lambda request, option: notes.append((request, option))  # type: ignore[attr-defined]
+    try:
+        play(st.scratch(), st.game.rulesets[st.stage], st._starts[played[0]], ask)
+    except NeedDecision:
+        pass
+    except Exception:  # noqa: BLE001 - a move the engine refuses is reported by the caller
+        return [(request, option) for _, request, option in forced]
+    return notes
+
+
+ARROWS = ("<", ">", "ccw", "cw")
+
+
+def _read_forced(text: str, rest: str, notes: list[tuple[Any, int]], read: int) -> tuple[str, int]:
+    """Read, from `rest`, the forced decisions from `read` on that the move writes (each may be
+    left out); NotationError when one written contradicts what the rules chose."""
+    for request, option in notes[read:]:
+        read += 1
+        label = request.labels[request.options.index(option)]
+        if label and rest.startswith(label):
+            rest = rest[len(label):].lstrip()
+            continue
+        others = set(request.labels) | (set(ARROWS) if request.kind in ("direction", "entry") else set())
+        other = max((o for o in others - {label} if o and rest.startswith(o)), key=len, default=None)
+        if other is not None:
+            raise NotationError(f"{text!r}: the rules choose the {request.kind} here, {label!r}, "
+                                f"not {other!r}")
+    return rest, read
+
+
 def parse_move(st: Any, text: str) -> list[int]:
     """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
-    against the legal actions at each decision; a trailing suffix (a move kind's or mark's written suffix, such as `*`) is checked
-    against the move. Raises NotationError."""
+    against the legal actions at each decision; a trailing suffix (a move kind's or mark's
+    written suffix, such as `*`) is checked against the move. Decisions the rules make for the
+    mover (one option, or an entry the rules choose) may be written too, and are then checked.
+    Raises NotationError."""
     if not isinstance(text, str):
         raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
     rest = text.strip()
@@ -146,7 +202,12 @@ def parse_move(st: Any, text: str) -> list[int]:
     rest = rest[:len(rest) - len(given)]
     work = st.clone()
     actions: list[int] = []
+    read = 0
     while rest:
+        if actions:
+            rest, read = _read_forced(text, rest, forced_decisions(st, work, actions), read)
+            if not rest or work._pending is None:
+                break
         if work.terminal:
             raise NotationError(f"{text!r}: the game is over before {rest!r}")
         best = None
@@ -160,8 +221,6 @@ def parse_move(st: Any, text: str) -> list[int]:
         actions.append(best[0])
         work.apply_action(best[0])
         rest = rest[len(best[1]):].lstrip()
-        if work._pending is None:
-            break
     if rest:
         raise NotationError(f"{text!r}: the move is complete before {rest!r}")
     while work._pending is not None and work._pending.request.default is not None:
