@@ -117,22 +117,32 @@ def written_suffix(st: Any) -> str:
     return ""
 
 
-def move_to_string(st: Any) -> str:
-    """The last whole move of `st` in notation (see State.move_to_string)."""
+def move_to_string(st: Any, suffix: bool = True) -> str:
+    """The last whole move of `st` in notation (see State.move_to_string): every decision,
+    those the rules forced (one option) included, as the sources write them; without the
+    move's suffix when `suffix` is false."""
     mv = st.last_move
     if mv is None:
         return ""
+    end = written_suffix(st) if suffix else ""
     if not mv.decisions:
-        return st.game.geo.label[mv.origin] + written_suffix(st)
+        return st.game.geo.label[mv.origin] + end
     work = mv.before.clone()
+    forced = {i: (request, option) for i, request, option in mv.forced}
+    chosen = iter(mv.decisions)
     parts: list[tuple[str, bool]] = []
-    for a in mv.decisions:
+    for i in range(len(mv.played)):
+        if i in forced:
+            request, option = forced[i]
+            parts.append((request.labels[request.options.index(option)], option == request.default))
+            continue
+        a = next(chosen)
         pending = work._pending
         parts.append((action_to_string(work, a), pending is not None and a == pending.request.default))
         work.apply_action(a)
     while parts and parts[-1][1]:
         parts.pop()
-    return "".join(text for text, _ in parts) + written_suffix(st)
+    return "".join(text for text, _ in parts) + end
 
 
 def forced_decisions(st: Any, work: Any, actions: list[int]) -> list[tuple[Any, int]]:

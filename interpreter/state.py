@@ -241,12 +241,13 @@ class State:
 
         return last_move_facts(self)
 
-    def move_to_string(self) -> str:
-        """The last whole move in the game's notation, as `apply_move` reads it (trailing
-        decisions a written move may leave out are left out); "" before the first move."""
+    def move_to_string(self, suffix: bool = True) -> str:
+        """The last whole move in the game's notation, as `apply_move` reads it: every
+        decision, forced ones included, but trailing defaults a written move may leave out
+        (and, with suffix=False, without a suffix such as Bao's `*`); "" before the first move."""
         from .notation import move_to_string
 
-        return move_to_string(self)
+        return move_to_string(self, suffix)
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""

@@ -97,7 +97,7 @@ def complete_moves(state: Any, limit: int = 400) -> list[str]:
             nxt.apply_action(a)
             step = prefix + [(st.action_to_string(a), request is not None and request.default == a)]
             if nxt.is_terminal() or nxt.pending_request() is None:
-                out.append(write_move(step))
+                out.append(nxt.move_to_string(suffix=False))  # with the decisions the rules forced
             else:
                 walk(nxt, step)
 
