@@ -182,9 +182,13 @@ def forced_decisions(st: Any, work: Any, actions: list[int]) -> list[tuple[Any, 
 ARROWS = ("<", ">", "ccw", "cw")
 
 
-def _read_forced(text: str, rest: str, notes: list[tuple[Any, int]], read: int) -> tuple[str, int]:
+def _read_forced(text: str, rest: str, notes: list[tuple[Any, int]], read: int,
+                 legal: list[str]) -> tuple[str, int]:
     """Read, from `rest`, the forced decisions from `read` on that the move writes (each may be
-    left out); NotationError when one written contradicts what the rules chose."""
+    left out); NotationError when one written contradicts what the rules chose. Text that
+    reads as the decision asked now (`legal`) is that decision: the forced ones were left out."""
+    if any(label and rest.startswith(label) for label in legal):
+        return rest, len(notes)
     for request, option in notes[read:]:
         read += 1
         label = request.labels[request.options.index(option)]
@@ -194,8 +198,8 @@ def _read_forced(text: str, rest: str, notes: list[tuple[Any, int]], read: int) 
         others = set(request.labels) | (set(ARROWS) if request.kind in ("direction", "entry") else set())
         other = max((o for o in others - {label} if o and rest.startswith(o)), key=len, default=None)
         if other is not None:
-            raise NotationError(f"{text!r}: the rules choose the {request.kind} here, {label!r}, "
-                                f"not {other!r}")
+            raise NotationError(f"{text!r}: the {request.kind} is not the mover's choice here: the rules "
+                                f"make it {label!r}, and {other!r} contradicts it")
     return rest, read
 
 
@@ -215,7 +219,8 @@ def parse_move(st: Any, text: str) -> list[int]:
     read = 0
     while rest:
         if actions:
-            rest, read = _read_forced(text, rest, forced_decisions(st, work, actions), read)
+            legal = [action_to_string(work, a) for a in work.legal_actions()] if work._pending is not None else []
+            rest, read = _read_forced(text, rest, forced_decisions(st, work, actions), read, legal)
             if not rest or work._pending is None:
                 break
         if work.terminal:
