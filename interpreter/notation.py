@@ -1,6 +1,7 @@
 """Action strings: pits by label; decisions inside a move as their request labels them."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rulespec.errors import NotationError
@@ -203,6 +204,73 @@ def _read_forced(text: str, rest: str, notes: list[tuple[Any, int]], read: int,
     return rest, read
 
 
+CAPTURES = re.compile(r"\s+x\s+")
+"""Where a move's list of captured pieces begins ("e250 x B5")."""
+
+
+def _split_captures(st: Any, text: str, rest: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """With several kinds of piece, a move may list what it captures after " x ": each pit's
+    pieces as the pit's label and one kind symbol per piece ("D55": two pieces of kind 5 from
+    D), or symbols alone for pieces from the opponent's store ("3"). The move's text before the
+    list, and the list as (slot, kind index), in the order written (None: no list)."""
+    game = st.game
+    parts = CAPTURES.split(rest, maxsplit=1)
+    if not game.multi or len(parts) < 2:
+        return rest, None
+    geo = game.geo
+    symbols = sorted(((sym, k) for k, sym in enumerate(game.kind_symbols)), key=lambda x: -len(x[0]))
+    labels = sorted(((geo.label[q], q) for q in range(geo.n_pits)), key=lambda x: -len(x[0]))
+    store = geo.store[1 - st.to_move] if st.to_move in (0, 1) else -1
+    pieces: list[tuple[int, int]] = []
+    for token in parts[1].split():
+        pit = next(((lab, q) for lab, q in labels if token.startswith(lab)), None)
+        where, rest_token = (pit[1], token[len(pit[0]):]) if pit is not None else (store, token)
+        if not rest_token:
+            raise NotationError(f"{text!r}: {token!r} names no piece (a kind's symbol follows the pit)")
+        while rest_token:
+            sym = next(((sy, k) for sy, k in symbols if rest_token.startswith(sy)), None)
+            if sym is None:
+                known = ", ".join(repr(x) for x in game.kind_symbols)
+                raise NotationError(f"{text!r}: cannot read {rest_token!r} in {token!r} as pieces "
+                                    f"(the kinds are written {known})")
+            pieces.append((where, sym[1]))
+            rest_token = rest_token[len(sym[0]):]
+    return parts[0].rstrip(), pieces
+
+
+def _read_captures(st: Any, text: str, work: Any, actions: list[int], written: list[tuple[int, int]]) -> None:
+    """Answer the move's picks from the written list of captured pieces, then check the list
+    against what the move captured (pieces a capture takes by itself are written too)."""
+    game = st.game
+    geo = game.geo
+    left = list(written)
+    while work._pending is not None and work._pending.request.kind == "pick":
+        by_label = {action_to_string(work, a): a for a in work.legal_actions()}
+        found = next((i for i, (q, k) in enumerate(left)
+                      if f"+{game.kind_symbols[k]}{geo.label[q]}" in by_label), None)
+        if found is None:
+            raise NotationError(f"{text!r}: none of the pieces written after 'x' can be picked here; "
+                                f"legal: {', '.join(by_label)}")
+        q, k = left.pop(found)
+        actions.append(by_label[f"+{game.kind_symbols[k]}{geo.label[q]}"])
+        work.apply_action(actions[-1])
+    mv = work.last_move
+    if work._pending is not None or mv is None or mv is st.last_move:
+        return
+    taken = sorted((q, k) for q, k, n in mv.taken_kinds for _ in range(n))
+    if taken != sorted(written):
+        raise NotationError(f"{text!r}: this move captures {_write_pieces(game, taken) or 'nothing'}, "
+                            f"not {_write_pieces(game, written)}")
+
+
+def _write_pieces(game: Any, pieces: list[tuple[int, int]]) -> str:
+    """Captured pieces as a move's capture list writes them ("D55 E4")."""
+    by_pit: dict[int, str] = {}
+    for q, k in pieces:
+        by_pit[q] = by_pit.get(q, "") + game.kind_symbols[k]
+    return " ".join(f"{game.geo.label[q] if q < game.geo.n_pits else ''}{syms}" for q, syms in by_pit.items())
+
+
 def parse_move(st: Any, text: str) -> list[int]:
     """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
     against the legal actions at each decision; a trailing suffix (a move kind's or mark's
@@ -214,6 +282,7 @@ def parse_move(st: Any, text: str) -> list[int]:
     rest = text.strip()
     given = next((s for s in suffixes(st.game) if rest.endswith(s) and len(rest) > len(s)), "")
     rest = rest[:len(rest) - len(given)]
+    rest, written_captures = _split_captures(st, text, rest)
     work = st.clone()
     actions: list[int] = []
     read = 0
@@ -238,6 +307,8 @@ def parse_move(st: Any, text: str) -> list[int]:
         rest = rest[len(best[1]):].lstrip()
     if rest:
         raise NotationError(f"{text!r}: the move is complete before {rest!r}")
+    if written_captures is not None:
+        _read_captures(st, text, work, actions, written_captures)
     while work._pending is not None and work._pending.request.default is not None:
         actions.append(work._pending.request.default)
         work.apply_action(actions[-1])
