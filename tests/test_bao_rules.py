@@ -664,6 +664,7 @@ def test_rule_2_1_2_a_kunamua_move_starts_with_one_seed_from_the_store():
     st = GAME.new_initial_state()
     st.apply_action(st.string_to_action("A6"))
     assert st.pending_request().kind == "direction" and st.pending_request().labels == ["<", ">"]
+    assert st.pending_request().in_hand == 1, "the stock seed is in hand, about to be sown"
     st.apply_action(st.string_to_action(">"))
     # stock seed A6 2->3; lift 3: A7 2->3, A8 0->1, B8 0->1 (empty) -> end.
     assert st.last_move.sowings == 2
