@@ -76,14 +76,12 @@ def opening_request(st: Any, rs: Ruleset, starts: list[Start]) -> Request | None
     start = starts[0]
     if len(starts) == 1 and not start.kind.ask_direction:
         return None
-    kind = start.kind
-    # in hand once the direction is chosen: a stock piece dropped first, then what is lifted
-    lifted = st.board[start.pit] + kind.stock_drop if kind.take == TAKE_ALL else max(kind.take, 0)
-    hand = kind.stock_drop if kind.take == TAKE_NONE else lifted
-    key = (st.to_move, start.pit, tuple(s.direction for s in starts), hand)
+    # A piece a kind drops from the stock is in hand while the direction is asked (the
+    # state shows it taken from the stock); nothing is lifted from the board yet.
+    key = (st.to_move, start.pit, tuple(s.direction for s in starts), start.kind.stock_drop)
     req = rs.opening_requests.get(key)
     if req is None:
-        req = rs.opening_requests[key] = _direction_request(st, rs, start.pit, list(key[2]), hand)
+        req = rs.opening_requests[key] = _direction_request(st, rs, start.pit, list(key[2]), key[3])
     return req
 
 

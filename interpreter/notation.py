@@ -172,7 +172,8 @@ def forced_decisions(st: Any, work: Any, actions: list[int]) -> list[tuple[Any, 
 
     ask.forced = lambda request, option: notes.append((request, option))  # type: ignore[attr-defined]
     try:
-        play(st.scratch(), st.game.rulesets[st.stage], st._starts[played[0]], ask)
+        origin = st._pending.origin if st._pending is not None else st  # (a move begun before)
+        play(origin.scratch(), origin.game.rulesets[origin.stage], origin._starts[played[0]], ask)
     except NeedDecision:
         pass
     except Exception:  # noqa: BLE001 - a move the engine refuses is reported by the caller
@@ -285,7 +286,7 @@ def parse_move(st: Any, text: str) -> list[int]:
     rest, written_captures = _split_captures(st, text, rest)
     work = st.clone()
     actions: list[int] = []
-    read = 0
+    read = len(forced_decisions(st, st, [])) if st._pending is not None else 0  # (made before this text)
     while rest:
         if actions:
             legal = [action_to_string(work, a) for a in work.legal_actions()] if work._pending is not None else []

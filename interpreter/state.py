@@ -137,6 +137,8 @@ class State:
             if first is not None and len(first.options) > 1:  # nothing moves before it: no need to play
                 self._pending = Pending(origin, decisions, first)
                 self._legal = first.options
+                if first.in_hand:  # a stock piece, in hand until it is sown
+                    self.stock[self.to_move] -= first.in_hand
                 return
             if first is not None:  # one direction: forced
                 forced = ((1, first, first.options[0]),)

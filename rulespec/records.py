@@ -136,7 +136,7 @@ def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list
         move, stars = _normalise(state, rec.text)
         i += 1
         try:
-            if i < len(tokens) and tokens[i].text == "x" and tokens[i].line == rec.line:
+            if game.multi and i < len(tokens) and tokens[i].text == "x" and tokens[i].line == rec.line:
                 rec = RecordedMove(rec.line, rec.col, rec.number, f"{rec.text} x {tokens[i + 1].text}"
                                    if i + 1 < len(tokens) else rec.text)
                 move, actions, i = _with_captures(state, move, tokens, i)
@@ -169,8 +169,8 @@ def _with_captures(state: Any, move: str, tokens: list[RecordedMove], at: int) -
     end = at + 1
     while end < len(tokens) and tokens[end].line == tokens[at].line:
         end += 1
-    error: RulespecError | None = None
-    for stop in range(end, at + 1, -1):
+    error: RulespecError | None = None  # (one candidate at least: the move and "x" alone)
+    for stop in range(end, at, -1):
         text = " ".join([move] + [t.text for t in tokens[at:stop]])
         try:
             return text, parse_move(state, text), stop
