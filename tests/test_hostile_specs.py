@@ -137,3 +137,11 @@ def test_book_all_names_a_rulebook_that_fails_and_writes_the_others(tmp_path, mo
     assert "Kalah: the rulebook could not be rendered (ValueError: a broken template)" in done.output
     assert "Traceback" not in done.output and done.exception is None or isinstance(done.exception, SystemExit)
     assert sorted(p.name for p in tmp_path.glob("*.md")) == ["index.md", "oware.md"]
+
+
+def test_the_kernels_bound_is_a_rulespec_error():
+    """A look-ahead past its bound in a native state (new_initial_state, apply_action) raised
+    the kernel's own RuntimeError, a traceback at the CLI; it is a LimitError now."""
+    from interpreter import _kernel
+
+    assert issubclass(_kernel.LimitError, rulespec.LimitError)

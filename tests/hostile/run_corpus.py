@@ -36,6 +36,17 @@ import rulespec.cli  # noqa: E402 - imported once, before the forks
 from rulespec.limits import MAX_FILE_BYTES  # noqa: E402
 from rulespec.loader import shipped_variants, variants_dir  # noqa: E402
 
+try:  # the web page's uploads are input too (the web extra)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from rulespec.web import create_app
+except ImportError:  # pragma: no cover - without the web extra the uploads are not run
+    TestClient = None
+
 CPU_SECONDS = 60
 WALL_SECONDS = 90
 MEMORY_BYTES = 3 * 2**30
@@ -126,6 +137,19 @@ def jobs(corpus: list[Path], records: list[Path], out: Path) -> list[list[str]]:
     runs += [["book", str(HERE / "book-script.yaml"), "-f", "pdf", "-o", str(out / "evil.pdf")],
              ["book", "oware", "-f", "html", "-o", str(out)], ["fuzz", "oware", "--games", "1", "--out", "/nonexistent"]]
     runs += [["replay", str(r)] for r in records] + [["replay", str(r), "--variant", "kalah"] for r in records[:3]]
+    # the commands added since: each takes a spec (and lint several); a few inputs each
+    few = sample[::4]
+    runs += [["lint", s, "--games", "3"] for s in few]
+    runs += [["crosscheck", s, "kalah", "--games", "2"] for s in few[1::2]]
+    runs += [["match", s, "random", "greedy", "-n", "2", "--max-moves", "60", "--workers", "1"] for s in few[::2]]
+    runs += [["analyze", s, "-n", "2", "--max-moves", "60", "--workers", "1", "--no-pdf",
+              "-o", str(out / f"analysis-{i}")] for i, s in enumerate(few[1::2])]
+    runs += [["solve", s, "--memory", "50"] for s in few[::3]]
+    runs += [["mutate", s, "--games", "1", "--jobs", "1"] for s in few[::5]]
+    runs += [["bench", str(HERE / "take-any-many.yaml")]]
+    # parameters are input too
+    runs += [["show", "oware", "-p", p] for p in ("pits=1000000000", "pits=-3", "pits=x", "nope=1", "pits")]
+    runs += [["upload", s] for s in sample[::2]] + [["upload-record", str(r)] for r in records]
     return runs
 
 
@@ -155,7 +179,10 @@ def child(args: list[str], work: Path, memory: bool) -> None:
     sys.argv = ["rulespec", *args]
     code = 0
     try:
-        rulespec.cli.main()
+        if args[0].startswith("upload"):
+            code = upload(args[0], Path(args[1]))
+        else:
+            rulespec.cli.main()
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except BaseException:  # noqa: BLE001 - reported as a failure by the parent
@@ -164,6 +191,18 @@ def child(args: list[str], work: Path, memory: bool) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
+
+
+def upload(what: str, path: Path) -> int:
+    """The file uploaded to the web page (/upload for a spec, /replay for a record): 0 when the
+    page answers with a redirect or a 4xx page (an error it shows), 2 otherwise. A server
+    error raises here, and is reported as a traceback."""
+    field, url = ("record", "/replay") if what == "upload-record" else ("spec", "/upload")
+    data = path.read_bytes()[:1 << 20] if path.is_file() else b""
+    with TestClient(create_app()) as client:
+        answer = client.post(url, files={field: (path.name, data, "text/plain")}, follow_redirects=False)
+    print(answer.status_code, answer.headers.get("location", ""))
+    return 0 if answer.status_code in (303, 400, 413, 422) else 2
 
 
 def run(args: list[str], root: Path, index: int, out: Path, memory: bool) -> dict[str, Any] | None:
@@ -222,7 +261,8 @@ def main() -> None:
     records = sorted(HERE.glob("record-*.txt")) + sorted((root / "generated").glob("record-*.txt"))
     corpus = [p for p in corpus if not p.name.startswith("record-")]
     failures = []
-    todo = [a for a in jobs(corpus, records, out) if opts.only in " ".join(a)]
+    todo = [a for a in jobs(corpus, records, out) if opts.only in " ".join(a)
+            and (TestClient is not None or not a[0].startswith("upload"))]
     for i, args in enumerate(todo):
         failure = run(args, root, i, out, not opts.no_memory_limit)
         if failure:
