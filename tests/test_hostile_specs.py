@@ -145,3 +145,17 @@ def test_the_kernels_bound_is_a_rulespec_error():
     from interpreter import _kernel
 
     assert issubclass(_kernel.LimitError, rulespec.LimitError)
+
+
+def test_the_action_space_grows_with_the_pieces_only_where_a_move_asks_how_many():
+    """One action per count of pieces exists only for `take: any`: elsewhere a spec with a
+    million pieces would otherwise have a million actions, and an RL agent as many outputs."""
+    assert rulespec.load("oware", seeds=4).num_distinct_actions == rulespec.load("oware", seeds=30).num_distinct_actions
+    many = SMALL.replace("END", "{kind: move_limit, moves: 40}").replace("require: {count: {min: 1}}",
+                                                                       "lift: {take: any}")
+    few_game = rulespec.load_text(many, "any.yaml")
+    more_game = rulespec.load_text(many.replace("per_pit: 2", "per_pit: 9"), "any.yaml")
+    assert more_game.num_distinct_actions - few_game.num_distinct_actions == 7 * 8
+    state = more_game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [f"x{n}" for n in range(1, 10)]

@@ -59,8 +59,14 @@ def create_app() -> Starlette:
         except KeyError:
             raise HTTPException(404, f"no variant {key!r}") from None
 
+    names: dict[str, str] = {}
+
     def spec_name(key: str) -> str:
-        return game_of(key).name
+        """A variant's name, kept: the replay form lists every variant, and compiling them all
+        for each request took seconds."""
+        if key not in names:
+            names[key] = game_of(key).name
+        return names[key]
 
     async def index(request: Request) -> HTMLResponse:
         variants = []
