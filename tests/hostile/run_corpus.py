@@ -276,6 +276,7 @@ def main() -> None:
     parser.add_argument("--mutants", type=int, default=12)
     parser.add_argument("--no-memory-limit", action="store_true", help="for AddressSanitizer, which maps terabytes")
     parser.add_argument("--only", default="", help="run only these commands (comma-separated: lint,upload)")
+    parser.add_argument("--skip", default="", help="run all but these commands (comma-separated)")
     opts = parser.parse_args()
     root = opts.workdir.resolve()
     out = root / "output"
@@ -286,7 +287,8 @@ def main() -> None:
     failures = []
     cpu: dict[str, float] = {}
     only = set(filter(None, opts.only.split(",")))
-    todo = [a for a in jobs(corpus, records, out) if (not only or a[0] in only)
+    skip = set(filter(None, opts.skip.split(",")))
+    todo = [a for a in jobs(corpus, records, out) if (not only or a[0] in only) and a[0] not in skip
             and (TestClient is not None or not a[0].startswith("upload"))]
     if any(a[0].startswith("upload") for a in todo):
         warm_web_app()
