@@ -83,6 +83,10 @@ def test_a_game_against_the_computer_through_the_api(client):
     assert client.post(f"/api/play/{sid}/choose", json={"action": 99}).json()["message"] == \
         "That choice is not open now."
     assert client.post(f"/api/play/{sid}/click", json={}).status_code == 400
+    # a body that is not JSON is a request the page cannot read (once a server error)
+    assert client.post(f"/api/play/{sid}/click", content=b"{not json").status_code == 400
+    assert client.post(f"/api/play/{sid}/choose", json={"action": 10**30}).json()["message"] == \
+        "That choice is not open now."
 
 
 def test_the_projects_search_players_are_offered_and_play(client):

@@ -176,8 +176,8 @@ def create_app() -> Starlette:
         verb = request.path_params.get("verb")
         if verb is None:
             return JSONResponse(play.view())
-        body = await request.json() if verb != "computer" else {}
         try:
+            body = await request.json() if verb != "computer" else {}  # ValueError when not JSON
             if verb == "click":
                 return JSONResponse(play.click(int(body["slot"])))
             if verb == "choose":
