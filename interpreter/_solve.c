@@ -617,8 +617,12 @@ static int reads_stores(const int *P, int node, int maybe) {
         return reads_stores(P, c[1], list_hits_store(P, c[5]) || list_hits_store(P, c[6]));
     case C_OWN_SIDE: case C_OPP_SIDE:
         return list_hits_store(P, P[P[H_OWN]]) || list_hits_store(P, P[P[H_OWN] + 1]);
+    case C_TRUE: case C_SIDE: case C_ROW: case C_INSET: case C_STORE: case C_MARK: case C_LIFTED: case C_LAP:
+    case C_STAGE: case C_STOCK: case C_STOCKS: case C_MOVES_PLAYED: case C_DIRECTION: case C_ON_BOARD:
+    case C_CAPTURED: case C_MOVE_KIND:
+        return 0;  /* the move so far, the stocks, the pits: never a store */
     }
-    return 0;
+    return 1;  /* a node this check does not know: assume it reads them */
 }
 
 static int ends_blind(const int *P, const int *T) {
