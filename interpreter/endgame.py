@@ -124,7 +124,8 @@ def _stores_fill_otherwise(spec: Any) -> bool:
 
 
 def finish(st: Any, end: EndProgram, player: int) -> None:
-    """Apply `end`'s rules for the pieces left and set the returns."""
+    """Apply `end`'s rules for the pieces left and set the returns; in a game of rounds, start
+    the next round instead while both players can fill a pit (the scores decide the game)."""
     geo = st.game.geo
     b = st.board
     if end.remaining != "stay":
@@ -142,7 +143,14 @@ def finish(st: Any, end: EndProgram, player: int) -> None:
                 b[geo.store[1 - player]] += n
             else:
                 st.removed += n
-    if end.result == "by_score":
+    rounds = st.game.rounds
+    if rounds is not None:
+        from .rounds import next_round
+
+        if next_round(st, rounds):
+            st._begin_turn(1 - st.to_move, check_repetition=False)
+            return
+    if end.result == "by_score" or rounds is not None:
         s0, s1 = st.score(0), st.score(1)
         st._returns = [1.0, -1.0] if s0 > s1 else [-1.0, 1.0] if s1 > s0 else [0.0, 0.0]
     else:

@@ -34,12 +34,14 @@ def as_action(action: Any) -> int:
 
 class State:
     __slots__ = ("game", "board", "kinds", "stock", "removed", "marks", "to_move", "stage",
-                 "moves_played", "terminal", "end_reason", "_returns", "_starts", "_legal",
+                 "moves_played", "round", "terminal", "end_reason", "_returns", "_starts", "_legal",
                  "_pending", "_seen", "_history", "last_move", "_feeding")
 
     def __init__(self, game: Any):
         self.game = game
         self.kinds: list[list[int]] | None = None
+        self.round = 0
+        """Rounds finished so far (games of several rounds)."""
         self.terminal = False
         self.end_reason: str | None = None
         self._returns = [0.0, 0.0]
@@ -180,6 +182,7 @@ class State:
         c.to_move = self.to_move
         c.stage = self.stage
         c.moves_played = self.moves_played
+        c.round = self.round
         c.terminal = self.terminal
         c.end_reason = self.end_reason
         c._returns = self._returns[:]
@@ -276,6 +279,7 @@ class State:
         c.to_move = self.to_move
         c.stage = self.stage
         c.moves_played = self.moves_played
+        c.round = self.round
         c._feeding = False
         c.terminal = False
         return c

@@ -66,6 +66,8 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                                           "declare it under 'marks'", key=True)
         for i, label in enumerate(pits):
             check_label(("setup", "marks", mark, i), label)
+    if spec.rounds is not None:
+        _check_rounds(spec, bad)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
     if multi:
@@ -167,6 +169,25 @@ def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
 
 LOOK_AHEAD = ("threatened", "opponent_can_capture")
 """Condition keys that play the next move ahead: inside a move they would look ahead for ever."""
+
+
+def _check_rounds(spec: Spec, bad: Any) -> None:
+    """Rounds refill pits from stores: the board needs stores, one kind of piece, the mark."""
+    rounds = spec.rounds
+    if spec.board.stores == "none":
+        bad(("rounds",), "rounds refill the pits from the players' stores: the board needs stores")
+    if len(spec.setup.kinds) > 1:
+        bad(("rounds",), "rounds are played with one kind of piece")
+    if spec.board.ranks != 2:
+        bad(("rounds",), "rounds need a 2-rank board (each player refilling their own row)")
+    mark = rounds.out_of_play
+    if mark not in spec.marks:
+        bad(("rounds", "out_of_play"), f"undeclared mark {mark!r}{did_you_mean(mark, spec.marks)}; "
+                                       "declare it under 'marks'")
+    elif spec.marks[mark].owned:
+        bad(("rounds", "out_of_play"), f"the mark {mark!r} is owned; a pit out of play is nobody's")
+    if (rounds.per_pit or spec.setup.per_pit) < 1:
+        bad(("rounds", "per_pit"), "rounds refill each pit with at least one piece: give per_pit")
 
 
 def _after_a_move(path: Path) -> bool:
