@@ -26,7 +26,7 @@ def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
         order = [tuple(reversed(o)) for o in order]
     per_pit = rounds.per_pit if rounds.per_pit is not None else game.spec.setup.per_pit
     return RoundRules(per_pit, (order[0], order[1]), game.mark_bit[rounds.out_of_play],
-                      rounds.next_player, rounds.max_rounds)
+                      rounds.next_player, rounds.max_rounds or None)
 
 
 def next_round(st: Any, rules: RoundRules) -> bool:

@@ -31,5 +31,6 @@ class Rounds(Block):
     `winner` (after an even round, the same), the game's `first_player` every round, the
     players in turn (`alternate`: the game's first player starts the odd rounds, the other the
     even ones), or the player who made the round's last move (`last_mover`)."""
-    max_rounds: int | None = Field(None, ge=1)
-    """The game ends after this many rounds at most (default: no limit)."""
+    max_rounds: int | None = Field(None, ge=0)
+    """The game ends after this many rounds at most (left out or 0: no limit; a parameter can
+    then offer a limit, since random play may take thousands of rounds to end a game)."""
