@@ -235,7 +235,9 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
                or any(p.choose or p.picks or p.to == "sow" or p.optional for p in progs) or sowing.order == "choice"
                or (relay and laps.ask_when is not None)
                or (turn.offer == "all" and len({d for k in kinds for d in k.directions}) > 1))
-    must_sim = (relay or any(k.require_capture or k.require for k in kinds) or any(p.to == "sow" for p in progs))
+    # A skip rule can leave no pit to sow into: such a move is refused, so moves are tried first.
+    must_sim = (relay or sowing.skip is not None or any(k.require_capture or k.require for k in kinds)
+                or any(p.to == "sow" for p in progs))
     if all(k.placement for k in kinds):
         must_sim = False
     only = kinds[0] if len(kinds) == 1 else None

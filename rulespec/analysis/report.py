@@ -63,13 +63,27 @@ def write_data(analyses: list[Analysis], out: Path) -> list[Path]:
     return paths
 
 
-def plot_win_rates(a: Analysis, path: Path) -> None:
-    """South's win rate over the grid: a heat map for two varied parameters, a line with 95%
-    intervals for one, a single bar for none."""
+def pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend: the report is drawn to files, with no display."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save(plt: Any, fig: Any, path: Path) -> None:
+    """Write a figure at the report's resolution and free it."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_win_rates(a: Analysis, path: Path) -> None:
+    """South's win rate over the grid: a heat map for two varied parameters, a line with 95%
+    intervals for one, a single bar for none."""
+    plt = pyplot()
 
     names = list(a.grid)
     summaries = a.summaries()
@@ -111,17 +125,12 @@ def plot_win_rates(a: Analysis, path: Path) -> None:
         ax.set_ylim(0, 1)
         ax.set_ylabel("share of games")
     fig.suptitle(f"{a.name}: {a.players[0]} (South) vs {a.players[1]} (North)", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save(plt, fig, path)
 
 
 def plot_lengths(analyses: list[Analysis], path: Path) -> None:
     """Game lengths (moves) as step histograms, one line per cell (and per variant)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     fig, ax = plt.subplots(figsize=(6, 3.6))
     everything = [r.moves for a in analyses for c in a.cells for r in c.records]
@@ -139,17 +148,12 @@ def plot_lengths(analyses: list[Analysis], path: Path) -> None:
         ax.legend(fontsize=7, ncol=2)
     if len(lines) > 12:
         ax.set_title(f"first 12 of {len(lines)} cells", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save(plt, fig, path)
 
 
 def plot_rules(analyses: list[Analysis], path: Path) -> None:
     """How often each rule fired, per game, over all cells (bars side by side per variant)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     per: list[Counter[str]] = []
     for a in analyses:
@@ -170,9 +174,7 @@ def plot_rules(analyses: list[Analysis], path: Path) -> None:
     ax.invert_yaxis()
     if len(analyses) > 1:
         ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save(plt, fig, path)
 
 
 def write_report(analyses: list[Analysis], out: Path, pdf: bool = True) -> list[Path]:
