@@ -107,7 +107,8 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
             p = st.to_move if about_next else mover
             if p not in (0, 1):
                 return NOT_ENDED
-            last = st.last_move.last if st.last_move is not None else NONE
+            mv = getattr(st, "last_move", None)  # (a look-ahead copy keeps no last move)
+            last = mv.last if mv is not None else NONE
             return p if test(st, last, game.turn_ctx[p]) else NOT_ENDED
     else:  # pragma: no cover - the model's discriminator admits no other kind
         raise ValueError(kind)

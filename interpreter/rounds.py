@@ -46,7 +46,8 @@ def next_round(st: Any, rules: RoundRules) -> bool:
     if any(b[stores[p]] < rules.per_pit for p in (0, 1)):
         return False
     s0, s1 = b[stores[0]], b[stores[1]]
-    last_mover = st.last_move.mover if st.last_move is not None else 1 - game.first_player
+    last = getattr(st, "last_move", None)  # (a look-ahead copy keeps no last move)
+    last_mover = last.mover if last is not None else 1 - game.first_player
     winner = 0 if s0 > s1 else 1 if s1 > s0 else None
     if rules.next_player == "first_player":
         starter = game.first_player
@@ -70,6 +71,7 @@ def next_round(st: Any, rules: RoundRules) -> bool:
     st.round += 1
     st.stage = 0
     st.to_move = starter
-    st._seen.clear()
+    if hasattr(st, "_seen"):
+        st._seen.clear()
     st._pending = None
     return True
