@@ -21,6 +21,26 @@ def game_of(text: str, python: bool = False, **params) -> Game:
     return game.without_kernel() if python else game
 
 
+def play_alike(fast: Game, slow: Game, seed: int, games: int, max_actions: int = 3000) -> list[dict]:
+    """Random games played on both engine paths at once: the same snapshot after every action.
+    Returns each game's last snapshot."""
+    import random
+
+    rng = random.Random(seed)
+    last = []
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        for _ in range(max_actions):
+            if a.is_terminal():
+                break
+            action = rng.choice(a.legal_actions())
+            a.apply_action(action)
+            b.apply_action(action)
+            assert a.snapshot() == b.snapshot()
+        last.append(a.snapshot())
+    return last
+
+
 def position(game: Game, south: list[int], north: list[int], stores=None, to_move: int = 0):
     """A position; unless given, the stores share the pieces not on the board."""
     if stores is None:
@@ -119,16 +139,7 @@ def test_the_kernel_plays_parity_and_direction_conditions() -> None:
                               "    take: [landing]") + "turn:\n  moves:\n    - {name: sow, direction: choice}\n"
     fast, slow = game_of(spec), game_of(spec, python=True)
     assert fast.rulesets[0].kernel is not None
-    import random
-
-    rng = random.Random(3)
-    for _ in range(30):
-        a, b = fast.new_initial_state(), slow.new_initial_state()
-        while not a.is_terminal():
-            action = rng.choice(a.legal_actions())
-            a.apply_action(action)
-            b.apply_action(action)
-            assert a.snapshot() == b.snapshot()
+    assert all(snap["terminal"] for snap in play_alike(fast, slow, seed=3, games=30))
 
 
 # --- end on a condition, passing ----------------------------------------------------
@@ -332,20 +343,9 @@ def test_max_rounds_ends_the_game_and_the_native_runner_declines_rounds() -> Non
 
 
 def test_rounds_are_played_the_same_by_the_kernel_and_the_python_path() -> None:
-    import random
-
     fast, slow = game_of(ROUNDS), game_of(ROUNDS, python=True)
     assert fast.rulesets[0].kernel is not None
-    rng = random.Random(5)
-    rounds = []
-    for _ in range(6):
-        a, b = fast.new_initial_state(), slow.new_initial_state()
-        while not a.is_terminal():
-            action = rng.choice(a.legal_actions())
-            a.apply_action(action)
-            b.apply_action(action)
-            assert a.snapshot() == b.snapshot()
-        rounds.append(a.snapshot()["round"])
+    rounds = [snap["round"] for snap in play_alike(fast, slow, seed=5, games=6)]
     assert max(rounds) >= 2  # the games went past their first round
 
 
