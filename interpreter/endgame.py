@@ -142,6 +142,8 @@ def finish(st: Any, end: EndProgram, player: int) -> None:
                 b[geo.store[player]] += n
             elif end.remaining == "to_other":
                 b[geo.store[1 - player]] += n
+            elif end.remaining == "to_first":
+                b[geo.store[st.game.first_player]] += n
             else:
                 st.removed += n
     rounds = st.game.rounds
