@@ -68,6 +68,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             check_label(("setup", "marks", mark, i), label)
     if spec.rounds is not None:
         _check_rounds(spec, bad)
+    _check_go_on(spec, bad)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
     if multi:
@@ -169,6 +170,25 @@ def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
 
 LOOK_AHEAD = ("threatened", "opponent_can_capture")
 """Condition keys that play the next move ahead: inside a move they would look ahead for ever."""
+
+
+def _check_go_on(spec: Spec, bad: Any) -> None:
+    """A capture the move goes on after needs a relay to go on with, and one kind of piece."""
+    stages = [("",), *[("stages", i) for i in range(len(spec.stages))]]
+    for where in stages:
+        stage = spec.stages[where[1]] if where != ("",) else None
+        captures = spec.captures if stage is None or stage.captures is None else stage.captures
+        sowing = (stage.sowing if stage is not None and stage.sowing else spec.sowing)
+        for i, cap in enumerate(captures):
+            if cap.then != "relay":
+                continue
+            path = (where if stage is not None else ()) + ("captures", i, "then")
+            if not isinstance(cap.to, str):
+                bad(path, "captures sown again already go on; then: relay is for captures into the store or removed")
+            elif sowing.laps.kind != "relay":
+                bad(path, "then: relay goes on with the sowing's relay laps, but the sowing is single-lap")
+            elif len(spec.setup.kinds) > 1:
+                bad(path, "then: relay is played with one kind of piece")
 
 
 def _check_rounds(spec: Spec, bad: Any) -> None:

@@ -359,3 +359,19 @@ def test_rounds_errors_name_the_problem() -> None:
 
     with pytest.raises(PositionError, match="one round"):
         one_round.state_from_snapshot({"round": 2, "players": [{"pits": [3] * 4}, {"pits": [3] * 4}]})
+
+
+def test_a_capture_can_let_the_move_go_on() -> None:
+    spec = ("name: Go on\nextends: sungka\ncaptures:\n  - name: facing hole\n"
+            "    when: {side: own, store: false, count: 1, opposite: {count: {min: 1}}}\n"
+            "    take: [opposite]\n    to: store\n    then: relay\n")
+    game = game_of(spec)
+    assert game.rulesets[0].kernel is None and "facing hole" in game.rulesets[0].kernel_refusal
+    state = position(game, [0, 0, 0, 0, 1, 0, 0], [3, 5, 0, 0, 0, 0, 0], stores=(40, 49))
+    # E into the empty F: the five of b, facing it, are taken; the move goes on as if its lap had
+    # ended in b, the last pit taken, which is empty now: no relay, the move ends there
+    state.apply_action(4)
+    snap = state.snapshot()
+    assert snap["players"][0]["store"] == 45 and snap["players"][0]["pits"][5] == 1
+    with pytest.raises(SpecError, match="single-lap"):
+        load_spec_text(spec.replace("extends: sungka", "extends: sungka\nsowing: {laps: {kind: single}}"))
