@@ -125,7 +125,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         if not about_player and cond.result != "by_score":
             bad(("end", i, "result"), f"{cond.kind} is not about one player: use result: by_score")
         if not about_player and cond.remaining in ("to_player", "to_other"):
-            bad(("end", i, "remaining"), f"{cond.kind} is not about one player: use to_owner, to_first, stay or removed")
+            bad(("end", i, "remaining"), f"{cond.kind} is not about one player: use to_owner, stay or removed")
         if cond.remaining in ("to_owner", "to_player", "to_other", "to_first") and not has_stores:
             bad(("end", i, "remaining"), "pieces can only be collected into stores; the board has none")
     for i, kind in enumerate(spec.turn.moves):
