@@ -1,40 +1,55 @@
 """Exact solving times: Kalah(6, n) under Irving, Donkers and Uiterwijk's convention
 ("Solving Kalah", ICGA Journal 2000: the empty-capture rule, seeds left counting for their
-owner), against their published values, plus small boards under both capture rules.
+owner), against their published values, plus small boards under both capture rules; the
+native solver (interpreter/_solve.c) against the Python reference where Python finishes.
 
-    python benchmarks/solve.py [--max-seeds 3] [--memory 2000]
+    python benchmarks/solve.py [--max-seeds 3] [--memory 4000] [--python-max 2]
 
-Prints, per instance, the value found, the published value, positions searched, seconds and
-positions per second (the pure-Python engine; no native solver yet)."""
+Prints, per instance and engine, the value found, the published value, positions searched,
+wall and CPU seconds (the machine may be shared: CPU seconds are the process's own) and
+positions per CPU second; for instances both engines solve, the ratio of their CPU times."""
 from __future__ import annotations
 
 import argparse
+import time
 
 import rulespec
 from rulespec.solve import solve
 
 PUBLISHED = {1: 2, 2: 10, 3: 2, 4: 10, 5: 12}
-"""Kalah(6, n), first player's margin under perfect play (Irving et al. 2000, empty capture)."""
+"""Kalah(6, n), first player's margin under perfect play with the empty-capture rule: +10 for
+(6,4) and +12 for (6,5) as Wikipedia's Kalah article reports Irving and Donkers' result; the
+smaller instances from the paper's table as cited in docs/analysis.md."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max-seeds", type=int, default=3)
-    parser.add_argument("--memory", type=float, default=2000, help="transposition table bound, MB")
+    parser.add_argument("--max-seeds", type=int, default=3, help="Kalah(6, 1..N) with the empty capture")
+    parser.add_argument("--memory", type=float, default=4000, help="transposition table bound, MB")
+    parser.add_argument("--python-max", type=int, default=2,
+                        help="also run the Python solver up to Kalah(6, N) and on Kalah(4,3) (0: never)")
     args = parser.parse_args()
-    print(f"{'instance':28} {'value':>6} {'published':>9} {'positions':>11} {'seconds':>8} {'pos/s':>8}")
-    runs = [("kalah", {"pits": p, "seeds": s, "empty_capture": e}, None)
-            for p, s in ((4, 3), (4, 4), (5, 3)) for e in (False, True)]
-    runs += [("kalah", {"pits": 6, "seeds": n, "empty_capture": True}, PUBLISHED[n])
+    print(f"{'instance':30} {'engine':7} {'value':>6} {'published':>9} {'positions':>13} {'wall s':>8} "
+          f"{'CPU s':>8} {'pos/CPU s':>10} {'ratio':>6}")
+    runs = [("kalah", {"pits": p, "seeds": s, "empty_capture": e}, None, args.python_max > 0 and s == 3)
+            for p, s in ((4, 3), (4, 4)) for e in (False, True)]
+    runs += [("kalah", {"pits": 6, "seeds": n, "empty_capture": True}, PUBLISHED[n], n <= args.python_max)
              for n in range(1, args.max_seeds + 1)]
-    for variant, params, published in runs:
-        sol = solve(rulespec.load(variant, **params), memory_mb=args.memory)
+    for variant, params, published, with_python in runs:
+        game = rulespec.load(variant, **params)
         name = f"{variant}({params['pits']},{params['seeds']})" + (" empty capture" if params["empty_capture"] else "")
-        pub = "" if published is None else f"{published:+d}"
-        print(f"{name:28} {sol.value:+6d} {pub:>9} {sol.nodes:11,d} {sol.seconds:8.1f} "
-              f"{sol.nodes / max(sol.seconds, 1e-9):8.0f}", flush=True)
-        if published is not None and sol.value != published:
-            print(f"  MISMATCH: published {published:+d}")
+        cpu: dict[str, float] = {}
+        for engine in ("native", "python") if with_python else ("native",):
+            wall, start = time.perf_counter(), time.process_time()
+            sol = solve(game, memory_mb=args.memory, engine=engine)
+            cpu[engine] = time.process_time() - start
+            wall = time.perf_counter() - wall
+            pub = "" if published is None else f"{published:+d}"
+            ratio = f"{cpu['python'] / cpu['native']:6.1f}" if engine == "python" else ""
+            print(f"{name:30} {engine:7} {sol.value:+6d} {pub:>9} {sol.nodes:13,d} {wall:8.1f} {cpu[engine]:8.1f} "
+                  f"{sol.nodes / max(cpu[engine], 1e-9):10.0f} {ratio:>6}", flush=True)
+            if published is not None and sol.value != published:
+                print(f"  MISMATCH: published {published:+d}")
 
 
 if __name__ == "__main__":

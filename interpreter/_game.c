@@ -970,6 +970,9 @@ static PyGetSetDef Core_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
+/* Exact solving and random playouts from a native state: a separate file. */
+#include "_solve.c"
+
 static PyMethodDef Core_methods[] = {
     {"legal_actions", (PyCFunction)(void (*)(void))Core_legal_actions, METH_FASTCALL, "The legal actions (none for another player)."},
     {"apply_action", (PyCFunction)Core_apply_action, METH_O, "Apply one action; an illegal one raises IllegalActionError and changes nothing."},
@@ -981,6 +984,8 @@ static PyMethodDef Core_methods[] = {
     {"history", (PyCFunction)Core_history, METH_NOARGS, "The actions applied so far."},
     {"clone", (PyCFunction)Core_clone, METH_NOARGS, "An independent copy."},
     {"_native_clone", (PyCFunction)Core_clone, METH_NOARGS, "clone(), for subclasses that wrap it."},
+    {"_solve", (PyCFunction)Core_solve, METH_VARARGS, "The exact value by MTD(f) (see rulespec/solve)."},
+    {"_playout", (PyCFunction)Core_playout, METH_VARARGS, "One random game from here, the state unchanged."},
     {NULL, NULL, 0, NULL},
 };
 

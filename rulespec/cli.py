@@ -542,6 +542,7 @@ def match(variant: str = typer.Argument(..., help="A shipped variant's name or a
 def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
           memory: float = typer.Option(1000, help="Memory bound of the transposition table, in MB."),
           all_moves: bool = typer.Option(False, "--all-moves", help="The exact value of every first decision."),
+          engine: str = typer.Option("auto", help="auto (C where native code covers the game), native or python."),
           param: list[str] = ParamOpt) -> None:
     """Solve a small instance exactly: the score margin under perfect play (South's view) and the best first moves."""
     from .solve import solve as run_solve
@@ -549,12 +550,16 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
     game = _game(variant, _params(param))
     bar, update = _progress(f"solving {variant}", None)
     with bar:
-        sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=update)
+        try:
+            sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=update, engine=engine)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--engine") from None
     out.print(f"value: {sol.value_text()}", markup=False)
     out.print(f"best first moves: {', '.join(sol.best)}", markup=False)
     for move, value in sol.moves.items():
         out.print(f"  {move}: {'+' if value > 0 else ''}{value}", markup=False)
-    out.print(f"{sol.nodes:,} positions searched in {sol.seconds:.1f} s; table {sol.table_entries:,} entries"
+    out.print(f"{sol.nodes:,} positions searched in {sol.seconds:.1f} s ({sol.engine}); "
+              f"table {sol.table_entries:,} entries"
               + (f", dropped its older half {sol.table_flushes} times (memory bound)" if sol.table_flushes else ""),
               markup=False)
     if sol.caveat:

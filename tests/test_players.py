@@ -95,3 +95,67 @@ def test_players_handle_decisions_inside_a_move() -> None:
             if state.is_terminal():
                 break
             state.apply_action(player.choose(state))
+
+
+def _midgame(game, moves: int = 4):
+    state = game.new_initial_state()
+    for action in [a for a in range(moves)]:
+        legal = state.legal_actions()
+        state.apply_action(legal[action % len(legal)])
+    return state
+
+
+def test_native_playout_is_seeded_and_leaves_the_state_as_it_was() -> None:
+    game = rulespec.load("kalah", pits=4, seeds=3)
+    state = _midgame(game)
+    assert type(state).__name__ == "NativeState"
+    history, board = state.history(), state.board
+    first = state._playout(7, 10_000)
+    assert first == state._playout(7, 10_000)  # the same seed, the same game
+    assert state.history() == history and state.board == board
+    finished, result, margin, actions = first
+    assert finished and actions > 0 and result == (margin > 0) - (margin < 0)  # Kalah: scores decide
+    assert state._playout(7, 0) == (False, 0, state.margin(0), 0)  # no action: the position as it is
+    assert len({state._playout(seed, 10_000) for seed in range(20)}) > 1
+
+
+def test_native_playouts_agree_with_python_playouts_statistically() -> None:
+    # Native playouts use their own generator: not the Python games, but the same uniform
+    # choice among legal actions, so South's mean result and margin agree within sampling error.
+    from interpreter.state import State
+    import random
+
+    game = rulespec.load("kalah", pits=4, seeds=3)
+    native_state = _midgame(game)
+    python_state = State.initial(game)
+    for action in native_state.history():
+        python_state.apply_action(action)
+    n, rng = 1200, random.Random(5)
+    native = [native_state._playout(seed, 10_000) for seed in range(n)]
+    python = []
+    for _ in range(n):
+        st = python_state.clone()
+        while not st.is_terminal():
+            st.apply_action(rng.choice(st.legal_actions()))
+        python.append((st.returns()[0], st.margin(0)))
+    mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+    assert abs(mean([r for _, r, _, _ in native]) - mean([r for r, _ in python])) < 0.12
+    assert abs(mean([m for _, _, m, _ in native]) - mean([m for _, m in python])) < 1.5
+
+
+def test_mcts_plays_its_playouts_natively_when_it_can(monkeypatch) -> None:
+    from interpreter.native import NativeState
+
+    calls = []
+    native_playout = NativeState._playout
+    monkeypatch.setattr(NativeState, "_playout", lambda st, seed, n: calls.append(n) or native_playout(st, seed, n))
+    game = rulespec.load("kalah", pits=4, seeds=3)
+    state = game.new_initial_state()
+    assert MCTSPlayer(simulations=20, seed=1).choose(state) in state.legal_actions()
+    assert len(calls) == 20
+    calls.clear()
+    assert MCTSPlayer(simulations=20, seed=1, native=False).choose(state) in state.legal_actions()
+    assert not calls
+    python_only = game.without_kernel()
+    start = python_only.new_initial_state()
+    assert MCTSPlayer(simulations=20, seed=1).choose(start) in start.legal_actions()

@@ -17,9 +17,85 @@ def test_reproduces_irving_donkers_uiterwijk_kalah_values(seeds: int, value: int
     # "Solving Kalah" (ICGA Journal 23(3), 2000) solves the empty-capture convention (a last
     # seed in an own empty pit is captured even with nothing opposite), seeds left on the board
     # counting for their owner: Kalah(6,1) = +2, Kalah(6,2) = +10 for the first player.
-    # Kalah(6,3) (+2) takes several minutes in Python: benchmarks/solve.py.
+    # Kalah(6,3) and (6,4) take minutes: benchmarks/solve.py.
     game = rulespec.load("kalah", pits=6, seeds=seeds, empty_capture=True)
-    assert solve(game).value == value
+    sol = solve(game, memory_mb=8)
+    assert (sol.value, sol.engine) == (value, "native")
+    assert solve(rulespec.load("kalah-empty-capture", pits=6, seeds=seeds), memory_mb=8).value == value
+
+
+def test_the_python_reference_reproduces_kalah_6_1() -> None:
+    sol = solve(rulespec.load("kalah", pits=6, seeds=1, empty_capture=True), engine="python")
+    assert (sol.value, sol.engine) == (2, "python")
+
+
+NATIVE_INSTANCES = [("kalah", {"pits": 3, "seeds": 2}), ("kalah", {"pits": 3, "seeds": 3, "empty_capture": True}),
+                    ("kalah", {"pits": 4, "seeds": 1})]
+
+
+@pytest.mark.parametrize("variant, params", NATIVE_INSTANCES[:3])
+def test_native_and_python_solvers_agree_on_every_first_move(variant: str, params: dict) -> None:
+    game = rulespec.load(variant, **params)
+    native = solve(game, all_moves=True, memory_mb=16, engine="native")
+    python = solve(game, all_moves=True, engine="python")
+    assert native.engine == "native"
+    assert (native.value, native.best, native.moves) == (python.value, python.best, python.moves)
+
+
+@pytest.mark.parametrize("variant, params", NATIVE_INSTANCES)
+def test_native_and_python_solvers_agree_from_random_late_positions(variant: str, params: dict) -> None:
+    # From any position between moves, not only the start: late positions of random games
+    # (short enough to solve in Python), the native state as it is after those moves.
+    game = rulespec.load(variant, **params)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal() and _in_pits(state) > 10:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        native = solve(game, state, memory_mb=4, engine="native")
+        python = solve(game, state, engine="python")
+        assert (native.value, native.best) == (python.value, python.best), state.history()
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def _in_pits(state) -> int:
+    """Pieces still on the pits (not in stores): how much game is left."""
+    stores = set(state.game.geo.store)
+    return sum(n for slot, n in enumerate(state.board) if slot not in stores)
+
+
+def test_the_native_solver_covers_only_native_states() -> None:
+    from interpreter.state import State
+
+    game = rulespec.load("kalah", pits=3, seeds=2)
+    python_state = State.initial(game)
+    assert solve(game, python_state).engine == "python"
+    with pytest.raises(ValueError, match="native solver does not cover"):
+        solve(game, python_state, engine="native")
+    oware = rulespec.load("oware", pits=2, seeds=1)  # ends on repetition: values depend on history
+    with pytest.raises(ValueError, match="repetition"):
+        solve(oware, engine="native")
+
+
+def test_a_game_that_can_cycle_for_ever_is_reported_not_crashed() -> None:
+    # Bohnenspiel has no repetition end and its lines can go round for ever: no value exists
+    # (the Python solver runs out of recursion); the native one says why.
+    from rulespec.errors import LimitError
+
+    with pytest.raises(LimitError, match="does the game cycle"):
+        solve(rulespec.load("bohnenspiel"), memory_mb=4, engine="native")
+
+
+def test_a_tiny_native_table_still_gives_the_exact_value() -> None:
+    game = rulespec.load("kalah", pits=4, seeds=2)
+    tiny = solve(game, memory_mb=0.001, engine="native")
+    assert tiny.value == solve(game, engine="python").value and tiny.table_entries <= 64
 
 
 def test_both_capture_rules_match_the_brute_force_oracle() -> None:

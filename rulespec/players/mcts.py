@@ -3,8 +3,10 @@
 A node's statistics are from the view of the player who chose the decision leading to it,
 so a player who moves again (extra turns, decisions inside a move) is handled like any other.
 A playout's result is the game's return (+1 / 0 / -1) plus a small share of the final score
-margin, so among won lines the search prefers the larger win. Playouts are the Python
-loop over the state API, in one method (`_playout`) for a native playout to replace."""
+margin, so among won lines the search prefers the larger win. Where native code plays the
+game's states, each playout is one call into C (`NativeState._playout`: a random game from a
+copy of the state, seeded from the player's generator); otherwise the same random game is
+played over the state API in Python."""
 from __future__ import annotations
 
 import math
@@ -32,13 +34,15 @@ class Node:
 
 class MCTSPlayer:
     def __init__(self, simulations: int | None = None, seconds: float | None = None, seed: int = 0,
-                 exploration: float = 1.4, max_playout: int = 2000):
+                 exploration: float = 1.4, max_playout: int = 2000, native: bool = True):
         if simulations is None and seconds is None:
             simulations = 200
         self.simulations, self.seconds = simulations, seconds
         self.rng = random.Random(seed)
         self.c = exploration
         self.max_playout = max_playout
+        self.native = native
+        """Play playouts in C where the state allows it (False: always the Python loop)."""
         self.name = f"mcts:{simulations}" if seconds is None else f"mcts:{seconds:g}s"
 
     def choose(self, state: Any) -> int:
@@ -88,16 +92,30 @@ class MCTSPlayer:
             node = node.parent
 
     def _playout(self, st: Any) -> tuple[float, float]:
+        """A random game to the end (at most max_playout decisions) from st: South's and
+        North's values. st may be left anywhere along the game."""
+        total = st.game.total_points or 1
+        run = getattr(type(st), "_playout", None) if self.native else None
+        if run is not None:
+            try:
+                finished, result, margin, _ = run(st, self.rng.getrandbits(64), self.max_playout)
+            except NotImplementedError:  # a decision pending, or the state plays in Python
+                pass
+            else:
+                return _values(finished, result, margin / total)
         rng = self.rng
         steps = 0
         while not st.is_terminal() and steps < self.max_playout:
             st.apply_action(rng.choice(st.legal_actions()))
             steps += 1
-        total = st.game.total_points or 1
-        margin = st.margin(0) / total
-        if st.is_terminal():
-            r = st.returns()[0]
-        else:
-            r = 0.0 if margin == 0 else math.copysign(1.0, margin) * 0.5
-        v0 = (1 - MARGIN_SHARE) * r + MARGIN_SHARE * margin
-        return v0, -v0
+        finished = st.is_terminal()
+        return _values(finished, st.returns()[0] if finished else 0, st.margin(0) / total)
+
+
+def _values(finished: bool, result: float, margin: float) -> tuple[float, float]:
+    """A playout's value for South and North from its result (+1/0/-1, when the game ended)
+    and South's margin as a share of all the points; an unfinished playout counts half a win
+    for the side ahead."""
+    r = result if finished else (0.0 if margin == 0 else math.copysign(1.0, margin) * 0.5)
+    v0 = (1 - MARGIN_SHARE) * r + MARGIN_SHARE * margin
+    return v0, -v0

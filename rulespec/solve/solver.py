@@ -7,7 +7,13 @@ under perfect play by both sides; a game decided by an end condition that names 
 whatever the scores, is worth +-(all the points + 1). Positions are keyed by
 `state.position_key()`; in a variant that ends on repetition the value can depend on the
 history of the game, which the key leaves out, so such values are exact only when no line
-repeats (the solver says so)."""
+repeats (the solver says so).
+
+Where native code plays the game's states (interpreter/native.py) the search runs in C
+(interpreter/_solve.c: MTD(f) over the same alpha-beta, a memory-bounded table of lower and
+upper bounds, enhanced transposition cut-offs), from any position between moves; the Python
+search stays the reference and the fallback (`engine="python"`, games that end on repetition,
+moves that ask a decision, a decision pending)."""
 from __future__ import annotations
 
 import time
@@ -15,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.kernel import KernelLimit
+from rulespec.errors import LimitError
 from rulespec.players.search import Search, TranspositionTable, win_value
 
 
@@ -32,22 +40,67 @@ class Solution:
     moves: dict[str, int] = field(default_factory=dict)
     """With `all_moves`: each first decision's exact value (South's view)."""
     caveat: str = ""
+    engine: str = "python"
+    """"native" (interpreter/_solve.c) or "python" (rulespec.players.search)."""
 
     def value_text(self) -> str:
         return f"+{self.value}" if self.value > 0 else str(self.value)
 
 
+ENGINES = ("auto", "native", "python")
+
+
 def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool = False,
-          progress: Callable[[int], None] | None = None) -> Solution:
-    """Solve `state` (default: the start). `memory_mb` bounds the transposition table."""
+          progress: Callable[[int], None] | None = None, engine: str = "auto") -> Solution:
+    """Solve `state` (default: the start). `memory_mb` bounds the transposition table;
+    `engine`: "auto" (native code where it covers the game, else Python), "native" (an error
+    where it does not) or "python"."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     state = state if state is not None else game.new_initial_state()
     if state.is_terminal():
         return Solution(state.margin(0), [], 0, 0.0, 0, 0)
+    if engine != "python":
+        solution = _solve_native(game, state, memory_mb, all_moves, progress, required=engine == "native")
+        if solution is not None:
+            return solution
+    return _solve_python(game, state, memory_mb, all_moves, progress)
+
+
+def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
+                  progress: Callable[[int], None] | None, required: bool) -> Solution | None:
+    """The C solver's answer, or None where it does not cover the state (Python solves it)."""
+    run = getattr(type(state), "_solve", None)
+    why = "the game's states are not native (see game.native_refusal)" if run is None else ""
+    if run is not None:
+        start = time.perf_counter()
+        try:
+            value, moves, nodes, entries, exact_keys = run(state, win_value(game), float(memory_mb), all_moves,
+                                                           progress)
+        except NotImplementedError as refused:
+            why = str(refused)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
+        else:
+            sign = 1 if state.current_player() == 0 else -1
+            text = state.action_to_string
+            caveat = "" if exact_keys else ("positions are told apart by a 128-bit hash of the full position "
+                                            "(a collision, vanishingly unlikely, could change the value)")
+            return Solution(sign * value, [text(a) for a, v in moves if v == value], nodes,
+                            time.perf_counter() - start, entries, 0,
+                            {text(a): sign * v for a, v in moves} if all_moves else {},
+                            _caveat(game, value, caveat), "native")
+    if required:
+        raise ValueError(f"the native solver does not cover this position: {why}")
+    return None
+
+
+def _solve_python(game: Any, state: Any, memory_mb: float, all_moves: bool,
+                  progress: Callable[[int], None] | None) -> Solution:
     table = TranspositionTable.with_memory(memory_mb)
     search = Search(table, progress=progress)
     start = time.perf_counter()
-    me = state.current_player()
-    sign = 1 if me == 0 else -1
+    sign = 1 if state.current_player() == 0 else -1
     moves: dict[str, int] = {}
     value, best = search.best_actions(state)
     if all_moves:  # the table now holds the proof: each move's exact value reuses it
@@ -56,7 +109,11 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
     if game.uses_repetition:
         caveat = ("this variant ends on repetition; the table ignores the game's history, so the "
                   "value is exact only if no optimal line repeats a position")
+    return Solution(sign * value, [state.action_to_string(a) for a in best], search.nodes,
+                    time.perf_counter() - start, len(table), table.flushes, moves, _caveat(game, value, caveat))
+
+
+def _caveat(game: Any, value: int, caveat: str) -> str:
     if abs(value) >= win_value(game):
         caveat = (caveat + "; " if caveat else "") + "the value is a forced win or loss, not a score margin"
-    return Solution(sign * value, [state.action_to_string(a) for a in best], search.nodes,
-                    time.perf_counter() - start, len(table), table.flushes, moves, caveat)
+    return caveat
