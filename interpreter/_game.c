@@ -356,11 +356,14 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
     for (int j = LATER; j <= CW; j++) if (mask >> (j + 1) & 1) dirs[nd++] = j;
     if (record && *n_record < max_record) record[(*n_record)++] = g->aids[i];
     (*actions)++;
-    if (nd > 1 || kind[K_ASK_DIRECTION]) {
+    if (nd > 1) {
         d = dirs[rng_below(rng, nd)];
         r->given[n++] = P[H_DIR_BASE] + d;
         if (record && *n_record < max_record) record[(*n_record)++] = P[H_DIR_BASE] + d;
         (*actions)++;
+    } else if (kind[K_ASK_DIRECTION]) {  /* one direction: forced, not asked */
+        d = dirs[0];
+        r->given[n++] = P[H_DIR_BASE] + d;
     } else {
         d = dirs[0];
     }
@@ -400,6 +403,10 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
             if (!no) return G_ENDLESS;
         } else {
             no = asked;
+        }
+        if (no == 1) {  /* one option: forced, not asked (the State applies it itself) */
+            r->given[n++] = options[0];
+            continue;
         }
         int a = options[rng_below(rng, no)];
         r->given[n++] = a;
@@ -800,6 +807,7 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         self->given = malloc(MAX_DECISIONS * sizeof(int));
         if (!self->given) return PyErr_NoMemory();
     }
+    int saved_given = self->n_given, saved_dir = self->p_dir;
     if (self->pending) {
         if (self->n_given >= MAX_DECISIONS - 1) { runner_error(G_ENDLESS); return NULL; }
         self->given[self->n_given++] = (int)action;
@@ -808,7 +816,7 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         for (int j = LATER; j <= CW; j++) if (g->masks[i] >> (j + 1) & 1) dirs[nd++] = j;
         self->p_index = i;
         self->n_given = 0;
-        if (nd > 1 || P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) {
+        if (nd > 1) {
             /* the direction, asked before anything moves (every one offered was checked) */
             for (int j = 0; j < nd; j++) self->options[j] = P[H_DIR_BASE] + dirs[j];
             self->n_options = nd;
@@ -818,19 +826,27 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
             Py_RETURN_NONE;
         }
         self->p_dir = dirs[0];
+        /* one direction the kind would ask: forced, not asked */
+        if (P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) self->given[self->n_given++] = P[H_DIR_BASE] + dirs[0];
     }
     if (self->pending && self->p_dir == OPENING) self->p_dir = (int)action - P[H_DIR_BASE];
     int index = self->p_index, pit = g->pits[index], d = self->p_dir;
-    /* on a copy, so that a move that cannot be played leaves the state as it was */
     Pos *work = &r->work;
-    pos_copy(work, &g->pos, r->ns);
-    move_init(r->m, self->given, self->n_given, ASK_STOP);
-    int res = play(P, work, g->legal_kind, pit, d, r->m, 0);
-    if (res == P_NEED) {
+    int res;
+    for (;;) {
+        /* on a copy, so that a move that cannot be played leaves the state as it was */
+        pos_copy(work, &g->pos, r->ns);
+        move_init(r->m, self->given, self->n_given, ASK_STOP);
+        res = play(P, work, g->legal_kind, pit, d, r->m, 0);
+        if (res != P_NEED) break;
         int no = 0, asked = r->m->n_options;
         int *options = malloc(MAX_SLOTS * sizeof(int));
         Move *probe = malloc(sizeof(Move));
-        if (!options || !probe) { free(options); free(probe); return PyErr_NoMemory(); }
+        if (!options || !probe) {
+            free(options); free(probe);
+            self->n_given = saved_given; self->p_dir = saved_dir;
+            return PyErr_NoMemory();
+        }
         memcpy(options, r->m->options, asked * sizeof(int));
         if (P[H_MUST_SIMULATE] || g->feeding) {
             budget(k);
@@ -846,9 +862,15 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         free(probe);
         if (k->stopped) {
             free(options);
-            if (self->pending) self->n_given--;
+            self->n_given = saved_given; self->p_dir = saved_dir;
             runner_error(G_STOPPED);
             return NULL;
+        }
+        if (no == 1 && self->n_given < MAX_DECISIONS - 1) {
+            /* one option: forced, not asked (docs/api.md, "Forced decisions") */
+            self->given[self->n_given++] = options[0];
+            free(options);
+            continue;
         }
         memcpy(self->options, options, no * sizeof(int));
         free(options);
@@ -858,7 +880,7 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         Py_RETURN_NONE;
     }
     if (res != P_DONE) {
-        if (self->pending) self->n_given--;
+        self->n_given = saved_given; self->p_dir = saved_dir;
         runner_error(res == P_ENDLESS ? G_ENDLESS : G_BAD);
         return NULL;
     }

@@ -50,6 +50,11 @@ class MoveInfo:
     decisions: tuple[int, ...] = ()
     """The actions of a finished move with decisions inside it, in order (empty for a move
     of one action: its start pit, `origin`)."""
+    played: tuple[int, ...] = ()
+    """With `decisions`: every decision of the move, those forced (one option) included."""
+    forced: tuple[Any, ...] = ()
+    """With `decisions`: (index in `played`, request, option) of each decision applied
+    because it had one option."""
     before: Any = None
     """With `decisions`: the state at the start of the move (for writing the move down)."""
     threats: dict[int, frozenset[int]] | None = None

@@ -76,10 +76,12 @@ def opening_request(st: Any, rs: Ruleset, starts: list[Start]) -> Request | None
     start = starts[0]
     if len(starts) == 1 and not start.kind.ask_direction:
         return None
-    key = (st.to_move, start.pit, tuple(s.direction for s in starts))
+    # A piece a kind drops from the stock is in hand while the direction is asked (the
+    # state shows it taken from the stock); nothing is lifted from the board yet.
+    key = (st.to_move, start.pit, tuple(s.direction for s in starts), start.kind.stock_drop)
     req = rs.opening_requests.get(key)
     if req is None:
-        req = rs.opening_requests[key] = _direction_request(st, rs, start.pit, list(key[2]))
+        req = rs.opening_requests[key] = _direction_request(st, rs, start.pit, list(key[2]), key[3])
     return req
 
 
@@ -116,6 +118,21 @@ def entry_request(game: Any, entries: list[int], last: int, hand: int) -> Reques
     col = game.geo.col
     return Request("entry", [game.pick_base + q for q in entries],
                    ["<" if col[q] < col[last] else ">" for q in entries], in_hand=hand)
+
+
+def forced_entry_request(game: Any, candidates: list[int], chosen: int, last: int, hand: int) -> Request:
+    """The entry the rules chose, as the decision a move may still write: its side of the
+    landing pit (or, entering at the landing pit itself, its side among the candidates)."""
+    col = game.geo.col
+
+    def side(q: int) -> str:
+        if col[q] != col[last]:
+            return "<" if col[q] < col[last] else ">"
+        return "<" if all(col[q] <= col[o] for o in candidates) else ">"
+
+    others = [q for q in candidates if q != chosen]
+    pits = [chosen] + others
+    return Request("entry", [game.pick_base + q for q in pits], [side(q) for q in pits], in_hand=hand)
 
 
 def sown(seq: tuple[int, ...], hand: int) -> tuple[int, ...]:
@@ -577,6 +594,10 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
             chosen = same[0]
     if chosen == NONE:
         chosen = ask(entry_request(game, entries, last, hand)) - game.pick_base
+    else:
+        noted = getattr(ask, "forced", None)  # notation reading what a move may write
+        if noted is not None:
+            noted(forced_entry_request(game, cap.entry_pits[mv.mover], chosen, last, hand), game.pick_base + chosen)
     d = along[chosen]
     if d != LATER and (cap.entry_turns or mv.direction == LATER):
         mv.direction = d

@@ -1,6 +1,7 @@
 """Action strings: pits by label; decisions inside a move as their request labels them."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rulespec.errors import NotationError
@@ -117,36 +118,181 @@ def written_suffix(st: Any) -> str:
     return ""
 
 
-def move_to_string(st: Any) -> str:
-    """The last whole move of `st` in notation (see State.move_to_string)."""
+def move_to_string(st: Any, suffix: bool = True) -> str:
+    """The last whole move of `st` in notation (see State.move_to_string): every decision,
+    those the rules forced (one option) included, as the sources write them; without the
+    move's suffix when `suffix` is false."""
     mv = st.last_move
     if mv is None:
         return ""
+    end = written_suffix(st) if suffix else ""
     if not mv.decisions:
-        return st.game.geo.label[mv.origin] + written_suffix(st)
+        return st.game.geo.label[mv.origin] + end
     work = mv.before.clone()
+    forced = {i: (request, option) for i, request, option in mv.forced}
+    chosen = iter(mv.decisions)
     parts: list[tuple[str, bool]] = []
-    for a in mv.decisions:
+    for i in range(len(mv.played)):
+        if i in forced:
+            request, option = forced[i]
+            parts.append((request.labels[request.options.index(option)], option == request.default))
+            continue
+        a = next(chosen)
         pending = work._pending
         parts.append((action_to_string(work, a), pending is not None and a == pending.request.default))
         work.apply_action(a)
     while parts and parts[-1][1]:
         parts.pop()
-    return "".join(text for text, _ in parts) + written_suffix(st)
+    return "".join(text for text, _ in parts) + end
+
+
+def forced_decisions(st: Any, work: Any, actions: list[int]) -> list[tuple[Any, int]]:
+    """(request, option) of each decision of the move begun on `st` with `actions` (now at
+    `work`) that the rules made for the mover: applied because it had one option, or never
+    asked (an entry the rules choose). A written move may still give them."""
+    from .moves import NeedDecision, play
+
+    pending = work._pending
+    if pending is not None:
+        played, forced = pending.replay, pending.forced
+    elif work.last_move is not None and work.last_move.played:
+        played, forced = work.last_move.played, work.last_move.forced
+    else:
+        played, forced = tuple(actions[:1]), ()
+    notes: list[tuple[Any, int]] = []
+    at_index = {i: (request, option) for i, request, option in forced}
+    answers = iter(enumerate(played[1:], 1))
+
+    def ask(request: Any) -> int:
+        for i, answer in answers:
+            if i in at_index:
+                notes.append(at_index[i])
+            return answer
+        raise NeedDecision(request)
+
+    ask.forced = lambda request, option: notes.append((request, option))  # type: ignore[attr-defined]
+    try:
+        origin = st._pending.origin if st._pending is not None else st  # (a move begun before)
+        play(origin.scratch(), origin.game.rulesets[origin.stage], origin._starts[played[0]], ask)
+    except NeedDecision:
+        pass
+    except Exception:  # noqa: BLE001 - a move the engine refuses is reported by the caller
+        return [(request, option) for _, request, option in forced]
+    return notes
+
+
+ARROWS = ("<", ">", "ccw", "cw")
+
+
+def _read_forced(text: str, rest: str, notes: list[tuple[Any, int]], read: int,
+                 legal: list[str]) -> tuple[str, int]:
+    """Read, from `rest`, the forced decisions from `read` on that the move writes (each may be
+    left out); NotationError when one written contradicts what the rules chose. Text that
+    reads as the decision asked now (`legal`) is that decision: the forced ones were left out."""
+    if any(label and rest.startswith(label) for label in legal):
+        return rest, len(notes)
+    for request, option in notes[read:]:
+        read += 1
+        label = request.labels[request.options.index(option)]
+        if label and rest.startswith(label):
+            rest = rest[len(label):].lstrip()
+            continue
+        others = set(request.labels) | (set(ARROWS) if request.kind in ("direction", "entry") else set())
+        other = max((o for o in others - {label} if o and rest.startswith(o)), key=len, default=None)
+        if other is not None:
+            raise NotationError(f"{text!r}: the {request.kind} is not the mover's choice here: the rules "
+                                f"make it {label!r}, and {other!r} contradicts it")
+    return rest, read
+
+
+CAPTURES = re.compile(r"\s+x\s+")
+"""Where a move's list of captured pieces begins ("e250 x B5")."""
+
+
+def _split_captures(st: Any, text: str, rest: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """With several kinds of piece, a move may list what it captures after " x ": each pit's
+    pieces as the pit's label and one kind symbol per piece ("D55": two pieces of kind 5 from
+    D), or symbols alone for pieces from the opponent's store ("3"). The move's text before the
+    list, and the list as (slot, kind index), in the order written (None: no list)."""
+    game = st.game
+    parts = CAPTURES.split(rest, maxsplit=1)
+    if not game.multi or len(parts) < 2:
+        return rest, None
+    geo = game.geo
+    symbols = sorted(((sym, k) for k, sym in enumerate(game.kind_symbols)), key=lambda x: -len(x[0]))
+    labels = sorted(((geo.label[q], q) for q in range(geo.n_pits)), key=lambda x: -len(x[0]))
+    store = geo.store[1 - st.to_move] if st.to_move in (0, 1) else -1
+    pieces: list[tuple[int, int]] = []
+    for token in parts[1].split():
+        pit = next(((lab, q) for lab, q in labels if token.startswith(lab)), None)
+        where, rest_token = (pit[1], token[len(pit[0]):]) if pit is not None else (store, token)
+        if not rest_token:
+            raise NotationError(f"{text!r}: {token!r} names no piece (a kind's symbol follows the pit)")
+        while rest_token:
+            sym = next(((sy, k) for sy, k in symbols if rest_token.startswith(sy)), None)
+            if sym is None:
+                known = ", ".join(repr(x) for x in game.kind_symbols)
+                raise NotationError(f"{text!r}: cannot read {rest_token!r} in {token!r} as pieces "
+                                    f"(the kinds are written {known})")
+            pieces.append((where, sym[1]))
+            rest_token = rest_token[len(sym[0]):]
+    return parts[0].rstrip(), pieces
+
+
+def _read_captures(st: Any, text: str, work: Any, actions: list[int], written: list[tuple[int, int]]) -> None:
+    """Answer the move's picks from the written list of captured pieces, then check the list
+    against what the move captured (pieces a capture takes by itself are written too)."""
+    game = st.game
+    geo = game.geo
+    left = list(written)
+    while work._pending is not None and work._pending.request.kind == "pick":
+        by_label = {action_to_string(work, a): a for a in work.legal_actions()}
+        found = next((i for i, (q, k) in enumerate(left)
+                      if f"+{game.kind_symbols[k]}{geo.label[q]}" in by_label), None)
+        if found is None:
+            raise NotationError(f"{text!r}: none of the pieces written after 'x' can be picked here; "
+                                f"legal: {', '.join(by_label)}")
+        q, k = left.pop(found)
+        actions.append(by_label[f"+{game.kind_symbols[k]}{geo.label[q]}"])
+        work.apply_action(actions[-1])
+    mv = work.last_move
+    if work._pending is not None or mv is None or mv is st.last_move:
+        return
+    taken = sorted((q, k) for q, k, n in mv.taken_kinds for _ in range(n))
+    if taken != sorted(written):
+        raise NotationError(f"{text!r}: this move captures {_write_pieces(game, taken) or 'nothing'}, "
+                            f"not {_write_pieces(game, written)}")
+
+
+def _write_pieces(game: Any, pieces: list[tuple[int, int]]) -> str:
+    """Captured pieces as a move's capture list writes them ("D55 E4")."""
+    by_pit: dict[int, str] = {}
+    for q, k in pieces:
+        by_pit[q] = by_pit.get(q, "") + game.kind_symbols[k]
+    return " ".join(f"{game.geo.label[q] if q < game.geo.n_pits else ''}{syms}" for q, syms in by_pit.items())
 
 
 def parse_move(st: Any, text: str) -> list[int]:
     """The decisions of one whole move written as one string (e.g. 'A5>'), matched greedily
-    against the legal actions at each decision; a trailing suffix (a move kind's or mark's written suffix, such as `*`) is checked
-    against the move. Raises NotationError."""
+    against the legal actions at each decision; a trailing suffix (a move kind's or mark's
+    written suffix, such as `*`) is checked against the move. Decisions the rules make for the
+    mover (one option, or an entry the rules choose) may be written too, and are then checked.
+    Raises NotationError."""
     if not isinstance(text, str):
         raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
     rest = text.strip()
     given = next((s for s in suffixes(st.game) if rest.endswith(s) and len(rest) > len(s)), "")
     rest = rest[:len(rest) - len(given)]
+    rest, written_captures = _split_captures(st, text, rest)
     work = st.clone()
     actions: list[int] = []
+    read = len(forced_decisions(st, st, [])) if st._pending is not None else 0  # (made before this text)
     while rest:
+        if actions:
+            legal = [action_to_string(work, a) for a in work.legal_actions()] if work._pending is not None else []
+            rest, read = _read_forced(text, rest, forced_decisions(st, work, actions), read, legal)
+            if not rest or work._pending is None:
+                break
         if work.terminal:
             raise NotationError(f"{text!r}: the game is over before {rest!r}")
         best = None
@@ -160,10 +306,10 @@ def parse_move(st: Any, text: str) -> list[int]:
         actions.append(best[0])
         work.apply_action(best[0])
         rest = rest[len(best[1]):].lstrip()
-        if work._pending is None:
-            break
     if rest:
         raise NotationError(f"{text!r}: the move is complete before {rest!r}")
+    if written_captures is not None:
+        _read_captures(st, text, work, actions, written_captures)
     while work._pending is not None and work._pending.request.default is not None:
         actions.append(work._pending.request.default)
         work.apply_action(actions[-1])

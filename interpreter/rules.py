@@ -86,7 +86,7 @@ class StartKind:
     """Each lifted piece is put into a pit of the mover's choice (no circuit, no laps)."""
     directions: list[int]
     ask_direction: bool
-    """The direction is the mover's decision (asked even when only one is legal)."""
+    """The direction is the mover's decision (applied without asking when only one is legal)."""
     captures: bool
     require_capture: bool | str
     require: Test | None

@@ -22,7 +22,18 @@ class Pending:
     origin: State
     """The state before the move's first decision (never changed; shared by clones)."""
     decisions: tuple[int, ...]
+    """The actions the mover chose so far, the start first (as the history has them)."""
     request: Request
+    played: tuple[int, ...] = ()
+    """Every decision so far, those applied because they had one option included (the move
+    replays from these); empty when no decision was forced (then the same as `decisions`)."""
+    forced: tuple[tuple[int, Request, int], ...] = ()
+    """The decisions applied because they had one option: (index in `played`, request,
+    option), in order."""
+
+    @property
+    def replay(self) -> tuple[int, ...]:
+        return self.played or self.decisions
 
 
 def as_action(action: Any) -> int:
@@ -122,30 +133,49 @@ class State:
             origin = self.clone()
             origin.last_move = None  # (the move's record keeps this state: no chain of them)
             decisions: tuple[int, ...] = (action,)
+            played = decisions
+            forced: tuple[tuple[int, Request, int], ...] = ()
             first = opening_request(self, rs, starts)
-            if first is not None:  # nothing moves before this decision: no need to play
+            if first is not None and len(first.options) > 1:  # nothing moves before it: no need to play
                 self._pending = Pending(origin, decisions, first)
                 self._legal = first.options
+                if first.in_hand:  # a stock piece, in hand until it is sown
+                    self.stock[self.to_move] -= first.in_hand
                 return
+            if first is not None:  # one direction: forced
+                forced = ((1, first, first.options[0]),)
+                played += (first.options[0],)
             work = self
         else:
             origin = pending.origin
             decisions = pending.decisions + (action,)
+            played = pending.replay + (action,)
+            forced = pending.forced
             starts = origin._starts[decisions[0]]
             work = origin.scratch()
-        try:
-            mv = play_decided(work, rs, starts, list(decisions[1:]))
-        except NeedDecision as need:
-            request = need.request
-            if (rs.must_simulate or origin._feeding) and not starts[0].kind.placement:
-                request = self._completable(origin, rs, starts, decisions, request)
-            self._adopt(work)
-            self._pending = Pending(origin, decisions, request)
-            self._legal = request.options
-            return
+        while True:
+            try:
+                mv = play_decided(work, rs, starts, list(played[1:]))
+                break
+            except NeedDecision as need:
+                request = need.request
+                if (rs.must_simulate or origin._feeding) and not starts[0].kind.placement:
+                    request = self._completable(origin, rs, starts, played, request)
+                if len(request.options) != 1:
+                    self._adopt(work)
+                    self._pending = Pending(origin, decisions, request,
+                                            played if len(played) > len(decisions) else (), forced)
+                    self._legal = request.options
+                    return
+                # A decision with one option is not asked (docs/api.md, "Forced decisions").
+                forced += ((len(played), request, request.options[0]),)
+                played += (request.options[0],)
+                work = origin.scratch()
         self._adopt(work)
         self._pending = None
         mv.decisions = decisions
+        mv.played = played
+        mv.forced = forced
         mv.before = origin
         mv.marks_before = origin.marks
         self._finish_move(mv, rs)
@@ -216,12 +246,13 @@ class State:
 
         return last_move_facts(self)
 
-    def move_to_string(self) -> str:
-        """The last whole move in the game's notation, as `apply_move` reads it (trailing
-        decisions a written move may leave out are left out); "" before the first move."""
+    def move_to_string(self, suffix: bool = True) -> str:
+        """The last whole move in the game's notation, as `apply_move` reads it: every
+        decision, forced ones included, but trailing defaults a written move may leave out
+        (and, with suffix=False, without a suffix such as Bao's `*`); "" before the first move."""
         from .notation import move_to_string
 
-        return move_to_string(self)
+        return move_to_string(self, suffix)
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""

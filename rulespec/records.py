@@ -9,7 +9,8 @@
 
 A header of `Key: value` lines, then one line per pair of moves: the move number, a colon,
 South's move, North's move, and optionally a semicolon and a comment. A move is written in
-the game's notation as one string (all its decisions); a pit number without its row letter
+the game's notation as one string (all its decisions), which may be followed by " x " and the
+pieces it captures (the Glass Bead Game's "e250 x B5"); a pit number without its row letter
 means the mover's front row (as Bao's kunamua moves are written); trailing `*` (kutakata) and
 `**` (kutakatia) are annotations and are checked.
 """
@@ -97,7 +98,7 @@ def complete_moves(state: Any, limit: int = 400) -> list[str]:
             nxt.apply_action(a)
             step = prefix + [(st.action_to_string(a), request is not None and request.default == a)]
             if nxt.is_terminal() or nxt.pending_request() is None:
-                out.append(write_move(step))
+                out.append(nxt.move_to_string(suffix=False))  # with the decisions the rules forced
             else:
                 walk(nxt, step)
 
@@ -124,14 +125,24 @@ def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list
 
     state = game.new_initial_state()
     warnings: list[str] = []
-    for rec in record.moves:
+    tokens = record.moves
+    i = 0
+    while i < len(tokens):
+        rec = tokens[i]
         if state.is_terminal():
             raise RecordError(Problem(path, rec.line, rec.col,
                                       f"move {rec.number}: {rec.text!r} is played after the game ended"))
         who = "South" if state.current_player() == 0 else "North"
         move, stars = _normalise(state, rec.text)
+        i += 1
         try:
-            actions = parse_move(state, move)
+            if game.multi and i < len(tokens) and tokens[i].text == "x" and tokens[i].line == rec.line:
+                rec = RecordedMove(rec.line, rec.col, rec.number, f"{rec.text} x {tokens[i + 1].text}"
+                                   if i + 1 < len(tokens) else rec.text)
+                move, actions, i = _with_captures(state, move, tokens, i)
+                rec = RecordedMove(rec.line, rec.col, rec.number, move)
+            else:
+                actions = parse_move(state, move)
         except RulespecError as exc:
             moves = complete_moves(state, limit=21)
             legal = ", ".join(moves[:20]) + (", ..." if len(moves) > 20 else "") or "none"
@@ -147,6 +158,26 @@ def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list
                             f"but this move is written {move + wanted!r}"
                             + (" (it captured)" if given and state.last_move.captured else ""))
     return state, warnings
+
+
+def _with_captures(state: Any, move: str, tokens: list[RecordedMove], at: int) -> tuple[str, list[int], int]:
+    """A move followed by " x " and the pieces it captures ("e0000 x D55 E4 3"): the list runs
+    on over the line's next tokens, as many as make a legal move that captures just those
+    pieces (the next move may look like one of them). The move, its actions, the next token."""
+    from interpreter.notation import parse_move
+
+    end = at + 1
+    while end < len(tokens) and tokens[end].line == tokens[at].line:
+        end += 1
+    error: RulespecError | None = None  # (one candidate at least: the move and "x" alone)
+    for stop in range(end, at, -1):
+        text = " ".join([move] + [t.text for t in tokens[at:stop]])
+        try:
+            return text, parse_move(state, text), stop
+        except RulespecError as exc:
+            error = error or exc
+    assert error is not None
+    raise error
 
 
 def format_record(game: Any, moves: list[str], header: dict[str, str] | None = None) -> str:

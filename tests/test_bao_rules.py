@@ -27,6 +27,7 @@ import pytest
 import rulespec
 from interpreter.notation import parse_move
 from rulespec.errors import NotationError
+from rulespec.records import RecordError, parse_record, replay
 
 GAME = rulespec.load("bao-la-kiswahili")
 GAME10 = rulespec.load("bao-la-kiswahili", max_laps=10)
@@ -77,8 +78,8 @@ def whole_moves(state):
             nxt = st.clone()
             nxt.apply_action(action)
             written = text + ("" if label == "-" else label)
-            if nxt.pending_request() is None:
-                out.add(written)
+            if nxt.pending_request() is None:  # (with any decision the rules forced)
+                out.add(nxt.move_to_string(suffix=False))
             else:
                 walk(nxt, written)
 
@@ -591,8 +592,7 @@ def test_rule_1_6_2_kuendelea_may_stop_at_the_owned_nyumba():
     st = position([2, 0, 1, 0, 6, 0, 0, 0], Z, [1, 0, 0, 0, 0, 5, 0, 0], ballast, owned=["A5"])
     assert whole_moves(st) == {"A1>", "A1>+"}
     pending = st.clone()
-    for text in ("A1", ">"):
-        pending.apply_action(pending.string_to_action(text))
+    pending.apply_action(pending.string_to_action("A1"))  # A1< does not harvest: > is forced
     request = pending.pending_request()
     assert request.kind == "relay" and request.labels == ["+", "-"]
     # stop: the first harvest of the mtaji stage also ends the ownership (3.2).
@@ -664,6 +664,7 @@ def test_rule_2_1_2_a_kunamua_move_starts_with_one_seed_from_the_store():
     st = GAME.new_initial_state()
     st.apply_action(st.string_to_action("A6"))
     assert st.pending_request().kind == "direction" and st.pending_request().labels == ["<", ">"]
+    assert st.pending_request().in_hand == 1, "the stock seed is in hand, about to be sown"
     st.apply_action(st.string_to_action(">"))
     # stock seed A6 2->3; lift 3: A7 2->3, A8 0->1, B8 0->1 (empty) -> end.
     assert st.last_move.sowings == 2
@@ -1321,6 +1322,36 @@ def test_appendix_notation_star_marks_a_kutakata_and_two_stars_a_kutakatia(game)
         st.apply_move("A4>*")
     st.apply_move("A4>")
     assert st.move_to_string() == "A4>"
+
+
+@BOTH_PATHS
+def test_appendix_notation_direction_may_be_omitted_when_the_capturing_pit_is_a_kichwa_or_kimbi(game):
+    """Appendix: "If the capturing pit is a kichwa or kimbi, the direction indication can be
+    omitted": the rules choose the kichwa (4.1), so the direction is not asked; written, it is
+    read when it matches and refused when it contradicts the rules, in moves and in records."""
+    B, b = [3, 3, 3, 3, 3, 3, 2, 2], [3, 3, 3, 2, 2, 2, 2, 2]
+    # kunamua: stock seed A2 1->2 harvests a7 (2); A2 is a kimbi: sown from the left kichwa A1.
+    st = position([0, 1, 0, 0, 0, 0, 0, 0], B, [0, 0, 0, 0, 0, 0, 2, 0], b, hands=(10, 10),
+                  stage="kunamua", game=game)
+    assert parse_move(st, "A2<") == parse_move(st, "A2") == [st.string_to_action("A2")]
+    with pytest.raises(NotationError, match=r"'A2>': the entry is not the mover's choice here: "
+                                            r"the rules make it '<', and '>' contradicts it"):
+        parse_move(st, "A2>")
+    st.apply_move("A2<")
+    assert st.last_move_facts()["captures"] == [{"pit": "a7", "pieces": 2}]
+    # North's a8, the right kichwa, harvests A1 and is sown from itself: '>' (from North's seat).
+    st = position([2, 0, 0, 0, 0, 0, 0, 0], B, [0, 0, 0, 0, 0, 0, 0, 1], b, hands=(10, 10),
+                  stage="kunamua", to_move=1, game=game)
+    assert parse_move(st, "a8>") == parse_move(st, "a8")
+    with pytest.raises(NotationError, match="contradicts"):
+        parse_move(st, "a8<")
+    # A record: North's a1 (the left kichwa) harvests in move 4; its '<' may be written, '>' not.
+    opening = "Variant: bao-la-kiswahili\n\n1: A7>* a7<*\n2: A5< a6<*\n3: A5< a3<\n4: A5< a1"
+    for written in ("", "<"):
+        final, warnings = replay(game, parse_record(opening + written + "\n"))
+        assert final.move_to_string() == "a1" and not warnings
+    with pytest.raises(RecordError, match=r"'a1>' is not legal here .*the rules make it '<'"):
+        replay(game, parse_record(opening + ">\n"))
 
 
 def test_appendix_notation_directions_are_seen_from_the_player_at_move():

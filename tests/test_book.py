@@ -138,3 +138,12 @@ def test_each_lap_is_drawn_and_numbered() -> None:
     for n in ("1", "2", "3"):
         assert f'fill="white" font-weight="bold">{n}</text>' in svg
     assert 'stroke-dasharray="7 4"' in svg and 'stroke-dasharray="2 3"' in svg
+
+
+def test_pits_named_from_their_owners_side_are_given_in_each_players_labels() -> None:
+    """A condition naming the opponent's A7, A8 or A9 (pits are named from their owner's side)
+    reads in the labels on the board: North's a7, a8 or a9 while South moves, and South's own
+    labels while North does; never South's labels for North's pits alone."""
+    text = render_book(rulespec.load("kiothi")).markdown
+    assert "are a7, a8 or a9 when South moves (A7, A8 or A9 when North does)" in text
+    assert "are A7, A8 or A9 and" not in text

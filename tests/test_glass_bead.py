@@ -6,9 +6,12 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 import rulespec
 from interpreter.notation import parse_move
-from rulespec.records import complete_moves, format_record, parse_record, replay
+from rulespec.errors import NotationError
+from rulespec.records import RecordError, complete_moves, format_record, parse_record, replay
 
 GAME = rulespec.load("glass-bead-game")
 NAMES = {"0": "stone", **{str(v): f"gem{v}" for v in range(1, 6)}}
@@ -61,8 +64,8 @@ def test_sowing_is_counterclockwise_and_the_mover_chooses_each_bead() -> None:
     state.apply_action(state.string_to_action("C"))
     assert state.pending_request().kind == "piece" and legal(state) == ["0", "3"]
     state.apply_action(state.string_to_action("3"))
-    assert legal(state) == ["0"], "identical beads are one choice"
-    play(state, "0")
+    assert state.pending_request() is None, "the last bead is forced: not asked"
+    assert state.move_to_string() == "C30" and state.history() == [2, state.history()[1]]
     assert beads(state, 0) == ["01", "02", "", "034", "005"]
 
 
@@ -76,9 +79,10 @@ def test_capture_counts_a_bead_put_there_earlier_in_the_same_lap() -> None:
     # E's ten beads go round: the first lands in North's a (empty before), the tenth, a
     # stone, lands there again: a held exactly one bead before it, the gem dropped first.
     state = position(["", "", "", "0", "0000000005"], ["", "", "", "", ""], ("1234", "12345"))
-    state.apply_action(state.string_to_action("E"))
-    for bead in "5000000000":  # a gets the 5, b..e and A..D a stone each; skipping E, a a stone
-        state.apply_action(state.string_to_action(bead))
+    # a gets the 5, b..e and A..D a stone each; skipping E, a a stone. Once the 5 is sown
+    # only stones are in hand: the other nine beads are forced, not asked.
+    state.apply_move("E5000000000")
+    assert len(state.history()) == 2 and state.move_to_string() == "E5000000000"
     assert cup(state, 0) == "12345", "the five-gem sown first into a is captured by the tenth bead"
 
 
@@ -162,6 +166,9 @@ def test_emptying_the_opponent_with_fewer_than_fifteen_points_loses() -> None:
 def test_notation_of_a_whole_move_and_records() -> None:
     state = GAME.new_initial_state()
     assert "C03" in complete_moves(state) and "C30" in complete_moves(state)
+    assert parse_move(state, "C30") == parse_move(state, "C3"), "a forced bead may be written"
+    with pytest.raises(NotationError, match="complete before '3'"):
+        parse_move(state, "C33")
     play(state, "C30", "a01")
     record = format_record(GAME, ["C30", "a01"])
     replayed, _ = replay(GAME, parse_record(record))
@@ -215,3 +222,37 @@ def test_random_games_conserve_beads_and_points_and_never_draw() -> None:
 
 
 NAMES_BY_NAME = {v: k for k, v in NAMES.items()}
+
+
+def test_published_notation_lists_captures_after_x() -> None:
+    """The published notation writes what a move captures after " x ": each pit's gems as the
+    pit and the gems' values ("D55": two 5-gems from D), bare values for gems taken from the
+    opponent's cup ("e0000 x D55 E4 3"). Picks are read from the list, and the list is checked
+    against what the move captured (a direct capture's gem is written too)."""
+    # North's four stones from e fall into A..D, each holding one stone: an indirect multiple
+    # capture of four gems: both 5s and the 4 on South's side, then the 3 from South's cup.
+    state = position(["0", "0", "0", "0", "554"], ["00", "", "", "", "0000"], ("3", "112234"), to_move=1)
+    picks = parse_move(state, "e0000+5E+5E+4E+3S")
+    assert parse_move(state, "e0000 x E55 E4 3") == parse_move(state, "e0000 x E5 E5 E4 3") == picks
+    with pytest.raises(NotationError, match=r"this move captures E455 3, not E554 2"):
+        parse_move(state, "e0000 x E55 E4 2")
+    state.apply_move("e0000 x E55 E4 3")
+    assert cup(state, 1) == "1122334455" and cup(state, 0) == ""
+    # A direct capture takes the single gem by itself; written, it is checked.
+    state = position(["01", "02", "04", "005", "0"], ["3", "02", "03", "04", "015"])
+    assert parse_move(state, "E0 x a3") == parse_move(state, "E0")
+    with pytest.raises(NotationError, match="this move captures a3, not a4"):
+        parse_move(state, "E0 x a4")
+
+
+def test_records_in_the_published_notation_replay() -> None:
+    """A record with capture lists (two moves a line: the list ends where the next move begins)."""
+    moves = ["D04", "e05", "B250", "a014", "C032", "c301", "E35000 x a3", "d04430", "A11040 x a2", "b2005"]
+    state = GAME.new_initial_state()
+    for move in moves:
+        state.apply_move(move)
+    replayed, warnings = replay(GAME, parse_record(format_record(GAME, moves)))
+    assert replayed.snapshot() == state.snapshot() and not warnings
+    wrong = format_record(GAME, moves[:6] + ["E35000 x a4"])
+    with pytest.raises(RecordError, match=r"'E35000 x a4' is not legal here .*none of the pieces written after 'x' can be picked"):
+        replay(GAME, parse_record(wrong))

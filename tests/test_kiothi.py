@@ -93,7 +93,9 @@ def test_first_lap_must_not_end_in_an_occupied_own_boma() -> None:
     # A2 with one warrior would end in the occupied A3; with two, in the empty A4.
     state = position([0, 2, 1, 0, 0, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0, 0, 0, 0, 0], (26, 26))
     state.apply_action(state.string_to_action("A2"))
-    assert legal(state) == ["x2"]
+    # x1 is refused, so x2 is forced: applied, not asked (the move is over, one action).
+    assert state.pending_request() is None and len(state.history()) == 1
+    assert state.move_to_string() == "A2x2" and state.board[3] == 1
 
 
 @pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])

@@ -316,3 +316,23 @@ def test_without_the_c_extension_everything_plays_in_python() -> None:
             "assert 'not built' in g.native_refusal\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_forced_decisions_are_applied_alike_on_every_path() -> None:
+    """A decision with one option is applied, not asked, by the Python State, the native state
+    and native playouts alike (Bao la Kujifunza: a direction only one way can be played)."""
+    result = native.playouts(rulespec.load("bao-la-kujifunza"), 4, seed=3, lengths=True, record=True)
+    assert result["engine"] == "native"
+    replay(rulespec.load("bao-la-kujifunza"), result)
+    rng = random.Random(5)
+    a, b = native_and_python("bao-la-kujifunza")
+    forced = 0
+    while not b.is_terminal() and b.moves_played < 120:
+        assert_same_api(a, b, str(b.history()))
+        action = rng.choice(b.legal_actions())
+        a.apply_action(action)
+        b.apply_action(action)
+        if b.pending_request() is None and b.last_move is not None and b.last_move.forced:
+            forced += 1
+            assert a.move_to_string() == b.move_to_string() and len(b.last_move.played) > len(b.last_move.decisions)
+    assert forced > 0 and a.history() == b.history()

@@ -110,7 +110,7 @@ def test_bao_decisions_are_asked_in_the_games_words(client):
     sid = new_game(client, "bao-la-kiswahili")
     geo = rulespec.load("bao-la-kiswahili").geo
     view = client.post(f"/api/play/{sid}/click", json={"slot": geo.relative[0]["A6"]}).json()
-    assert view["question"] == "Which way do you sow from A6?"
+    assert view["question"] == "Which way do you sow from A6? You hold 1 seed."  # the stock seed
     assert [o["words"] for o in view["options"]] == ["< to your left, towards A5", "> to your right, towards A7"]
     view = client.post(f"/api/play/{sid}/choose", json={"action": view["options"][1]["action"]}).json()
     assert view["moves"] == ["South: A6>"] and view["status"].startswith("North to move")

@@ -101,7 +101,7 @@ class Grammar:
     """English for one game's terms (its words for pit, store and piece, and its roles)."""
 
     def __init__(self, terms: Any, roles: dict[str, Any] | None = None,
-                 kind_names: list[str] | None = None):
+                 kind_names: list[str] | None = None, north_label: dict[str, str] | None = None):
         self.pit = terms.pit
         self.pits = terms.pit + "s"
         self.store = terms.store
@@ -109,6 +109,9 @@ class Grammar:
         self.pieces = terms.pieces or terms.piece + "s"
         self.roles = roles or {}
         self.kind_names = kind_names or []
+        self.north_label = north_label or {}
+        """A pit's label on South's side -> the label of North's pit in the same place on
+        North's side (pits in conditions are named from their owner's side, as South's)."""
 
     # -- counts --------------------------------------------------------------------------
 
@@ -133,6 +136,16 @@ class Grammar:
 
     # -- conditions ----------------------------------------------------------------------
 
+    def _owned_labels(self, labels: list[str], side: str | None) -> str:
+        """Pits named from their owner's side, in the labels each player sees on the board:
+        the opponent's A7 is North's a7 while South moves."""
+        north = [self.north_label.get(x, x) for x in labels]
+        if not side or north == labels:
+            return join(labels, "or") + (" (named from its owner's side)" if not side else "")
+        if side == "opponent":
+            return f"{join(north, 'or')} when South moves ({join(labels, 'or')} when North does)"
+        return f"{join(labels, 'or')} ({join(north, 'or')} when North moves)"
+
     def words(self, c: Condition, w: PitWords | None = None) -> PitWords:
         """Take a condition apart (a top-level `all` merged in: it tests the same pit)."""
         w = w or PitWords()
@@ -155,8 +168,7 @@ class Grammar:
             w.single = len(roles) == 1 and len(getattr(self.roles.get(roles[0]), "pits", [])) == 1
         if c.pit:
             labels = [c.pit] if isinstance(c.pit, str) else list(c.pit)
-            w.relatives.append("is " + join(labels, "or") + (" (named from its owner's side)"
-                                                              if not c.side else ""))
+            w.relatives.append("is " + self._owned_labels(labels, c.side))
         if c.count is not None:
             if c.count == 0 or c.count == [0]:
                 w.adjectives.insert(0, "empty")

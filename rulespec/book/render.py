@@ -245,15 +245,22 @@ def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
         for a in parse_move(st, move):
             st.apply_action(a)
     before = st.clone()
+    asked = []
+    for a in parse_move(st, ex.moves[-1]):
+        asked.append((st._pending.request.kind if st._pending is not None else "start", action_to_string(st, a)))
+        st.apply_action(a)
+    mv = st.last_move
+    if mv is not None and mv.forced:  # the decisions the rules made, in their places
+        forced = {i: (request.kind, request.labels[request.options.index(option)])
+                  for i, request, option in mv.forced}
+        chosen = iter(asked)
+        asked = [forced[i] if i in forced else next(chosen) for i in range(len(mv.played))]
     decisions = []
     rest = ex.moves[-1].replace(" ", "")
-    for a in parse_move(st, ex.moves[-1]):
-        kind = st._pending.request.kind if st._pending is not None else "start"
-        label = action_to_string(st, a)
+    for kind, label in asked:
         written = rest.startswith(label)
         rest = rest[len(label):] if written else rest
         decisions.append((kind if written else "unwritten " + kind, label))
-        st.apply_action(a)
     return before, st, decisions
 
 
@@ -396,7 +403,9 @@ def render_book(game: Any) -> Book:
     terms = spec.board.terms
     stem = slug(spec.name)
     figures: dict[str, str] = {}
-    grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds])
+    geo = game.geo
+    north_label = {geo.label[s]: geo.label[n] for s, n in zip(geo.own[0], geo.own[1])}
+    grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds], north_label)
     env = environment()
     initial = f"{stem}-initial.svg"
     figures[initial] = board_svg(game.new_initial_state(), title="The initial position")

@@ -156,7 +156,8 @@ class Play:
         out = frames(before, st, mover, self.origin, self.direction)
         self.shaded = changed_pits(before, st)
         if st.is_terminal() or st.pending_request() is None:
-            self.moves.append(f"{_who(mover)}: {write_move(self.decisions)}")
+            # written by the state: with the decisions the rules forced
+            self.moves.append(f"{_who(mover)}: {st.move_to_string(suffix=False) or write_move(self.decisions)}")
             self.decisions = []
         return out
 
