@@ -1282,9 +1282,19 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         Py_DECREF(mod);
         return NULL;
     }
+    /* a rulespec.errors.LimitError (a RulespecError), so that whoever catches the project's
+     * errors catches the kernel's too; RuntimeError where rulespec is not importable */
+    PyObject *errors = PyImport_ImportModule("rulespec.errors");
+    PyObject *base = errors ? PyObject_GetAttrString(errors, "LimitError") : NULL;
+    Py_XDECREF(errors);
+    if (!base) {
+        PyErr_Clear();
+        base = Py_NewRef(PyExc_RuntimeError);
+    }
     LimitError = PyErr_NewExceptionWithDoc("interpreter._kernel.LimitError",
                                            "A call that would go past the kernel's bounds (docs/limits.md).",
-                                           PyExc_RuntimeError, NULL);
+                                           base, NULL);
+    Py_DECREF(base);
     if (!LimitError || PyModule_AddObject(mod, "LimitError", Py_NewRef(LimitError)) < 0) {
         Py_DECREF(mod);
         return NULL;

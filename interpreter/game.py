@@ -12,7 +12,7 @@ from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
 from .rounds import compile_rounds
-from .rules import compile_ruleset
+from .rules import TAKE_ANY, compile_ruleset
 
 
 class Game:
@@ -135,7 +135,10 @@ class Game:
                         self.initial_kinds[q][self.kind_names.index(name)] = n
             self.initial_board = [sum(row) for row in self.initial_kinds]
         self.total_pieces = sum(self.initial_board) + 2 * spec.setup.stock
-        self.kind_base = self.number_base + self.total_pieces + 1
+        asks_counts = any(k.take == TAKE_ANY for rs in self.rulesets for k in rs.kinds)
+        self.kind_base = self.number_base + (self.total_pieces + 1 if asks_counts else 0)
+        """The numbers are there only where a move asks how many pieces to lift (take: any):
+        elsewhere the action space does not grow with the pieces (docs/limits.md)."""
         """Then one id per kind of piece (which kind to drop next), then one per slot and kind
         (which piece to pick)."""
         self.piece_base = self.kind_base + len(self.kind_names)

@@ -311,7 +311,10 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
         except Unsupported as unsupported:
             why = f"it does not cover {unsupported}"
         else:
-            return KernelRules(game, rs, Kernel(program))
+            try:
+                return KernelRules(game, rs, Kernel(program))
+            except ValueError as refused:  # the kernel's own check: the Python path plays it
+                why = f"the kernel refuses the game's program ({refused})"
     game.kernel_refusals.append(why)
     rs.kernel_refusal = why
     return None

@@ -18,7 +18,7 @@ from typing import Any
 from rulespec.errors import LimitError
 
 from .conditions import _pit_free
-from .kernel import Assembler, Kernel, KernelLimit, Unsupported, enabled
+from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled
 
 from .state import State, as_action
 
@@ -127,7 +127,8 @@ def native(game: Any) -> NativeGames | None:
     if cached is not False:
         return cached
     runner, why = None, None
-    if _native_playouts is None:
+    if _native_playouts is None or BUILT_LAYOUT != LAYOUT:
+        # a build from older sources would read today's programs wrongly
         why = ("the C extension is out of date (reinstall: pip install -e .)" if Kernel is not None
                else "the C extension was not built at install (no C compiler?)")
     elif not enabled():

@@ -225,6 +225,13 @@ class State:
         c._feeding = self._feeding
         return c
 
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> State:
+        """A clone: the game (its compiled rules, the kernel) is shared, never copied."""
+        return self.clone()
+
     def action_to_string(self, *args: int) -> str:
         """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
         from .notation import action_to_string
@@ -313,6 +320,7 @@ class State:
         c.round = self.round
         c._feeding = False
         c.terminal = False
+        c.last_move = self.last_move  # what a condition ending the game during a move reads
         return c
 
     def _finish_move(self, mv: MoveInfo, rs: Any) -> None:

@@ -228,7 +228,7 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
          every: bool = typer.Option(False, "--all", help="Every shipped variant, with an index page."),
          param: list[str] = ParamOpt) -> None:
     """Render a rulebook from the spec: one English template per rule block, with diagrams."""
-    from .book import render_book, slug, write_book
+    from .book import render_book, slug
 
     if fmt not in ("md", "html", "pdf"):
         raise typer.BadParameter("format must be md, html or pdf")
@@ -238,15 +238,24 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
         from .book.features import index_page
 
         folder = output or Path("rulebooks")
-        written = []
+        written, failed = [], 0
         for name in shipped_variants():
             game = _game(name, {})
             target = folder / f"{slug(game.spec.name)}.{fmt}"
-            write_book(game, fmt, target, paper)
+            if _write_book(game, fmt, target, paper) is None:
+                failed += 1
+                continue
             written.append((game, target.name))
             out.print(f"wrote {target}", markup=False)
-        (folder / "index.md").write_text(index_page(written), encoding="utf-8")
+        try:
+            (folder / "index.md").write_text(index_page(written), encoding="utf-8")
+        except OSError as exc:
+            err.print(f"cannot write {exc.filename or folder}: {exc.strerror or exc}", markup=False)
+            raise typer.Exit(1) from None
         out.print(f"wrote {folder / 'index.md'}", markup=False)
+        if failed:
+            err.print(f"{failed} rulebook(s) not written", markup=False)
+            raise typer.Exit(1)
         return
     if variant is None:
         raise typer.BadParameter("name a variant, or use --all")
@@ -254,18 +263,45 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
     if output is None:
         if fmt != "md":
             raise typer.BadParameter("html and pdf need -o FILE")
-        sys.stdout.write(render_book(game).markdown)
+        try:
+            text = render_book(game).markdown
+        except RulespecError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a template bug, named (see _write_book)
+            _render_failed(game, exc)
+            raise typer.Exit(1) from None
+        sys.stdout.write(text)
         return
     if output.is_dir():
         err.print(f"-o {output}: a folder; name the file to write", markup=False)
         raise typer.Exit(1)
-    try:
-        written = write_book(game, fmt, output, paper)
-    except OSError as exc:
-        err.print(f"cannot write {exc.filename or output}: {exc.strerror or exc}", markup=False)
-        raise typer.Exit(1) from None
+    written = _write_book(game, fmt, output, paper)
+    if written is None:
+        raise typer.Exit(1)
     for path in written:
         out.print(f"wrote {path}", markup=False)
+
+
+def _write_book(game: Any, fmt: str, output: Path, paper: str) -> list[Path] | None:
+    """The files written, or None after a message: a file that cannot be written, or a
+    rulebook the templates failed to render (a bug, reported with the game's name instead of
+    a traceback, so that `book --all` still writes the others)."""
+    from .book import write_book
+
+    try:
+        return write_book(game, fmt, output, paper)
+    except OSError as exc:
+        err.print(f"cannot write {exc.filename or output}: {exc.strerror or exc}", markup=False)
+    except RulespecError as exc:
+        err.print(f"error: {exc}", markup=False)
+    except Exception as exc:  # noqa: BLE001 - a template bug: say which book, keep going
+        _render_failed(game, exc)
+    return None
+
+
+def _render_failed(game: Any, exc: Exception) -> None:
+    err.print(f"{game.spec.name}: the rulebook could not be rendered ({type(exc).__name__}: {exc}); "
+              "this is a bug in rulespec's templates, please report it", markup=False)
 
 
 @app.command()

@@ -19,6 +19,10 @@ class InputError(RulespecError):
         super().__init__(str(problem))
 
 
+class TooLarge(InputError):
+    """A file over MAX_FILE_BYTES (the web page answers 413)."""
+
+
 def read_text(path: str | Path, what: str = "spec") -> str:
     """The file's text. Refuses what is not a regular file (a directory, a FIFO that would
     block, a device such as /dev/zero that never ends), a file over MAX_FILE_BYTES, and text
@@ -43,13 +47,21 @@ def read_text(path: str | Path, what: str = "spec") -> str:
         if not stat.S_ISREG(info.st_mode):
             raise refuse(f"is not a regular file (a device, pipe or socket); a {what} must be a file")
         if info.st_size > MAX_FILE_BYTES:
-            raise refuse(f"{info.st_size} bytes; a {what} file may have at most {MAX_FILE_BYTES} bytes")
+            raise TooLarge(Problem(name, 1, 1, f"{info.st_size} bytes; a {what} file may have at most "
+                                               f"{MAX_FILE_BYTES} bytes"))
         with os.fdopen(os.dup(fd), "rb") as fh:
             data = fh.read(MAX_FILE_BYTES + 1)
     finally:
         os.close(fd)
+    return from_bytes(data, name, what)
+
+
+def from_bytes(data: bytes, name: str, what: str = "spec") -> str:
+    """The text of a file's bytes handed over another way (an upload to the web page): at most
+    MAX_FILE_BYTES, UTF-8, no NUL, refused as read_text refuses a file."""
     if len(data) > MAX_FILE_BYTES:
-        raise refuse(f"more than {MAX_FILE_BYTES} bytes; a {what} file may have at most {MAX_FILE_BYTES}")
+        raise TooLarge(Problem(name, 1, 1, f"more than {MAX_FILE_BYTES} bytes; a {what} file may have at most "
+                                           f"{MAX_FILE_BYTES}"))
     return decode(data, name, what)
 
 

@@ -12,6 +12,9 @@ Python takes some 25 ms per KB at worst, so no spec can keep `validate` busy for
 MAX_YAML_NODES = 100_000
 """Values in a spec with its YAML aliases expanded (a shipped spec has about 2,000): aliases
 nested in aliases ("billion laughs") would otherwise expand a few lines into billions."""
+MAX_NESTING = 100
+"""Brackets ([ ], { }) open at once in a spec's YAML: shipped specs nest six or so. Deeper
+flow nesting is slow to scan (seconds for thousands) and ends in a recursion error."""
 MAX_PROBLEMS = 100
 """Problems reported per file; the rest are summarised in one line."""
 MAX_GAME_PIECES = 100_000

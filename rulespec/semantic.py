@@ -128,6 +128,14 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             bad(("end", i, "remaining"), f"{cond.kind} is not about one player: use to_owner, stay or removed")
         if cond.remaining in ("to_owner", "to_player", "to_other", "to_first") and not has_stores:
             bad(("end", i, "remaining"), "pieces can only be collected into stores; the board has none")
+        own_rows = player_rows(board)
+        for j, row in enumerate(getattr(cond, "rows", None) or []):
+            if row not in own_rows:
+                bad(("end", i, "rows", j), f"a player owns no {row} row on a {board.ranks}-rank board; "
+                                           f"their rows are {', '.join(own_rows)}")
+        if cond.kind == "repetition" and cond.during_move:
+            bad(("end", i, "during_move"), "a repetition is of whole positions, between moves: "
+                                           "remove during_move")
     for i, kind in enumerate(spec.turn.moves):
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")

@@ -1,6 +1,7 @@
 """Safe YAML 1.2 loading that remembers where every key and value came from."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -10,7 +11,7 @@ from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, 
                                 SequenceStartEvent)
 
 from .errors import Problem, SpecError
-from .limits import MAX_FILE_BYTES, MAX_YAML_NODES
+from .limits import MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES
 
 Loc = tuple[int, int]
 
@@ -107,11 +108,38 @@ def _expansion(yaml: YAML, text: str, path: str) -> list[Problem]:
     return []
 
 
+_BRACKETS = re.compile(r"[\[\]{}\n]")
+
+
+def _flow_nesting(text: str, path: str) -> Problem | None:
+    """The first `[` or `{` more than MAX_NESTING deep, found in one linear pass. ruamel's
+    scanner keeps a possible key for every open `[` and rescans them all at each token, so a
+    few thousand nested brackets took seconds to end in a RecursionError. Brackets in quoted
+    text are counted too: only a hundred unclosed ones there could be refused."""
+    depth = 0
+    line, start = 1, 0
+    for found in _BRACKETS.finditer(text):
+        i, ch = found.start(), found.group()
+        if ch == "\n":
+            line, start = line + 1, i + 1
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return Problem(path, line, i - start + 1, f"[ ] and {{ }} nest more than {MAX_NESTING} deep here; "
+                                                          "a spec nests a few levels")
+        elif ch in "]}" and depth:
+            depth -= 1
+    return None
+
+
 def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
     """Parse YAML safely (no tags that build objects, no alias bombs), keeping positions."""
     if len(text) > MAX_FILE_BYTES and len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise SpecError([Problem(path, 1, 1, f"more than {MAX_FILE_BYTES} bytes; a spec may have at most "
                                              f"{MAX_FILE_BYTES}")])
+    too_deep = _flow_nesting(text, path)
+    if too_deep:
+        raise SpecError([too_deep])
     yaml = YAML(typ="rt", pure=True)
     yaml.allow_duplicate_keys = False
     too_big = _expansion(yaml, text, path)
@@ -128,6 +156,9 @@ def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
             what += (f" ({exc.context.strip()} that starts at line {exc.context_mark.line + 1}, "
                      f"column {exc.context_mark.column + 1})")
         raise SpecError([Problem(path, line, col, f"YAML syntax error: {what}")]) from None
+    except RecursionError:
+        raise SpecError([Problem(path, 1, 1, "the YAML is nested too deeply to read (a spec nests a few levels)")]) \
+            from None
     except Exception as exc:  # ruamel raises a few unmarked errors (e.g. bad tags)
         raise SpecError([Problem(path, 1, 1, f"YAML error: {exc}")]) from None
     if not isinstance(root, CommentedMap):

@@ -542,10 +542,12 @@ def test_captures_choose_is_a_decision() -> None:
 
 def test_captures_choose_count_takes_fewer_when_fewer_qualify() -> None:
     game = make(captures=CHOOSE.format(n=3))
-    st = play(game, CHOOSE_POSITION, "A3", "a2")
-    assert legal(st) == ["a3"]
-    assert outcome(play(game, CHOOSE_POSITION, "A3", "a2", "a3")) == expect([0, 0, 0], [0, 0, 0], stores=(9, 3),
-                                                                             returns=SOUTH_WINS)
+    st = play(game, CHOOSE_POSITION, "A3")
+    assert legal(st) == ["a2", "a3"]
+    # After a2 the second pick has one option left (a3): a forced decision is applied at once,
+    # and no third pick is asked, as nothing else qualifies.
+    assert outcome(play(game, CHOOSE_POSITION, "A3", "a2")) == expect([0, 0, 0], [0, 0, 0], stores=(9, 3),
+                                                                      returns=SOUTH_WINS)
 
 
 def test_captures_choose_from() -> None:

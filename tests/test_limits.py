@@ -90,6 +90,18 @@ def test_vocabulary_bounds_are_located():
     ]
 
 
+def test_deep_nesting_is_refused_at_once_and_located():
+    """3,000 nested `[` took ruamel's scanner seconds, then ended in a RecursionError at 1:1."""
+    start = time.process_time()
+    with pytest.raises(SpecError) as caught:
+        rulespec.load_text("name: x\nboard: " + "[" * 3000 + "]" * 3000 + "\n", "deep.yaml")
+    assert str(caught.value.problems[0]) == "deep.yaml:2:108: [ ] and { } nest more than 100 deep here; " \
+                                           "a spec nests a few levels"
+    assert time.process_time() - start < 1
+    with pytest.raises(SpecError, match="deep.yaml:1:1: the YAML is nested too deeply to read"):
+        rulespec.load_text("name: x\nboard:\n" + "- " * 3000 + "x\n", "deep.yaml")
+
+
 def test_a_condition_count_is_a_test_and_has_no_bound():
     text = OWARE.replace("count: [2, 3]}", "count: {min: 2, max: 100000000000000}}", 1)
     assert "100000000000000" in text

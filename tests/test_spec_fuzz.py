@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulespec
-from rulespec import RulespecError, SpecError
+from rulespec import LimitError, RulespecError, SpecError
 
 COUNTS = st.one_of(st.integers(0, 5), st.lists(st.integers(0, 5), min_size=1, max_size=3, unique=True),
                    st.builds(lambda lo, span: {"min": lo, "max": lo + span}, st.integers(0, 3), st.integers(0, 4)),
@@ -239,6 +239,25 @@ def test_mutated_yaml_is_a_located_error_never_a_traceback(name: str, data: st.D
         assert_located(exc, text, f"{name}.yaml")
         return
     play_some(game, 1, i, limit=200)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=specs(), seed=st.integers(0, 1000))
+def test_generated_specs_take_mutated_positions_and_records_cleanly(spec: dict, seed: int) -> None:
+    """Positions and records are input too: a generated game's snapshot and record, mutated,
+    load and play on or are refused with a RulespecError (rulespec fuzz checks the same)."""
+    from rulespec.fuzz import check_hostile_inputs, moves_of
+
+    game = rulespec.load_text(json.dumps(spec, indent=1), "generated.yaml")
+    rng = random.Random(seed)
+    try:
+        state, actions = game.new_initial_state(), []
+        while not state.is_terminal() and len(actions) < rng.randint(0, 60):
+            actions.append(rng.choice(state.legal_actions()))
+            state.apply_action(actions[-1])
+    except LimitError:  # a look-ahead past its bound, said in a message (once a raw kernel error)
+        return
+    check_hostile_inputs(game, state, moves_of(game, actions), len(actions), rng, tries=6)
 
 
 def test_the_hostile_input_check_reports_what_is_not_a_rulespec_error(monkeypatch) -> None:

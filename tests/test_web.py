@@ -83,6 +83,10 @@ def test_a_game_against_the_computer_through_the_api(client):
     assert client.post(f"/api/play/{sid}/choose", json={"action": 99}).json()["message"] == \
         "That choice is not open now."
     assert client.post(f"/api/play/{sid}/click", json={}).status_code == 400
+    # a body that is not JSON is a request the page cannot read (once a server error)
+    assert client.post(f"/api/play/{sid}/click", content=b"{not json").status_code == 400
+    assert client.post(f"/api/play/{sid}/choose", json={"action": 10**30}).json()["message"] == \
+        "That choice is not open now."
 
 
 def test_the_projects_search_players_are_offered_and_play(client):
@@ -199,7 +203,14 @@ def test_an_upload_with_mistakes_lists_them_at_their_lines(client):
     assert "my-game.yaml:2:25" in r.text and "expected at least 1, got 0" in r.text
     assert "board: {ranks: 2, pits: 0}\n" + " " * 24 + "^" in r.text
     too_long = client.post("/upload", files={"spec": ("big.yaml", b"#" * (300 * 1024), "text/yaml")})
-    assert too_long.status_code == 413 and "longer than 256 KB" in too_long.text
+    assert too_long.status_code == 413 and "a spec file may have at most 262144" in too_long.text
+    # the checks of rulespec/inputs.py, as for a file given to the command line
+    latin1 = client.post("/upload", files={"spec": ("cafe.yaml", "name: Caf\xe9\n".encode("latin-1"), "text/yaml")})
+    assert latin1.status_code == 422 and "cafe.yaml:1:10" in latin1.text and "byte 0xe9 is not UTF-8" in latin1.text
+    binary = client.post("/upload", data={"spec_text": "name: a\x00b\n"})
+    assert binary.status_code == 422 and "a NUL character" in binary.text
+    record = client.post("/replay", files={"record": ("game.txt", b"\xff\xfe" + "1: A1".encode("utf-16-le"))})
+    assert record.status_code == 422 and "UTF-16 or UTF-32" in record.text
     assert client.post("/upload", data={}).status_code == 400
 
 

@@ -24,12 +24,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..errors import RulespecError, SpecError
+from ..inputs import InputError, TooLarge, from_bytes
+from ..limits import MAX_FILE_BYTES
 from .sessions import (HUMAN, Library, Play, Store, check_player, legend, players, replay_example,
                        replay_record)
 
 HERE = Path(__file__).parent
-MAX_UPLOAD = 256 * 1024
-"""Bytes of YAML or record text the page accepts."""
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 BOOK_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'"
@@ -59,8 +59,14 @@ def create_app() -> Starlette:
         except KeyError:
             raise HTTPException(404, f"no variant {key!r}") from None
 
+    names: dict[str, str] = {}
+
     def spec_name(key: str) -> str:
-        return game_of(key).name
+        """A variant's name, kept: the replay form lists every variant, and compiling them all
+        for each request took seconds."""
+        if key not in names:
+            names[key] = game_of(key).name
+        return names[key]
 
     async def index(request: Request) -> HTMLResponse:
         variants = []
@@ -71,12 +77,14 @@ def create_app() -> Starlette:
         return page(request, "index.html", variants=variants)
 
     async def upload(request: Request) -> Response:
-        form = await request.form(max_part_size=4 * MAX_UPLOAD)
+        form = await request.form(max_part_size=4 * MAX_FILE_BYTES)
         try:
-            text, filename = await _text_field(form, "spec", "spec_text", "my-game.yaml")
-        except TooLong as exc:
-            return page(request, "upload_errors.html", 413, filename="", problems=[
-                {"where": "", "message": str(exc), "source": "", "caret": ""}])
+            text, filename = await _text_field(form, "spec", "spec_text", "my-game.yaml", "spec")
+        except InputError as exc:
+            p = exc.problem
+            return page(request, "upload_errors.html", 413 if isinstance(exc, TooLarge) else 422, filename=p.path,
+                        problems=[{"where": f"{p.path}:{p.line}:{p.col}", "message": p.message, "source": "",
+                                   "caret": ""}])
         if text is None:
             return page(request, "upload_errors.html", 400, filename="", problems=[
                 {"where": "", "message": "choose a YAML file or paste a spec", "source": "", "caret": ""}])
@@ -168,8 +176,8 @@ def create_app() -> Starlette:
         verb = request.path_params.get("verb")
         if verb is None:
             return JSONResponse(play.view())
-        body = await request.json() if verb != "computer" else {}
         try:
+            body = await request.json() if verb != "computer" else {}  # ValueError when not JSON
             if verb == "click":
                 return JSONResponse(play.click(int(body["slot"])))
             if verb == "choose":
@@ -187,12 +195,13 @@ def create_app() -> Starlette:
         return page(request, "replay_form.html", variants=[(k, spec_name(k)) for k in library.keys()])
 
     async def new_replay(request: Request) -> Response:
-        form = await request.form(max_part_size=4 * MAX_UPLOAD)
+        form = await request.form(max_part_size=4 * MAX_FILE_BYTES)
         choices = [(k, spec_name(k)) for k in library.keys()]
         try:
-            text, filename = await _text_field(form, "record", "record_text", "record.txt")
-        except TooLong as exc:
-            return page(request, "replay_form.html", 413, variants=choices, error=str(exc))
+            text, filename = await _text_field(form, "record", "record_text", "record.txt", "record")
+        except InputError as exc:
+            return page(request, "replay_form.html", 413 if isinstance(exc, TooLarge) else 422,
+                        variants=choices, error=str(exc))
         if text is None:
             return page(request, "replay_form.html", 400, variants=choices, error="choose a record file or paste one")
         from ..records import RecordError, parse_record
@@ -266,25 +275,19 @@ def create_app() -> Starlette:
                      exception_handlers={HTTPException: http_error})
 
 
-class TooLong(ValueError):
-    pass
-
-
-async def _text_field(form: Any, file_field: str, text_field: str, default_name: str) -> tuple[str | None, str]:
-    """The text of an uploaded file or a pasted one, and its name. TooLong beyond MAX_UPLOAD bytes."""
+async def _text_field(form: Any, file_field: str, text_field: str, default_name: str,
+                      what: str) -> tuple[str | None, str]:
+    """The text of an uploaded file or a pasted one, and its name; InputError as for a file
+    (rulespec/inputs.py): more than MAX_FILE_BYTES, not UTF-8, or binary."""
     upload = form.get(file_field)
     if upload is not None and hasattr(upload, "read"):
-        data = await upload.read(MAX_UPLOAD + 1)
+        data = await upload.read(MAX_FILE_BYTES + 1)
         if data:
             name = Path(upload.filename or default_name).name
-            if len(data) > MAX_UPLOAD:
-                raise TooLong(f"{name}: longer than {MAX_UPLOAD // 1024} KB")
-            return data.decode("utf-8", errors="replace"), name
+            return from_bytes(data, name, what), name
     text = form.get(text_field)
     if isinstance(text, str) and text.strip():
-        if len(text.encode("utf-8")) > MAX_UPLOAD:
-            raise TooLong(f"the pasted text is longer than {MAX_UPLOAD // 1024} KB")
-        return text, default_name
+        return from_bytes(text.encode("utf-8", errors="replace"), default_name, what), default_name
     return None, default_name
 
 

@@ -3,7 +3,7 @@ under CPU, wall-clock and memory limits, and report every run that did not end w
 
     python tests/hostile/run_corpus.py WORKDIR [--seed N] [--mutants N] [--no-memory-limit]
 
-A run ends well when it exits 0 or 1, is not killed by a signal (a crash, or the time limit),
+A run ends well when it exits 0 or 1 (or 2 with a usage message: a bad option), is not killed by a signal (a crash, or the time limit),
 prints no traceback, opens no network connection and writes nothing outside its output
 folder. The corpus is the hand-written files beside this script plus inputs generated here:
 broken encodings, a file over the size limit, a FIFO, a folder, /dev/zero, deep nesting,
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
+import importlib
 import json
 import os
 import random
@@ -35,6 +36,28 @@ sys.path.insert(0, str(HERE.parent.parent))
 import rulespec.cli  # noqa: E402 - imported once, before the forks
 from rulespec.limits import MAX_FILE_BYTES  # noqa: E402
 from rulespec.loader import shipped_variants, variants_dir  # noqa: E402
+
+PRELOAD = ("interpreter", "interpreter.native", "rulespec.examples", "rulespec.summary", "rulespec.records",
+           "rulespec.book", "rulespec.fuzz", "rulespec.players", "rulespec.analysis.match", "rulespec.solve",
+           "rulespec.check.mutate")
+"""Modules the commands import when they run, imported here once rather than in every child
+(they hold no state about an input). Importing is not what the corpus tests."""
+for _name in PRELOAD:
+    try:
+        importlib.import_module(_name)
+    except ImportError:  # pragma: no cover - an optional extra that is not installed
+        pass
+
+try:  # the web page's uploads are input too (the web extra)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from rulespec.web import create_app
+except ImportError:  # pragma: no cover - without the web extra the uploads are not run
+    TestClient = None
 
 CPU_SECONDS = 60
 WALL_SECONDS = 90
@@ -126,6 +149,19 @@ def jobs(corpus: list[Path], records: list[Path], out: Path) -> list[list[str]]:
     runs += [["book", str(HERE / "book-script.yaml"), "-f", "pdf", "-o", str(out / "evil.pdf")],
              ["book", "oware", "-f", "html", "-o", str(out)], ["fuzz", "oware", "--games", "1", "--out", "/nonexistent"]]
     runs += [["replay", str(r)] for r in records] + [["replay", str(r), "--variant", "kalah"] for r in records[:3]]
+    # the commands added since: each takes a spec (and lint several); a few inputs each
+    few = sample[::4]
+    runs += [["lint", s, "--games", "3"] for s in few[::2]]
+    runs += [["crosscheck", s, "kalah", "--games", "2"] for s in few[1::2]]
+    runs += [["match", s, "random", "greedy", "-n", "2", "--max-moves", "60", "--workers", "1"] for s in few[::2]]
+    runs += [["analyze", s, "-n", "2", "--max-moves", "60", "--workers", "1", "--no-pdf",
+              "-o", str(out / f"analysis-{i}")] for i, s in enumerate(few[1::2])]
+    runs += [["solve", s, "--memory", "50"] for s in few[::3]]
+    runs += [["mutate", s, "--games", "1", "--jobs", "1"] for s in few[::5]]
+    runs += [["bench", str(HERE / "take-any-many.yaml")]]
+    # parameters are input too
+    runs += [["show", "oware", "-p", p] for p in ("pits=1000000000", "pits=-3", "pits=x", "nope=1", "pits")]
+    runs += [["upload", s] for s in sample[::4]] + [["upload-record", str(r)] for r in records]
     return runs
 
 
@@ -155,7 +191,10 @@ def child(args: list[str], work: Path, memory: bool) -> None:
     sys.argv = ["rulespec", *args]
     code = 0
     try:
-        rulespec.cli.main()
+        if args[0].startswith("upload"):
+            code = upload(args[0], Path(args[1]))
+        else:
+            rulespec.cli.main()
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except BaseException:  # noqa: BLE001 - reported as a failure by the parent
@@ -164,6 +203,29 @@ def child(args: list[str], work: Path, memory: bool) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
+
+
+APP: Any = None
+"""The web app, made once before the forks (its list of variants too)."""
+
+
+def warm_web_app() -> None:
+    global APP
+    APP = create_app()
+    with TestClient(APP) as client:
+        client.post("/replay", data={})
+
+
+def upload(what: str, path: Path) -> int:
+    """The file uploaded to the web page (/upload for a spec, /replay for a record): 0 when the
+    page answers with a redirect or a 4xx page (an error it shows), 2 otherwise. A server
+    error raises here, and is reported as a traceback."""
+    field, url = ("record", "/replay") if what == "upload-record" else ("spec", "/upload")
+    data = path.read_bytes()[:1 << 20] if path.is_file() else b""
+    with TestClient(APP) as client:
+        answer = client.post(url, files={field: (path.name, data, "text/plain")}, follow_redirects=False)
+    print(answer.status_code, answer.headers.get("location", ""))
+    return 0 if answer.status_code in (303, 400, 413, 422) else 2
 
 
 def run(args: list[str], root: Path, index: int, out: Path, memory: bool) -> dict[str, Any] | None:
@@ -184,8 +246,8 @@ def run(args: list[str], root: Path, index: int, out: Path, memory: bool) -> dic
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         problems.append(f"killed by signal {sig} ({signal.Signals(sig).name})")
-    elif os.WEXITSTATUS(status) not in (0, 1):
-        problems.append(f"exit status {os.WEXITSTATUS(status)}")
+    elif os.WEXITSTATUS(status) not in (0, 1) and not (os.WEXITSTATUS(status) == 2 and "Usage:" in stderr):
+        problems.append(f"exit status {os.WEXITSTATUS(status)}")  # 2 is a usage error (a bad option)
     for text in (stdout, stderr):
         if "Traceback" in text:
             problems.append("a traceback")
@@ -213,7 +275,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--mutants", type=int, default=12)
     parser.add_argument("--no-memory-limit", action="store_true", help="for AddressSanitizer, which maps terabytes")
-    parser.add_argument("--only", default="", help="run only the command lines containing this text")
+    parser.add_argument("--only", default="", help="run only these commands (comma-separated: lint,upload)")
+    parser.add_argument("--skip", default="", help="run all but these commands (comma-separated)")
     opts = parser.parse_args()
     root = opts.workdir.resolve()
     out = root / "output"
@@ -222,12 +285,22 @@ def main() -> None:
     records = sorted(HERE.glob("record-*.txt")) + sorted((root / "generated").glob("record-*.txt"))
     corpus = [p for p in corpus if not p.name.startswith("record-")]
     failures = []
-    todo = [a for a in jobs(corpus, records, out) if opts.only in " ".join(a)]
+    cpu: dict[str, float] = {}
+    only = set(filter(None, opts.only.split(",")))
+    skip = set(filter(None, opts.skip.split(",")))
+    todo = [a for a in jobs(corpus, records, out) if (not only or a[0] in only) and a[0] not in skip
+            and (TestClient is not None or not a[0].startswith("upload"))]
+    if any(a[0].startswith("upload") for a in todo):
+        warm_web_app()
     for i, args in enumerate(todo):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         failure = run(args, root, i, out, not opts.no_memory_limit)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        cpu[args[0]] = round(cpu.get(args[0], 0.0) + used, 2)
         if failure:
             failures.append(failure)
-    print(json.dumps({"runs": len(todo), "failures": failures}, indent=1))
+    print(json.dumps({"runs": len(todo), "failures": failures, "cpu_seconds": cpu}, indent=1))
 
 
 if __name__ == "__main__":
