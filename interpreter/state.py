@@ -256,7 +256,7 @@ class State:
     def move_to_string(self, suffix: bool = True) -> str:
         """The last whole move in the game's notation, as `apply_move` reads it: every
         decision, forced ones included, but trailing defaults a written move may leave out
-        (and, with suffix=False, without a suffix such as Bao's `*`); "" before the first move."""
+        (and, with suffix=False, without a suffix such as `*`); "" before the first move."""
         from .notation import move_to_string
 
         return move_to_string(self, suffix)
