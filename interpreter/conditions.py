@@ -143,6 +143,15 @@ class ConditionCompiler:
     def _last(self, want: bool, cond: Condition) -> Test:
         return lambda st, p, m: (p == m.last) == want
 
+    def _after_last(self, want: bool, cond: Condition) -> Test:
+        steps = self.steps
+
+        def after_last(st: Any, p: int, m: Any) -> bool:
+            q = steps[m.mover][m.direction][m.last] if m.direction >= 0 and m.last != NONE else NONE
+            return (q != NONE and p == q) == want
+
+        return after_last
+
     def _mirror(self, sub: Condition, cond: Condition) -> Test:
         return self._across(sub, self.geo.mirror)
 
@@ -332,7 +341,7 @@ class _Mover:
 
 
 _KEY_ORDER = [
-    "side", "row", "role", "pit", "store", "start", "last", "count", "count_before", "mark", "opposite", "behind",
+    "side", "row", "role", "pit", "store", "start", "last", "after_last", "count", "count_before", "mark", "opposite", "behind",
     "mirror", "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened", "opponent_can_capture",

@@ -107,7 +107,8 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
             p = st.to_move if about_next else mover
             if p not in (0, 1):
                 return NOT_ENDED
-            last = st.last_move.last if st.last_move is not None else NONE
+            mv = getattr(st, "last_move", None)  # (a look-ahead copy keeps no last move)
+            last = mv.last if mv is not None else NONE
             return p if test(st, last, game.turn_ctx[p]) else NOT_ENDED
     else:  # pragma: no cover - the model's discriminator admits no other kind
         raise ValueError(kind)
@@ -124,7 +125,8 @@ def _stores_fill_otherwise(spec: Any) -> bool:
 
 
 def finish(st: Any, end: EndProgram, player: int) -> None:
-    """Apply `end`'s rules for the pieces left and set the returns."""
+    """Apply `end`'s rules for the pieces left and set the returns; in a game of rounds, start
+    the next round instead while both players can fill a pit (the scores decide the game)."""
     geo = st.game.geo
     b = st.board
     if end.remaining != "stay":
@@ -140,9 +142,18 @@ def finish(st: Any, end: EndProgram, player: int) -> None:
                 b[geo.store[player]] += n
             elif end.remaining == "to_other":
                 b[geo.store[1 - player]] += n
+            elif end.remaining == "to_first":
+                b[geo.store[st.game.first_player]] += n
             else:
                 st.removed += n
-    if end.result == "by_score":
+    rounds = st.game.rounds
+    if rounds is not None:
+        from .rounds import next_round
+
+        if next_round(st, rounds):
+            st._begin_turn(1 - st.to_move, check_repetition=False)
+            return
+    if end.result == "by_score" or rounds is not None:
         s0, s1 = st.score(0), st.score(1)
         st._returns = [1.0, -1.0] if s0 > s1 else [-1.0, 1.0] if s1 > s0 else [0.0, 0.0]
     else:

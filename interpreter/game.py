@@ -11,6 +11,7 @@ from .conditions import ConditionCompiler, pit_free_part
 from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
+from .rounds import compile_rounds
 from .rules import TAKE_ANY, compile_ruleset
 
 
@@ -151,6 +152,7 @@ class Game:
         """The first such start: its pit and the position (for fuzz reports)."""
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
+        self.rounds = compile_rounds(spec.rounds, self)
         # The rulesets share this list: it now gets the compiled mid-move checks.
         during[:] = [prog for prog, e in zip(self.ends, spec.end) if e.during_move]
         self.kernel_refusals: list[str] = []
@@ -258,6 +260,8 @@ def _key_function(game: Game) -> Any:
     """position_key(state): what makes two positions the same, with no constant parts."""
     if len(game.stage_names) == 1 and not game.mark_names and not any(game.initial_stock):
         return lambda st: (st.to_move, *st.board)
+    if game.spec.rounds is not None:
+        return lambda st: (st.to_move, st.stage, st.round, *st.board, *st.stock, *st.marks)
     if game.mark_names:
         return lambda st: (st.to_move, st.stage, *st.board, *st.stock, *st.marks)
     return lambda st: (st.to_move, st.stage, *st.board, *st.stock)

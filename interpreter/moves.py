@@ -319,6 +319,8 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                     entry = _entry(st, rs, cap, last, mv, ask, taken)
                     hand = taken
                     sow_on = True
+                elif cap.go_on and pits:
+                    last = pits[-1]  # the relay rule reads the last pit taken as the landing pit
                 else:
                     ended = True
                 break

@@ -50,6 +50,10 @@ class TurnAssembler(Assembler):
         turn = (stage.turn if stage is not None else None) or spec.turn
         if game.has_mark_rules:
             raise Unsupported("marks set or cleared after a move")
+        if any(c.remaining not in REMAINING for c in spec.end):
+            raise Unsupported("pieces left going to the game's first player")
+        if game.rounds is not None:
+            raise Unsupported("games of several rounds (pits refilled from the stores between rounds)")
         if turn.no_move == "pass":
             raise Unsupported("passing when a player has no move")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]

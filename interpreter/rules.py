@@ -132,6 +132,8 @@ class CaptureProgram:
     """The capture rule this was compiled from (for the move kernel)."""
     optional: bool = False
     """The mover may decline the capture."""
+    go_on: bool = False
+    """After the capture the move goes on as after a lap, from the last pit taken (CaptureRule.then)."""
 
 
 @dataclass
@@ -368,7 +370,7 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
     prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
                           rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit",
                           only_capturable=rule.pieces == "capturable", picks=picks, rule=rule,
-                          optional=rule.optional)
+                          optional=rule.optional, go_on=rule.then == "relay")
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
         prog.entry = cc.compile(sow.entry)

@@ -59,6 +59,8 @@ def snapshot(st: State) -> dict[str, Any]:
                 for letter, pits in _row_pits(geo, p).items()}
     if geo.ranks == 3:
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
+    if game.rounds is not None:
+        out["round"] = st.round + 1
     if game.mark_names:
         out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
                         for name, bit in game.mark_slots.items()}
@@ -154,6 +156,9 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
                 raise PositionError(f"unknown pit {label!r} in marks.{name}")
             st.marks[geo.by_label[label]] |= game.mark_slots[name]
     st.moves_played = pos.moves_played
+    if pos.round != 1 and game.rounds is None:
+        raise PositionError(f"round is {pos.round}, but this game is played in one round")
+    st.round = pos.round - 1
     if game.multi:
         _check_kind_counts(game, st, pos.partial)
     total = sum(st.board) + sum(st.stock) + st.removed

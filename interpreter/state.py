@@ -45,12 +45,14 @@ def as_action(action: Any) -> int:
 
 class State:
     __slots__ = ("game", "board", "kinds", "stock", "removed", "marks", "to_move", "stage",
-                 "moves_played", "terminal", "end_reason", "_returns", "_starts", "_legal",
+                 "moves_played", "round", "terminal", "end_reason", "_returns", "_starts", "_legal",
                  "_pending", "_seen", "_history", "last_move", "_feeding")
 
     def __init__(self, game: Any):
         self.game = game
         self.kinds: list[list[int]] | None = None
+        self.round = 0
+        """Rounds finished so far (games of several rounds)."""
         self.terminal = False
         self.end_reason: str | None = None
         self._returns = [0.0, 0.0]
@@ -210,6 +212,7 @@ class State:
         c.to_move = self.to_move
         c.stage = self.stage
         c.moves_played = self.moves_played
+        c.round = self.round
         c.terminal = self.terminal
         c.end_reason = self.end_reason
         c._returns = self._returns[:]
@@ -253,7 +256,7 @@ class State:
     def move_to_string(self, suffix: bool = True) -> str:
         """The last whole move in the game's notation, as `apply_move` reads it: every
         decision, forced ones included, but trailing defaults a written move may leave out
-        (and, with suffix=False, without a suffix such as Bao's `*`); "" before the first move."""
+        (and, with suffix=False, without a suffix such as `*`); "" before the first move."""
         from .notation import move_to_string
 
         return move_to_string(self, suffix)
@@ -314,6 +317,7 @@ class State:
         c.to_move = self.to_move
         c.stage = self.stage
         c.moves_played = self.moves_played
+        c.round = self.round
         c._feeding = False
         c.terminal = False
         c.last_move = self.last_move  # what a condition ending the game during a move reads

@@ -66,6 +66,9 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                                           "declare it under 'marks'", key=True)
         for i, label in enumerate(pits):
             check_label(("setup", "marks", mark, i), label)
+    if spec.rounds is not None:
+        _check_rounds(spec, bad)
+    _check_go_on(spec, bad)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
     if multi:
@@ -123,7 +126,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             bad(("end", i, "result"), f"{cond.kind} is not about one player: use result: by_score")
         if not about_player and cond.remaining in ("to_player", "to_other"):
             bad(("end", i, "remaining"), f"{cond.kind} is not about one player: use to_owner, stay or removed")
-        if cond.remaining in ("to_owner", "to_player", "to_other") and not has_stores:
+        if cond.remaining in ("to_owner", "to_player", "to_other", "to_first") and not has_stores:
             bad(("end", i, "remaining"), "pieces can only be collected into stores; the board has none")
         own_rows = player_rows(board)
         for j, row in enumerate(getattr(cond, "rows", None) or []):
@@ -175,6 +178,44 @@ def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
 
 LOOK_AHEAD = ("threatened", "opponent_can_capture")
 """Condition keys that play the next move ahead: inside a move they would look ahead for ever."""
+
+
+def _check_go_on(spec: Spec, bad: Any) -> None:
+    """A capture the move goes on after needs a relay to go on with, and one kind of piece."""
+    stages = [("",), *[("stages", i) for i in range(len(spec.stages))]]
+    for where in stages:
+        stage = spec.stages[where[1]] if where != ("",) else None
+        captures = spec.captures if stage is None or stage.captures is None else stage.captures
+        sowing = (stage.sowing if stage is not None and stage.sowing else spec.sowing)
+        for i, cap in enumerate(captures):
+            if cap.then != "relay":
+                continue
+            path = (where if stage is not None else ()) + ("captures", i, "then")
+            if not isinstance(cap.to, str):
+                bad(path, "captures sown again already go on; then: relay is for captures into the store or removed")
+            elif sowing.laps.kind != "relay":
+                bad(path, "then: relay goes on with the sowing's relay laps, but the sowing is single-lap")
+            elif len(spec.setup.kinds) > 1:
+                bad(path, "then: relay is played with one kind of piece")
+
+
+def _check_rounds(spec: Spec, bad: Any) -> None:
+    """Rounds refill pits from stores: the board needs stores, one kind of piece, the mark."""
+    rounds = spec.rounds
+    if spec.board.stores == "none":
+        bad(("rounds",), "rounds refill the pits from the players' stores: the board needs stores")
+    if len(spec.setup.kinds) > 1:
+        bad(("rounds",), "rounds are played with one kind of piece")
+    if spec.board.ranks != 2:
+        bad(("rounds",), "rounds need a 2-rank board (each player refilling their own row)")
+    mark = rounds.out_of_play
+    if mark not in spec.marks:
+        bad(("rounds", "out_of_play"), f"undeclared mark {mark!r}{did_you_mean(mark, spec.marks)}; "
+                                       "declare it under 'marks'")
+    elif spec.marks[mark].owned:
+        bad(("rounds", "out_of_play"), f"the mark {mark!r} is owned; a pit out of play is nobody's")
+    if (rounds.per_pit or spec.setup.per_pit) < 1:
+        bad(("rounds", "per_pit"), "rounds refill each pit with at least one piece: give per_pit")
 
 
 def _after_a_move(path: Path) -> bool:

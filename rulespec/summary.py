@@ -33,6 +33,12 @@ def summary(game: Any) -> str:
     if spec.captures:
         lines.append("  captures: " + "; ".join(c.name for c in spec.captures if c.enabled))
     lines.append("  end: " + "; ".join(e.kind.replace("_", " ") for e in spec.end))
+    if spec.rounds is not None:
+        r = spec.rounds
+        lines.append(f"  rounds: the end conditions end a round; pits refilled from the {spec.board.terms.store}s "
+                     f"({r.per_pit or spec.setup.per_pit} each, from the {r.order} pit), unfilled ones {r.out_of_play}; "
+                     f"next round started by: {r.next_player.replace('_', ' ')}"
+                     + (f"; at most {r.max_rounds} rounds" if r.max_rounds else ""))
     lines.append("  engine: " + engine(game))
     return "\n".join(lines)
 

@@ -139,7 +139,7 @@ def test_wrong_enum_value_did_you_mean_block_style() -> None:
 
 def test_wrong_enum_value_in_an_end_condition() -> None:
     check(VALID.replace("moves: 100}", "moves: 100, remaining: to_ownr}"),
-          (4, 49, "'to_ownr' is not one of: stay, to_owner, to_player, to_other, removed (did you mean 'to_owner'?)"))
+          (4, 49, "'to_ownr' is not one of: stay, to_owner, to_player, to_other, to_first, removed (did you mean 'to_owner'?)"))
 
 
 def test_wrong_take_selector() -> None:

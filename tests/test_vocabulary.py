@@ -21,6 +21,26 @@ def game_of(text: str, python: bool = False, **params) -> Game:
     return game.without_kernel() if python else game
 
 
+def play_alike(fast: Game, slow: Game, seed: int, games: int, max_actions: int = 3000) -> list[dict]:
+    """Random games played on both engine paths at once: the same snapshot after every action.
+    Returns each game's last snapshot."""
+    import random
+
+    rng = random.Random(seed)
+    last = []
+    for _ in range(games):
+        a, b = fast.new_initial_state(), slow.new_initial_state()
+        for _ in range(max_actions):
+            if a.is_terminal():
+                break
+            action = rng.choice(a.legal_actions())
+            a.apply_action(action)
+            b.apply_action(action)
+            assert a.snapshot() == b.snapshot()
+        last.append(a.snapshot())
+    return last
+
+
 def position(game: Game, south: list[int], north: list[int], stores=None, to_move: int = 0):
     """A position; unless given, the stores share the pieces not on the board."""
     if stores is None:
@@ -119,16 +139,7 @@ def test_the_kernel_plays_parity_and_direction_conditions() -> None:
                               "    take: [landing]") + "turn:\n  moves:\n    - {name: sow, direction: choice}\n"
     fast, slow = game_of(spec), game_of(spec, python=True)
     assert fast.rulesets[0].kernel is not None
-    import random
-
-    rng = random.Random(3)
-    for _ in range(30):
-        a, b = fast.new_initial_state(), slow.new_initial_state()
-        while not a.is_terminal():
-            action = rng.choice(a.legal_actions())
-            a.apply_action(action)
-            b.apply_action(action)
-            assert a.snapshot() == b.snapshot()
+    assert all(snap["terminal"] for snap in play_alike(fast, slow, seed=3, games=30))
 
 
 # --- end on a condition, passing ----------------------------------------------------
@@ -234,3 +245,133 @@ def test_the_rulebook_index_lists_board_origin_and_features() -> None:
     assert features(games[0][0].spec) == ["first piece back into the origin", "captured holes", "owned pits"]
     assert features(games[1][0].spec)[0] == "family of bao-la-kiswahili"
     assert {"passing", "extra turns", "relay laps", "end on a condition"} <= set(features(games[2][0].spec))
+
+
+# --- rounds ----------------------------------------------------------------------------
+
+ROUNDS = """
+name: Rounds
+extends: sungka
+parameters:
+  holes: {doc: h, default: 4}
+  shells: {doc: s, default: 3}
+marks:
+  burnt: {meaning: not filled this round}
+sowing:
+  skip: {mark: burnt}
+rounds:
+  order: last
+  out_of_play: burnt
+"""
+
+
+def round_end(game: Game, south_store: int, to_move: int = 0):
+    """South to move with one seed in D (next to the store) and everything else in the stores:
+    South's move ends the round with South holding `south_store + 1`."""
+    rest = game.total_pieces - 1 - south_store
+    return position(game, [0, 0, 0, 1], [0, 0, 0, 0], stores=(south_store, rest), to_move=to_move)
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_a_round_ends_with_the_pits_refilled_and_the_unfilled_ones_out_of_play(python: bool) -> None:
+    game = game_of(ROUNDS, python)
+    state = round_end(game, 7)
+    state.apply_action(3)  # D into the store: no piece on the board, the round is over (8 to 16)
+    snap = state.snapshot()
+    assert not state.is_terminal() and snap["round"] == 2
+    assert snap["players"][0]["pits"] == [0, 0, 3, 3] and snap["players"][0]["store"] == 2
+    assert snap["players"][1]["pits"] == [3, 3, 3, 3] and snap["players"][1]["store"] == 4
+    assert snap["marks"] == {"burnt": ["A", "B"]}
+    assert state.current_player() == 0  # the loser starts
+    # D's three: store, a, b; b was occupied: its four go on to c, d, then past South's burnt A
+    # and B to C and the emptied D, which captures it with the four of a, facing it
+    state.apply_action(3)
+    snap = state.snapshot()
+    assert snap["players"][0]["pits"] == [0, 0, 4, 0] and snap["players"][0]["store"] == 2 + 1 + 5
+    assert snap["players"][1]["pits"] == [0, 0, 4, 4]
+    # the round's position plays on after a snapshot (the round and the burnt pits kept)
+    again = game.state_from_snapshot(state.snapshot())
+    assert again.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_burnt_pits_are_skipped_and_refilled_when_their_owner_can(python: bool) -> None:
+    game = game_of(ROUNDS, python)
+    state = game.state_from_snapshot({"to_move": 1, "round": 2, "marks": {"burnt": ["A", "B"]}, "players": [
+        {"pits": [0, 0, 3, 3], "store": 2}, {"pits": [0, 0, 0, 4], "store": 12}]})
+    state.apply_action(3)  # d's four: North's store, C and D (A and B skipped), then the empty a,
+    snap = state.snapshot()  # which captures with the four of D, facing it
+    assert snap["players"][0]["pits"] == [0, 0, 4, 0] and snap["players"][1]["store"] == 12 + 1 + 5
+    state = game.state_from_snapshot({"to_move": 0, "round": 2, "marks": {"burnt": ["A"]}, "players": [
+        {"pits": [0, 0, 0, 1], "store": 12}, {"pits": [0, 0, 0, 0], "store": 11}]})
+    state.apply_action(3)  # South now holds 13: all four pits again (A no longer burnt); North 11: a burnt
+    snap = state.snapshot()
+    assert snap["players"][0]["pits"] == [3, 3, 3, 3] and snap["marks"] == {"burnt": ["a"]}
+    assert snap["round"] == 3 and state.current_player() == 1  # 13 > 11: North lost, starts
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_the_game_ends_when_a_player_cannot_fill_one_pit(python: bool) -> None:
+    game = game_of(ROUNDS, python)
+    state = round_end(game, 1)  # South ends the round with 2 seeds: not enough for one pit
+    state.apply_action(3)
+    snap = state.snapshot()
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    assert snap["players"][0]["store"] == 2 and snap["players"][1]["store"] == 22
+
+
+@pytest.mark.parametrize("starter, expected", [("winner", 1), ("loser", 0), ("first_player", 0),
+                                               ("alternate", 1), ("last_mover", 0)])
+def test_who_starts_the_next_round(starter: str, expected: int) -> None:
+    game = game_of(ROUNDS + f"  next_player: {starter}\n")
+    state = round_end(game, 7)  # South (the last mover) loses the round 8 to 16
+    state.apply_action(3)
+    assert state.current_player() == expected
+
+
+def test_max_rounds_ends_the_game_and_the_native_runner_declines_rounds() -> None:
+    game = game_of(ROUNDS + "  max_rounds: 1\n")
+    state = round_end(game, 7)
+    state.apply_action(3)
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    from interpreter.native import native
+    from rulespec.summary import engine
+
+    assert native(game) is None and "several rounds" in game.native_refusal
+    assert "several rounds" in engine(game)
+    assert game.playouts(2)["engine"] == "python"
+
+
+def test_rounds_are_played_the_same_by_the_kernel_and_the_python_path() -> None:
+    fast, slow = game_of(ROUNDS), game_of(ROUNDS, python=True)
+    assert fast.rulesets[0].kernel is not None
+    rounds = [snap["round"] for snap in play_alike(fast, slow, seed=5, games=6)]
+    assert max(rounds) >= 2  # the games went past their first round
+
+
+def test_rounds_errors_name_the_problem() -> None:
+    with pytest.raises(SpecError, match="undeclared mark 'burn'.*did you mean 'burnt'"):
+        load_spec_text(ROUNDS.replace("out_of_play: burnt", "out_of_play: burn"))
+    with pytest.raises(SpecError, match="needs stores"):
+        load_spec_text(ROUNDS + "board: {stores: none}\n")
+    one_round = game_of(ROUNDS.replace("rounds:\n  order: last\n  out_of_play: burnt\n", ""))
+    from interpreter.snapshot import PositionError
+
+    with pytest.raises(PositionError, match="one round"):
+        one_round.state_from_snapshot({"round": 2, "players": [{"pits": [3] * 4}, {"pits": [3] * 4}]})
+
+
+def test_a_capture_can_let_the_move_go_on() -> None:
+    spec = ("name: Go on\nextends: sungka\ncaptures:\n  - name: facing hole\n"
+            "    when: {side: own, store: false, count: 1, opposite: {count: {min: 1}}}\n"
+            "    take: [opposite]\n    to: store\n    then: relay\n")
+    game = game_of(spec)
+    assert game.rulesets[0].kernel is None and "facing hole" in game.rulesets[0].kernel_refusal
+    state = position(game, [0, 0, 0, 0, 1, 0, 0], [3, 5, 0, 0, 0, 0, 0], stores=(40, 49))
+    # E into the empty F: the five of b, facing it, are taken; the move goes on as if its lap had
+    # ended in b, the last pit taken, which is empty now: no relay, the move ends there
+    state.apply_action(4)
+    snap = state.snapshot()
+    assert snap["players"][0]["store"] == 45 and snap["players"][0]["pits"][5] == 1
+    with pytest.raises(SpecError, match="single-lap"):
+        load_spec_text(spec.replace("extends: sungka", "extends: sungka\nsowing: {laps: {kind: single}}"))

@@ -139,7 +139,8 @@ def test_a_bao_move_with_a_direction_choice(page, server):
     page.click(f'#board [data-slot="{geo.relative[0]["A6"]}"]')
     idle(page, "play")
     assert page.is_visible("#question")
-    assert page.inner_text("#question-text") == "Which way do you sow from A6?"
+    # The stock seed is taken into the hand while the direction is asked.
+    assert page.inner_text("#question-text") == "Which way do you sow from A6? You hold 1 seed."
     buttons = page.locator("#options button").all_inner_texts()
     assert buttons == ["< to your left, towards A5", "> to your right, towards A7"]
     shot(page, "05-bao-direction-question")

@@ -197,6 +197,9 @@ class Grammar:
             w.relatives.append(f"is {'' if c.start else 'not '}the {self.pit} the move started from")
         if c.last is not None:
             w.relatives.append(f"is {'' if c.last else 'not '}where the move's last {self.piece} fell")
+        if c.after_last is not None:
+            w.relatives.append(f"is {'' if c.after_last else 'not '}the next {self.pit} after the one where the "
+                               f"last {self.piece} fell")
         if c.mirror is not None:
             w.relatives.append(f"has the same name as " + self.phrase(c.mirror, indefinite=True)
                                + " on the other side")

@@ -10,6 +10,7 @@ from .marks import MarkRule
 from .obligations import Feeding, Obligations
 from .parameters import Parameter
 from .setup import PieceKind, Setup
+from .rounds import Rounds
 from .sowing import Laps, PassingCapture, Sowing
 from .spec import Spec
 from .stages import Stage

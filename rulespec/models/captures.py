@@ -148,6 +148,10 @@ class CaptureRule(Block):
     mark: str | None = None
     """After the capture, the landing pit gets this mark (owned by the mover, for an owned mark),
     e.g. Toguz Korgool's tuzdyk."""
+    then: Literal["end", "relay"] = "end"
+    """After a capture into the store or out of play: the move `end`s, or goes on as after a lap
+    (`relay`): the last pit taken counts as the landing pit for the sowing's relay rule (with
+    `laps.lift: next`, the move goes on from the pit after it when that pit holds pieces)."""
     optional: bool = False
     """The mover may decline the capture when `when` holds (a decision: `+` take it, `-` leave
     it; a move written without either takes it). Declined, the rules after it are tried as if

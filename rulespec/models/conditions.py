@@ -57,6 +57,9 @@ class Condition(Block):
     seeds sown again from the move's origin)."""
     last: bool | None = None
     """The subject is (true) or is not (false) the pit where the last piece of the move (so far) landed."""
+    after_last: bool | None = None
+    """The subject is (true) or is not (false) the pit after the one where the last piece landed,
+    along the move's sowing (e.g. captured pieces sown again from the next pit on)."""
     opposite: Condition | None = None
     """Holds for the pit facing the subject across the board (false if there is none)."""
     behind: Condition | None = None

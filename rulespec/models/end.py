@@ -8,7 +8,7 @@ from pydantic import Field
 from .base import Block
 from .conditions import Condition
 
-Remaining = Literal["stay", "to_owner", "to_player", "to_other", "removed"]
+Remaining = Literal["stay", "to_owner", "to_player", "to_other", "to_first", "removed"]
 Result = Literal["by_score", "player_loses", "player_wins"]
 
 
@@ -16,7 +16,8 @@ class _End(Block):
     remaining: Remaining = "stay"
     """What happens to pieces left on the board: they `stay`, go `to_owner` (each player
     takes their own side), `to_player` / `to_other` (all to the player this condition is
-    about, or to the other), or are `removed`."""
+    about, or to the other), `to_first` (all to the player who moved first in the game), or are
+    `removed`."""
     result: Result = "by_score"
     """`by_score`: compare scores; `player_loses` / `player_wins`: the player this condition
     is about loses / wins outright."""

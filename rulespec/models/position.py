@@ -52,6 +52,9 @@ class Position(Block):
     """A fragment (a corner of the board, a puzzle): pieces the position does not place are out
     of play (counted as removed). Never more pieces, of any kind, than the game's set."""
     moves_played: int = Field(0, ge=0, le=MAX_MOVES_PLAYED)
+    round: int = Field(1, ge=1, le=MAX_MOVES_PLAYED)
+    """Games of several rounds: the round being played (1 for the first); the pits out of play
+    in it are those carrying the rounds' `out_of_play` mark."""
     players: list[PlayerPosition] = Field(min_length=2, max_length=2)
     shared: list[int] | None = None
     """Pieces in the shared middle row of a 3-rank board, from South's left."""

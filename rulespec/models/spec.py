@@ -12,6 +12,7 @@ from .identity import Origin, Source
 from .marks import MarkRule
 from .obligations import Obligations
 from .parameters import Parameter
+from .rounds import Rounds
 from .setup import Setup
 from .sowing import Sowing
 from .stages import Stage
@@ -60,6 +61,9 @@ class Spec(Block):
     """Phases with their own rules, in order (none: one stage)."""
     end: list[EndCondition] = Field(min_length=1)
     """When the game ends, checked in order after every move."""
+    rounds: Rounds | None = None
+    """Several rounds: the end conditions end a round, the pits are refilled from the stores and
+    the game goes on until a player cannot fill a pit (none: one round is the game)."""
     scoring: Scoring = Scoring()
     """What a score counts."""
     examples: list[Example] = Field(default_factory=list)
