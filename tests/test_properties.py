@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulespec
-from playable import SEEDS, playable
+from rulespec.fuzz import load_for_random_play
+from seed_games import SEEDS
 from rulespec import IllegalActionError
 
 VARIANTS = rulespec.shipped_variants()
-GAMES = {name: playable(name) for name in VARIANTS}
+GAMES = {name: load_for_random_play(name) for name in VARIANTS}
 # Parameter settings the property tests also cover (sizes the issues name).
 GAMES.update({
     "mefuvha[pits=6]": rulespec.load("mefuvha", pits=6),
