@@ -108,6 +108,14 @@ def test_cli_fuzz_summary() -> None:
     assert result.output.strip().startswith("mefuvha: 3 games,")
 
 
+def test_cli_fuzz_plays_with_the_specs_random_play_values_unless_told_otherwise() -> None:
+    result = CliRunner().invoke(app, ["fuzz", "congkak", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert "random play with rounds=3" in result.output and "unfinished 0" in result.output
+    result = CliRunner().invoke(app, ["fuzz", "congkak", "--games", "2", "-p", "rounds=1"])
+    assert result.exit_code == 0 and "random play with" not in result.output, result.output
+
+
 def test_cli_fuzz_failure_writes_a_record(tmp_path: Path, leaky_take: None) -> None:
     result = CliRunner().invoke(app, ["fuzz", "oware", "--games", "60", "--seed", "3", "--out", str(tmp_path)])
     assert result.exit_code == 1
