@@ -47,6 +47,21 @@ def _game(variant: str, params: dict[str, Any]) -> Any:
         _fail(exc)
 
 
+def _random_play_game(variant: str, params: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The game and parameters for many random games: the spec's `random_play` values (e.g. a
+    cap on rounds) for the parameters the user did not set."""
+    from .fuzz import random_play_params
+
+    game = _game(variant, params)
+    extra = {k: v for k, v in random_play_params(game).items() if k not in params}
+    if not extra:
+        return game, params
+    err.print(f"{variant}: random play with {', '.join(f'{k}={v}' for k, v in extra.items())} "
+              "(the spec's random_play values; -p overrides them)", markup=False)
+    params = {**params, **extra}
+    return _game(variant, params), params
+
+
 ParamOpt = typer.Option(None, "--param", "-p", help="Set a parameter: NAME=VALUE (repeatable).")
 RayOpt = typer.Option(False, "--ray", help="Run on Ray: this machine's cluster, or a new local instance "
                       "when there is none (pip install -e \".[cluster]\"). Default: a local process pool.")
@@ -378,7 +393,7 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
     names = variants or shipped_variants()
     failed = False
     for name in names:
-        game = _game(name, _params(param))
+        game, params = _random_play_game(name, _params(param))
         if guided:
             failing = hypothesis_games(game, games, seed, max_actions)
             stats = None
@@ -389,7 +404,7 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
                 if workers or ray or ray_address:
                     from .campaign.fuzzing import fuzz_campaign
 
-                    stats, failing = fuzz_campaign(name, _params(param), games, seed, max_actions,
+                    stats, failing = fuzz_campaign(name, params, games, seed, max_actions,
                                                    _ray_target(ray, ray_address), workers, progress=update)
                 else:
                     stats, failing = random_games(game, games, seed, max_actions, progress=update)
@@ -420,7 +435,7 @@ def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names
     from .fuzz import lint as lint_game
 
     for variant in variants:
-        game = _game(variant, _params(param))
+        game, _ = _random_play_game(variant, _params(param))
         warnings = list(lint_game(game, games))
         for w in warnings:
             out.print(f"{variant}: warning: {w}", markup=False)

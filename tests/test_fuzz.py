@@ -8,6 +8,8 @@ from typer.testing import CliRunner
 
 import interpreter.moves as moves
 import rulespec
+from rulespec.fuzz import load_for_random_play
+from seed_games import SEEDS
 from rulespec.cli import app
 from rulespec.fuzz import (InvariantError, crosscheck, fails, hypothesis_games, lint, random_games, shrink,
                            write_failure)
@@ -29,10 +31,14 @@ def leaky_take(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_every_shipped_variant_survives_a_short_campaign() -> None:
+    """Eight games of each seed and oracle game, three of the rest of the catalogue (the
+    property tests play each catalogue game again; `rulespec fuzz` plays thousands)."""
     for name in rulespec.shipped_variants():
-        stats, failing = random_games(rulespec.load(name), games=8, seed=1, max_actions=3000)
-        assert failing is None, f"{name}: {fails(rulespec.load(name), failing or [], 3000)}"
-        assert stats.games == 8 and stats.actions > 0
+        games = 8 if name in SEEDS else 3
+        game = load_for_random_play(name)
+        stats, failing = random_games(game, games=games, seed=1, max_actions=3000)
+        assert failing is None, f"{name}: {fails(game, failing or [], 3000)}"
+        assert stats.games == games and stats.actions > 0
 
 
 def test_a_leaking_capture_is_found_shrunk_and_written_as_a_record(leaky_take: None, tmp_path: Path) -> None:
@@ -102,7 +108,32 @@ def test_cli_fuzz_summary() -> None:
     assert result.output.strip().startswith("mefuvha: 3 games,")
 
 
+def test_cli_fuzz_plays_with_the_specs_random_play_values_unless_told_otherwise() -> None:
+    result = CliRunner().invoke(app, ["fuzz", "congkak", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert "random play with rounds=3" in result.output and "unfinished 0" in result.output
+    result = CliRunner().invoke(app, ["fuzz", "congkak", "--games", "2", "-p", "rounds=1"])
+    assert result.exit_code == 0 and "random play with" not in result.output, result.output
+
+
 def test_cli_fuzz_failure_writes_a_record(tmp_path: Path, leaky_take: None) -> None:
     result = CliRunner().invoke(app, ["fuzz", "oware", "--games", "60", "--seed", "3", "--out", str(tmp_path)])
     assert result.exit_code == 1
     assert (tmp_path / "fuzz-failure-oware.txt").exists()
+
+
+def test_random_play_values_come_from_the_spec_and_are_checked() -> None:
+    from rulespec.fuzz import random_play_params
+
+    assert random_play_params(rulespec.load("congkak")) == {"rounds": 3}
+    assert load_for_random_play("congkak").params["rounds"] == 3
+    assert load_for_random_play("oware").params == rulespec.load("oware").params
+    spec = """name: T
+parameters:
+  seeds: {doc: seeds a pit, default: 3, min: 1, max: 6, random_play: 9}
+board: {pits: 3}
+setup: {per_pit: $seeds}
+"""
+    with pytest.raises(rulespec.SpecError) as info:
+        rulespec.load_text(spec, "t.yaml")
+    assert "t.yaml:3:" in str(info.value) and "random_play" in str(info.value) and "above the maximum 6" in str(info.value)

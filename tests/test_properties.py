@@ -8,10 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulespec
+from rulespec.fuzz import load_for_random_play
+from seed_games import SEEDS
 from rulespec import IllegalActionError
 
 VARIANTS = rulespec.shipped_variants()
-GAMES = {name: rulespec.load(name) for name in VARIANTS}
+GAMES = {name: load_for_random_play(name) for name in VARIANTS}
 # Parameter settings the property tests also cover (sizes the issues name).
 GAMES.update({
     "mefuvha[pits=6]": rulespec.load("mefuvha", pits=6),
@@ -19,19 +21,10 @@ GAMES.update({
     "oware[pits=5,seeds=3]": rulespec.load("oware", pits=5, seeds=3),
     "kiothi[lift=all,per_boma=5]": rulespec.load("kiothi", lift="all", per_boma=5),
 })
-SEEDS = {"bao-la-kiswahili", "glass-bead-game", "kalah", "kiothi", "mefuvha", "oware"}
-"""The seed and oracle games (and their parameter cases) get the long runs; the rest of the
-catalogue gets a few games each, so the suite stays fast as the catalogue grows."""
+# The seed and oracle games (and their parameter cases) get the long runs; the rest of the
+# catalogue gets a few games each, so the suite stays fast as the catalogue grows.
 CASES = sorted(name for name in GAMES if name.split("[")[0] in SEEDS)
 CATALOGUE = sorted(name for name in GAMES if name.split("[")[0] not in SEEDS)
-GAMES.update({"en-gehe": rulespec.load("en-gehe", pits=12)})  # the 2 x 40 default is slow to play out
-# Games of rounds are played to a cap of three rounds: uncapped, random play can take thousands
-# of rounds before a player cannot fill a pit (the variants offer the cap as `rounds`).
-GAMES.update({name: rulespec.load(name, rounds=3) for name in VARIANTS
-              if "rounds" in GAMES[name].spec.parameters and GAMES[name].spec.rounds is not None})
-# Igisoro sows single seeds too by default, and random play then rarely ends: its Omweso-like
-# option (pits of two or more) is the one played to the end here.
-GAMES.update({"igisoro": rulespec.load("igisoro", smallest=2)})
 MAX_ACTIONS = 400
 
 

@@ -21,12 +21,25 @@ class Parameter(Block):
     """Only even values are allowed (integers only)."""
     choices: list[str] | None = None
     """The allowed values of a choice parameter."""
+    random_play: int | bool | str | None = None
+    """The value that tools playing many random games use (fuzz campaigns, the property tests,
+    benchmarks), for an option under which random games may never end: e.g. a cap of three on
+    a game of rounds that the rules leave uncapped."""
 
     @model_validator(mode="after")
     def _choices_are_text(self) -> "Parameter":
         if self.choices is not None and not isinstance(self.default, str):
             raise ValueError(f"a parameter with choices takes one of them as its default "
                              f"({', '.join(self.choices)}), not {self.default!r}")
+        return self
+
+    @model_validator(mode="after")
+    def _random_play_is_allowed(self) -> "Parameter":
+        if self.random_play is not None:
+            try:
+                self.check(self.random_play)
+            except ValueError as exc:
+                raise ValueError(f"random_play: {exc}") from None
         return self
 
     def check(self, value: int | bool | str) -> None:
