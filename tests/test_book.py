@@ -11,6 +11,7 @@ import rulespec
 from rulespec.book import render_book, to_html, to_pdf
 from rulespec.book.layout import layout_problems
 from rulespec.book.render import pdf_document
+from seed_games import SEEDS
 
 VARIANTS = rulespec.shipped_variants()
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,8 +41,13 @@ def test_every_variant_renders_cleanly(name: str) -> None:
         assert figure in book.figures and book.figures[figure].startswith("<svg")
 
 
-@pytest.mark.parametrize("name", VARIANTS)
-def test_every_variant_renders_to_html_and_pdf(name: str) -> None:
+# The PDF layout of every variant is checked by `rulespec book --all -f pdf` (CI runs it: a
+# layout problem is an error there); here the seed games and boards of other shapes.
+PDF_CASES = sorted(SEEDS | {"congkak", "toguz-korgool", "hus", "omweso", "um-el-bagara"})
+
+
+@pytest.mark.parametrize("name", PDF_CASES)
+def test_variants_render_to_html_and_pdf(name: str) -> None:
     from pypdf import PdfReader
 
     book = render_book(rulespec.load(name))
@@ -147,3 +153,15 @@ def test_pits_named_from_their_owners_side_are_given_in_each_players_labels() ->
     text = render_book(rulespec.load("kiothi")).markdown
     assert "are a7, a8 or a9 when South moves (A7, A8 or A9 when North does)" in text
     assert "are A7, A8 or A9 and" not in text
+
+
+def test_a_pdf_whose_layout_is_wrong_is_written_and_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rulespec.book.layout as layout
+    from rulespec.book import write_book
+    from rulespec.book.layout import LayoutError
+
+    monkeypatch.setattr(layout, "layout_problems", lambda document: ["page 2: a diagram is clipped (1..2 outside 0..1)"])
+    target = tmp_path / "kalah.pdf"
+    with pytest.raises(LayoutError, match=r"kalah\.pdf: written, but its layout is wrong.*page 2: a diagram is clipped"):
+        write_book(rulespec.load("kalah"), "pdf", target)
+    assert target.read_bytes().startswith(b"%PDF")

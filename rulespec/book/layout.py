@@ -5,6 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ..errors import RulespecError
+
+
+class LayoutError(RulespecError):
+    """A rulebook was written but its pages are not right (a diagram or line past the page):
+    a bug in rulespec's templates or diagrams, reported rather than shipped silently."""
+
 TOLERANCE = 0.5
 """CSS pixels of rounding allowed at an edge."""
 

@@ -497,5 +497,12 @@ def write_book(game: Any, fmt: str, output: Path, paper: str = "a4") -> list[Pat
     if fmt == "html":
         output.write_text(to_html(book, paper), encoding="utf-8")
         return [output]
-    output.write_bytes(to_pdf(book, paper))
+    from .layout import LayoutError, layout_problems
+
+    document = pdf_document(book, paper)
+    output.write_bytes(document.write_pdf())
+    problems = layout_problems(document)
+    if problems:
+        raise LayoutError(f"{output}: written, but its layout is wrong (a bug in rulespec's rulebooks, "
+                          f"please report it): " + "; ".join(problems[:5]))
     return [output]
