@@ -31,6 +31,7 @@ typedef struct {
 } Entry;
 
 #define BUCKET 4
+#define SOLVE_INF 32000
 
 /* A ply's scratch (on the heap: lines can be thousands of plies deep). */
 struct Ply {
@@ -48,10 +49,18 @@ typedef struct {
     long long nodes, next_report;
     size_t used;
     int exact, width, stage_bits, limit_bits, status;
+    int relative, store[2], value;  /* keys without the stores, values net of them (store_blind) */
     long long history[2][MAX_SLOTS];  /* per player and start pit: work below the cuts it gave */
     struct Ply *ply;  /* per ply: the children of the node searched there, their keys, order */
     int plies;
     PyObject *progress;
+    /* the endgame table: exact values (net of the stores) of positions with at most eg_k pieces
+     * on the board's pits, filled as the search meets them (see eg_value) */
+    uint8_t *eg;
+    size_t eg_n;  /* positions per player to move */
+    int eg_k, eg_pits;
+    uint64_t *eg_rank;  /* [pits left - 1][budget][count]: positions ranked before */
+    long long eg_filled;
 } Solver;
 
 static int bits_for(long n) {
@@ -79,7 +88,8 @@ static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b) 
         PUT(s->mover, 1);
         if (S->stage_bits) PUT(s->stage, S->stage_bits);
         if (S->limit_bits) PUT(s->moves_played, S->limit_bits);
-        for (int i = 0; i < ns; i++) PUT(s->board[i], S->width);
+        for (int i = 0; i < ns; i++)
+            if (!S->relative || (i != S->store[0] && i != S->store[1])) PUT(s->board[i], S->width);
         PUT(s->stock[0], S->width);
         PUT(s->stock[1], S->width);
 #undef PUT
@@ -91,6 +101,7 @@ static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b) 
     h1 ^= (uint64_t)s->stage << 32;
     if (S->limit_bits) h2 ^= (uint64_t)s->moves_played << 20;
     for (int i = 0; i < ns + 2; i++) {
+        if (S->relative && (i == S->store[0] || i == S->store[1])) continue;
         uint64_t v = (uint64_t)(uint32_t)(i < ns ? s->board[i] : s->stock[i - ns]);
         h1 = mix64(h1 ^ (v + 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1)));
         h2 = mix64(h2 + v * 0xff51afd7ed558ccdULL + (uint64_t)i);
@@ -99,31 +110,34 @@ static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b) 
     *b = h2;
 }
 
-/* A zeroed table; pages are zeroed as they are first touched, huge pages where the system
+/* Zeroed memory; pages are zeroed as they are first touched, huge pages where the system
  * allows them (fewer faults and TLB misses on random probes). */
-static Entry *table_alloc(size_t buckets) {
-    size_t bytes = buckets * BUCKET * sizeof(Entry);
+static void *table_alloc_bytes(size_t bytes) {
 #ifdef __linux__
     void *table = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (table == MAP_FAILED) return NULL;
     if (bytes >= (8u << 20)) madvise(table, bytes, MADV_HUGEPAGE);
     return table;
 #else
-    return calloc(buckets * BUCKET, sizeof(Entry));
+    return calloc(bytes, 1);
 #endif
 }
 
-static void table_free(Entry *table, size_t buckets) {
+static void table_free_bytes(void *table, size_t bytes) {
     if (!table) return;
 #ifdef __linux__
-    munmap(table, buckets * BUCKET * sizeof(Entry));
+    munmap(table, bytes);
 #else
-    (void)buckets;
+    (void)bytes;
     free(table);
 #endif
 }
 
-static void tt_store(Solver *S, uint64_t a, uint64_t b, int lo, int hi, int best, long long work);
+static Entry *table_alloc(size_t buckets) { return table_alloc_bytes(buckets * BUCKET * sizeof(Entry)); }
+
+static void table_free(Entry *table, size_t buckets) { table_free_bytes(table, buckets * BUCKET * sizeof(Entry)); }
+
+static void tt_store(Solver *S, uint64_t a, uint64_t b, int lo, int hi, int d, int best, long long work);
 
 /* Twice the buckets, every entry moved over (when half full and under the bound); a table
  * that cannot grow just keeps replacing. */
@@ -158,7 +172,21 @@ static Entry *tt_find(Solver *S, uint64_t a, uint64_t b) {
     return NULL;
 }
 
-static void tt_store(Solver *S, uint64_t a, uint64_t b, int lo, int hi, int best, long long work) {
+/* The part of a position's value (its mover's view) its stores give, where the table keeps
+ * values net of it (see store_blind). */
+static int solver_offset(const Solver *S, const Pos *s) {
+    if (!S->relative) return 0;
+    return S->value * (s->board[S->store[s->mover]] - s->board[S->store[1 - s->mover]]);
+}
+
+/* An entry's bounds for a position whose stores give d (no bound stays no bound). */
+static int tt_lo(const Entry *e, int d) { return e->lo <= -SOLVE_INF ? -SOLVE_INF : e->lo + d; }
+static int tt_hi(const Entry *e, int d) { return e->hi >= SOLVE_INF ? SOLVE_INF : e->hi + d; }
+
+/* Bounds lo..hi on the value of a position whose stores give d. */
+static void tt_store(Solver *S, uint64_t a, uint64_t b, int lo, int hi, int d, int best, long long work) {
+    if (lo > -SOLVE_INF) lo -= d;
+    if (hi < SOLVE_INF) hi -= d;
     Entry *e = tt_bucket(S, a, b), *slot = NULL;
     int w = bits_for(work) + 1;
     if (w > 255) w = 255;
@@ -174,7 +202,7 @@ static void tt_store(Solver *S, uint64_t a, uint64_t b, int lo, int hi, int best
     }
     if (!slot->work && ++S->used > S->buckets * BUCKET / 2 && S->buckets < S->max_buckets) {
         tt_grow(S);
-        tt_store(S, a, b, lo, hi, best, work);
+        tt_store(S, a, b, lo, hi, 0, best, work);
         return;
     }
     slot->a = a;
@@ -249,11 +277,120 @@ static int solver_report(Solver *S) {
     return 0;
 }
 
-#define SOLVE_INF 32000
 #define ORDER_FIRST (1 << 29)  /* a finished game that raises alpha */
 #define ORDER_LAST (-(1 << 29))  /* known to fail low */
 
 #define MAX_PLIES 10000
+
+/* ---------------------------------------------------------------- the endgame table
+ *
+ * In a store-blind game with no stock, stage or move limit in play, a position with at most
+ * eg_k pieces on the pits is ranked among all such boards (the combinatorial number system)
+ * and its exact value, net of the stores, kept in one byte: 0 unknown, 1 being computed, else
+ * value + 128. Each entry is computed once, from its children's exact values, the first time
+ * the search reaches it; every later visit (every MTD(f) pass, every transposition) reads it. */
+
+#define EG_BUSY 1
+
+static size_t eg_index(const Solver *S, const Pos *s) {
+    if (!S->eg || s->stock[0] || s->stock[1] || s->stage) return (size_t)-1;
+    int budget = S->eg_k, L = S->eg_pits;
+    size_t rank = 0;
+    for (int i = 0; i < L; i++) {
+        int b = s->board[i];
+        if (b > budget) return (size_t)-1;
+        if (i < L - 1) rank += S->eg_rank[((size_t)(L - 2 - i) * (S->eg_k + 1) + budget) * (S->eg_k + 2) + b];
+        else rank += (size_t)b;
+        budget -= b;
+    }
+    return (size_t)s->mover * S->eg_n + rank;
+}
+
+static void eg_free(Solver *S) {
+    table_free_bytes(S->eg, 2 * S->eg_n);
+    free(S->eg_rank);
+}
+
+static int solver_child(Runner *r, const GameState *g, int i, GameState *c);
+static int solver_utility(const Solver *S, const GameState *g, int me);
+static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int ply, int alpha, int beta);
+static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b);
+static int solver_room(Solver *S, int ply, int n);
+
+/* The exact value of g (not finished, in the table at idx) for its mover. */
+static int eg_value(Solver *S, GameState *g, size_t idx, int ply) {
+    int d = solver_offset(S, &g->pos), byte = S->eg[idx];
+    if (byte > EG_BUSY) return byte - 128 + d;
+    if (byte == EG_BUSY || ply >= MAX_PLIES) { S->status = SOLVE_TOO_DEEP; return 0; }  /* a cycle */
+    S->eg[idx] = EG_BUSY;
+    int n = g->n_legal, me = g->pos.mover, best = -SOLVE_INF, status;
+    if (solver_room(S, ply, n)) { S->status = G_NOMEM; return 0; }
+    S->nodes++;
+    for (int i = 0; i < n; i++) {
+        GameState *c = S->ply[ply].kids + i;
+        if ((status = solver_child(S->r, g, i, c)) != G_OK) { S->status = status; return 0; }
+        int v;
+        if (c->terminal) {
+            v = solver_utility(S, c, me);
+        } else {
+            size_t ci = eg_index(S, &c->pos);
+            if (ci != (size_t)-1) {
+                v = eg_value(S, c, ci, ply + 1);
+            } else {  /* more pieces than the table holds: a full-window search is exact */
+                uint64_t a, b;
+                solver_key(S, &c->pos, &a, &b);
+                v = solver_search(S, c, a, b, ply + 1, -SOLVE_INF, SOLVE_INF);
+            }
+            if (c->pos.mover != me) v = -v;
+        }
+        if (S->status != G_OK) return 0;
+        if (v > best) best = v;
+    }
+    if (best - d < -126 || best - d > 127) { S->status = G_BAD; return 0; }
+    S->eg[idx] = (uint8_t)(best - d + 128);
+    S->eg_filled++;
+    return best;
+}
+
+/* The table for boards of at most k pieces on the pits, the largest within `bytes`. */
+static void eg_init(Solver *S, double bytes, int total) {
+    Runner *r = S->r;
+    int L = r->stages[0]->p[H_NPITS];
+    if (!S->relative || r->nstages > 1 || S->limit_bits || L < 2 || L > 64) return;
+    int most = 120 / (S->value < 0 ? -S->value : S->value);
+    if (total < most) most = total;
+    /* C(k + L, L) boards per player to move */
+    int k = 0;
+    double boards = 1;
+    for (int t = 1; t <= most; t++) {
+        double next = boards * (t + L) / t;
+        if (2 * next > bytes) break;
+        boards = next;
+        k = t;
+    }
+    if (k < 2) return;
+    size_t n = (size_t)(boards + 0.5);
+    uint64_t *rank = calloc((size_t)(L - 1) * (k + 1) * (k + 2), sizeof(uint64_t));
+    uint8_t *eg = rank ? (uint8_t *)table_alloc_bytes(2 * n) : NULL;
+    if (!eg) { free(rank); return; }
+    /* boards of `rest` pits with at most t pieces: C(t + rest, rest) */
+    for (int rest = 1; rest < L; rest++)
+        for (int t = 0; t <= k; t++) {
+            uint64_t *row = rank + ((size_t)(rest - 1) * (k + 1) + t) * (k + 2), sum = 0;
+            for (int b = 0; b <= t; b++) {
+                row[b] = sum;
+                uint64_t c = 1;  /* C(t - b + rest, rest) */
+                for (int j = 1; j <= rest; j++) c = c * (uint64_t)(t - b + j) / (uint64_t)j;
+                sum += c;
+            }
+            row[t + 1] = sum;
+        }
+    S->eg = eg;
+    S->eg_n = n;
+    S->eg_k = k;
+    S->eg_pits = L;
+    S->eg_rank = rank;
+}
 
 /* A child's value for g's mover (c not finished). */
 static int solver_descend(Solver *S, GameState *c, uint64_t a, uint64_t b, int me, int ply, int alpha, int beta);
@@ -267,13 +404,18 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
         if (solver_report(S) < 0) { S->status = G_STOPPED; return 0; }
     }
     if (ply >= MAX_PLIES) { S->status = SOLVE_TOO_DEEP; return 0; }
-    int hint = -1;
+    if (S->eg) {
+        size_t idx = eg_index(S, &g->pos);
+        if (idx != (size_t)-1) return eg_value(S, g, idx, ply);
+    }
+    int hint = -1, d = solver_offset(S, &g->pos);
     Entry *e = tt_find(S, ka, kb);
     if (e) {
-        if (e->lo >= beta || e->lo == e->hi) return e->lo;
-        if (e->hi <= alpha) return e->hi;
-        if (e->lo > alpha) alpha = e->lo;
-        if (e->hi < beta) beta = e->hi;
+        int lo = tt_lo(e, d), hi = tt_hi(e, d);
+        if (lo >= beta || lo == hi) return lo;
+        if (hi <= alpha) return hi;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
         hint = e->best < g->n_legal ? e->best : -1;
     }
     int n = g->n_legal, me = g->pos.mover;
@@ -299,7 +441,7 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
         best_i = hint;
         if (v > alpha) alpha = v;
         if (alpha >= beta) {
-            tt_store(S, ka, kb, best, SOLVE_INF, best_i, S->nodes - before);
+            tt_store(S, ka, kb, best, SOLVE_INF, d, best_i, S->nodes - before);
             return best;
         }
     }
@@ -331,15 +473,21 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
              * (the log of the work they saved) */
             score = (score_of(P, T, &c->pos, me) - score_of(P, T, &c->pos, 1 - me) + (same ? 2 * S->win + 1 : 0)) * 64;
             for (long long h = S->history[me][g->pits[i]]; h; h >>= 1) score += 8;
-            Entry *ce = tt_find(S, ca[i], cb[i]);
-            if (ce) {  /* the child's bounds, from this node's view */
-                int lo = same ? ce->lo : -ce->hi, hi = same ? ce->hi : -ce->lo;
+            size_t ci = eg_index(S, &c->pos);
+            Entry *ce = ci == (size_t)-1 ? tt_find(S, ca[i], cb[i]) : NULL;
+            if (ci != (size_t)-1 && S->eg[ci] > EG_BUSY) {  /* exact, from the endgame table */
+                int v = S->eg[ci] - 128 + solver_offset(S, &c->pos);
+                known[i] = same ? v : -v;
+                if (known[i] <= alpha) score = ORDER_LAST;
+            } else if (ce) {  /* the child's bounds, from this node's view */
+                int cd = solver_offset(S, &c->pos), clo = tt_lo(ce, cd), chi = tt_hi(ce, cd);
+                int lo = same ? clo : -chi, hi = same ? chi : -clo;
                 if (lo == hi || lo >= beta || hi <= alpha) known[i] = lo >= beta ? lo : hi;
                 if (hi <= alpha) score = ORDER_LAST;  /* known to fail low: last */
             }
         }
         if (known[i] != SOLVE_INF && known[i] >= beta) {  /* enhanced transposition cut-off */
-            tt_store(S, ka, kb, known[i], SOLVE_INF, i, S->nodes - before + 1);
+            tt_store(S, ka, kb, known[i], SOLVE_INF, d, i, S->nodes - before + 1);
             return known[i];
         }
         /* insertion by score, best first */
@@ -365,7 +513,7 @@ static int solver_search(Solver *S, GameState *g, uint64_t ka, uint64_t kb, int 
             }
         }
     }
-    tt_store(S, ka, kb, best > a0 ? best : -SOLVE_INF, best < beta ? best : SOLVE_INF, best_i, S->nodes - before);
+    tt_store(S, ka, kb, best > a0 ? best : -SOLVE_INF, best < beta ? best : SOLVE_INF, d, best_i, S->nodes - before);
     return best;
 }
 
@@ -395,7 +543,163 @@ static int solver_child_value(Solver *S, GameState *c, int me, int lower, int up
     return -solver_mtdf(S, c, -guess, -upper, -lower);
 }
 
-static int solver_init(Solver *S, Runner *r, const GameState *g, int win, double megabytes, PyObject *progress) {
+/* ---------------------------------------------------------------- store-blind games
+ *
+ * Where no rule reads a store's count or takes pieces out of a store, and the score is the
+ * store plus what the rules add to it, the value of a position is the mover's store lead
+ * (times the scoring's factor) plus a function of everything else: positions that differ only
+ * in their stores share one table entry, the table keeping values net of the stores. Proved
+ * here from the stage programs, conservatively: any rule the check cannot see through keeps
+ * the full key. */
+
+static int slot_is_store(const int *P, int q) { return q != NONE && q >= P[H_NPITS]; }
+
+static int values_hit_store(const int *P, const int *vals, long n) {
+    for (long i = 0; i < n; i++) if (slot_is_store(P, vals[i])) return 1;
+    return 0;
+}
+
+static int list_hits_store(const int *P, int at) { return values_hit_store(P, P + at + 1, P[at]); }
+
+static int on_stores(const int *P, int node, int want);
+
+/* The condition is `want` (0 false, 1 true) at every store, whatever the counts. */
+static int on_stores(const int *P, int node, int want) {
+    const int *c = P + node;
+    int ns = P[H_NSLOTS], all = 1;
+    switch (c[0]) {
+    case C_TRUE:
+        return want;
+    case C_STORE:
+        return c[1] == want;
+    case C_ROW: case C_INSET:
+        for (int q = P[H_NPITS]; q < ns; q++) {
+            int in = c[0] == C_ROW ? P[P[H_ROW] + q] == c[1] : P[c[1] + q] != 0;
+            all &= in == want;
+        }
+        return all;
+    case C_NOT:
+        return on_stores(P, c[1], !want);
+    case C_AND: case C_OR:  /* AND is false (OR true) where one part is; else all parts must be */
+        for (int i = 0; i < c[1]; i++) {
+            int part = on_stores(P, c[2 + i], want);
+            if (part && want == (c[0] == C_OR)) return 1;
+            all &= part;
+        }
+        return all && c[1] > 0;
+    }
+    return 0;
+}
+
+/* Whether the condition's answer can depend on a store's count; `maybe`: its pit may be a store. */
+static int reads_stores(const int *P, int node, int maybe) {
+    if (node < 0) return 0;
+    const int *c = P + node;
+    int ns = P[H_NSLOTS];
+    switch (c[0]) {
+    case C_COUNT: case C_COUNT_BEFORE:
+        return maybe;
+    case C_AND: case C_OR:
+        for (int i = 0; maybe && i < c[1]; i++)  /* constant at a store: only pits are read */
+            if (on_stores(P, c[2 + i], c[0] == C_OR)) maybe = 0;
+        for (int i = 0; i < c[1]; i++)
+            if (reads_stores(P, c[2 + i], maybe)) return 1;
+        return 0;
+    case C_NOT:
+        return reads_stores(P, c[1], maybe);
+    case C_OPPOSITE: case C_BEHIND:
+        return reads_stores(P, c[1], values_hit_store(P, P + P[c[0] == C_OPPOSITE ? H_OPP : H_BEHIND], ns));
+    case C_NEXT:
+        return reads_stores(P, c[1], values_hit_store(P, P + P[H_STEPS], 4L * ns));
+    case C_ORIGIN:
+        return reads_stores(P, c[1], 1);
+    case C_COUNT_PITS:
+        return reads_stores(P, c[1], list_hits_store(P, c[5]) || list_hits_store(P, c[6]));
+    case C_OWN_SIDE: case C_OPP_SIDE:
+        return list_hits_store(P, P[P[H_OWN]]) || list_hits_store(P, P[P[H_OWN] + 1]);
+    case C_TRUE: case C_SIDE: case C_ROW: case C_INSET: case C_STORE: case C_MARK: case C_LIFTED: case C_LAP:
+    case C_STAGE: case C_STOCK: case C_STOCKS: case C_MOVES_PLAYED: case C_DIRECTION: case C_ON_BOARD:
+    case C_CAPTURED: case C_MOVE_KIND:
+        return 0;  /* the move so far, the stocks, the pits: never a store */
+    }
+    return 1;  /* a node this check does not know: assume it reads them */
+}
+
+static int ends_blind(const int *P, const int *T) {
+    for (int i = 0; i < T[T_NENDS]; i++) {
+        const int *e = P + P[T[T_ENDS] + i];
+        if (e[E_RESULT] != RES_BY_SCORE || e[E_WINNER_NEEDS] >= 0) return 0;
+        if (e[E_KIND] == END_SIDE_EMPTY) {
+            if (list_hits_store(P, e[E_ARG1]) || list_hits_store(P, e[E_ARG2])) return 0;
+        } else if (e[E_KIND] != END_NO_LEGAL_MOVE && e[E_KIND] != END_MOVE_LIMIT) {
+            return 0;  /* majority, score reached, repetition: they read the scores or the history */
+        }
+    }
+    for (int i = 0; i < T[T_NDURING]; i++) {
+        const int *d = P + P[T[T_DURING] + i], *rec = P + P[P[H_DURING] + i];
+        if (d[1] != RES_BY_SCORE || d[2] >= 0 || list_hits_store(P, rec[1]) || list_hits_store(P, rec[2])) return 0;
+    }
+    return 1;
+}
+
+static int moves_blind(const int *P) {
+    int ns = P[H_NSLOTS];
+    if (list_hits_store(P, P[P[H_OWN]]) || list_hits_store(P, P[P[H_OWN] + 1])) return 0;
+    if (reads_stores(P, P[H_SKIP], 1) || reads_stores(P, P[H_STOP_WHEN], 1) || reads_stores(P, P[H_ASK_WHEN], 1))
+        return 0;
+    if (P[H_RELAY] && (reads_stores(P, P[H_RELAY_WHEN], 1) || !on_stores(P, P[H_RELAY_WHEN], 0)))
+        return 0;  /* a relay from a store would lift it */
+    for (int k = 0; k < P[H_NKINDS]; k++) {
+        const int *x = P + P[P[H_KINDS] + k];
+        if (reads_stores(P, x[K_REQUIRE], 1) || reads_stores(P, x[K_TEST], 1)) return 0;
+        for (int p = 0; p < 2; p++) {
+            const int *t = P + x[K_TABLE0 + p];
+            for (int r = 0; r < t[0]; r++) if (slot_is_store(P, t[2 + 2 * r])) return 0;
+        }
+    }
+    for (int i = 0; i < P[H_NCAPS]; i++) {
+        const int *cap = P + P[P[H_CAPS] + i];
+        /* a capture never fires at a store, never reaches one across the board or along a chain */
+        if (reads_stores(P, cap[CP_WHEN], 1) || !on_stores(P, cap[CP_WHEN], 0)
+            || reads_stores(P, cap[CP_ENTRY], 1) || reads_stores(P, cap[CP_NEAREST], 1)
+            || values_hit_store(P, P + P[H_OPP], ns) || values_hit_store(P, P + P[H_BEHIND], ns))
+            return 0;
+        for (int j = 0; j < cap[CP_NSEL]; j++) {
+            const int *sel = P + cap[CP_SELS + j];
+            if (sel[0] == SEL_CHAIN && (reads_stores(P, sel[1], 1) || !on_stores(P, sel[1], 0))) return 0;
+        }
+        const int *chosen = cap + CP_SELS + cap[CP_NSEL];
+        for (int c = 0; c < chosen[0]; c++) if (reads_stores(P, chosen[2 + 3 * c], 1)) return 0;
+    }
+    return 1;
+}
+
+/* Whether the table may key positions without their stores (S->store, S->value set). */
+static int store_blind(Solver *S) {
+    Runner *r = S->r;
+    for (int st = 0; st < r->nstages; st++) {
+        const int *P = r->stages[st]->p, *T = r->turn[st];
+        int ns = P[H_NSLOTS], store[2];
+        for (int p = 0; p < 2; p++) {
+            int q = P[P[H_STORE] + p];
+            store[p] = q >= 0 ? q : ns + q;
+        }
+        if (ns - P[H_NPITS] != 2 || store[0] == store[1] || !slot_is_store(P, store[0]) || !slot_is_store(P, store[1]))
+            return 0;
+        if (!(T[T_SCORE] & SCORE_STORE)) return 0;
+        if (st && (store[0] != S->store[0] || store[1] != S->store[1] || T[T_VALUE] != S->value)) return 0;
+        S->store[0] = store[0];
+        S->store[1] = store[1];
+        S->value = T[T_VALUE];
+        if (reads_stores(P, T[T_FEED], 1) || reads_stores(P, T[T_EXTRA], 1) || reads_stores(P, T[T_UNTIL], 1))
+            return 0;
+        if (!ends_blind(P, T) || !moves_blind(P)) return 0;
+    }
+    return 1;
+}
+
+static int solver_init(Solver *S, Runner *r, const GameState *g, int win, double megabytes, PyObject *progress,
+                       int share_stores, int endgame) {
     memset(S, 0, sizeof *S);
     S->r = r;
     S->win = win;
@@ -412,9 +716,14 @@ static int solver_init(Solver *S, Runner *r, const GameState *g, int win, double
             if (e[E_KIND] == END_MOVE_LIMIT) S->limit_bits = bits_for(e[E_ARG0]) > S->limit_bits ? bits_for(e[E_ARG0]) : S->limit_bits;
         }
     }
+    S->relative = share_stores && store_blind(S);
     int negative = 0;
     for (int i = 0; i < r->ns; i++) negative |= g->pos.board[i] < 0;
-    S->exact = !negative && 1 + S->stage_bits + S->limit_bits + (r->ns + 2) * S->width <= 128;
+    S->exact = !negative && 1 + S->stage_bits + S->limit_bits + (r->ns + 2 - 2 * S->relative) * S->width <= 128;
+    if (endgame > 0) {  /* up to a quarter of the memory for the endgame table */
+        eg_init(S, megabytes * 1e6 / 4, (int)(total < endgame ? total : endgame));
+        if (S->eg) megabytes -= 2.0 * S->eg_n / 1e6;
+    }
     size_t want = (size_t)(megabytes * 1e6 / (sizeof(Entry) * BUCKET)), most = 1;
     while (most * 2 <= want) most *= 2;
     S->max_buckets = most;
@@ -425,6 +734,7 @@ static int solver_init(Solver *S, Runner *r, const GameState *g, int win, double
 
 static void solver_free(Solver *S) {
     table_free(S->table, S->buckets);
+    eg_free(S);
     for (int p = 0; p < S->plies; p++) {
         free(S->ply[p].kids);
         free(S->ply[p].order);
@@ -434,15 +744,18 @@ static void solver_free(Solver *S) {
 
 }
 
-/* Core._solve(win, megabytes, all_moves, progress)
- *   -> (value for the mover, [(action, value or None), ...], nodes, entries, exact keys)
+/* Core._solve(win, megabytes, all_moves, progress, share_stores)
+ *   -> (value for the mover, [(action, value or None), ...], nodes, entries, exact keys,
+ *       stores shared: positions keyed without their stores, see store_blind,
+ *       pieces on the pits of the endgame table's positions (0: none), its entries filled)
  * Each start's value is exact with all_moves; otherwise a start has the position's value
  * when it reaches it, and None when it does not. */
 static PyObject *Core_solve(Core *self, PyObject *args) {
-    int win, all_moves;
+    int win, all_moves, share_stores = 1, endgame = 0;
     double megabytes;
     PyObject *progress;
-    if (!PyArg_ParseTuple(args, "idpO", &win, &megabytes, &all_moves, &progress)) return NULL;
+    if (!PyArg_ParseTuple(args, "idpO|pi", &win, &megabytes, &all_moves, &progress, &share_stores, &endgame))
+        return NULL;
     Runner *r = &self->stages->r;
     GameState *g = self->g;
     if (self->demoted || self->pending || r->uses_repetition) {
@@ -454,7 +767,7 @@ static PyObject *Core_solve(Core *self, PyObject *args) {
     if (g->terminal) { PyErr_SetString(PyExc_ValueError, "the game is over"); return NULL; }
     if (win <= 0 || win >= SOLVE_INF / 4) { PyErr_SetString(PyExc_ValueError, "win out of range"); return NULL; }
     Solver S;
-    if (solver_init(&S, r, g, win, megabytes, progress)) { solver_free(&S); return PyErr_NoMemory(); }
+    if (solver_init(&S, r, g, win, megabytes, progress, share_stores, endgame)) { solver_free(&S); return PyErr_NoMemory(); }
     GameState *root = malloc(sizeof(GameState)), *kids = malloc((size_t)(g->n_legal ? g->n_legal : 1) * sizeof(GameState));
     int values[MAX_SLOTS], reach[MAX_SLOTS];
     int value = 0, n = g->n_legal;
@@ -496,7 +809,8 @@ done:;
             PyObject *v = all_moves || reach[i] ? PyLong_FromLong(all_moves ? values[i] : value) : Py_NewRef(Py_None);
             PyList_SET_ITEM(moves, i, Py_BuildValue("(iN)", g->aids[i], v));
         }
-        if (moves) out = Py_BuildValue("(iNLnO)", value, moves, S.nodes, (Py_ssize_t)S.used, S.exact ? Py_True : Py_False);
+        if (moves) out = Py_BuildValue("(iNLnOOiL)", value, moves, S.nodes, (Py_ssize_t)S.used, S.exact ? Py_True : Py_False,
+                                     S.relative ? Py_True : Py_False, S.eg ? S.eg_k : 0, S.eg_filled);
     }
     free(root);
     free(kids);

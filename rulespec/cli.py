@@ -594,6 +594,8 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
           memory: float = typer.Option(1000, help="Memory bound of the transposition table, in MB."),
           all_moves: bool = typer.Option(False, "--all-moves", help="The exact value of every first decision."),
           engine: str = typer.Option("auto", help="auto (C where native code covers the game), native or python."),
+          endgame: int = typer.Option(0, help="Native: keep exact values of positions with at most this many "
+                                      "pieces on the pits (where no rule reads the stores; 0: none)."),
           param: list[str] = ParamOpt) -> None:
     """Solve a small instance exactly: the score margin under perfect play (South's view) and the best first moves."""
     from .solve import solve as run_solve
@@ -602,7 +604,8 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
     bar, update = _progress(f"solving {variant}", None)
     with bar:
         try:
-            sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=update, engine=engine)
+            sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=update, engine=engine,
+                            endgame=endgame)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--engine") from None
     out.print(f"value: {sol.value_text()}", markup=False)
@@ -611,7 +614,10 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
         out.print(f"  {move}: {'+' if value > 0 else ''}{value}", markup=False)
     out.print(f"{sol.nodes:,} positions searched in {sol.seconds:.1f} s ({sol.engine}); "
               f"table {sol.table_entries:,} entries"
-              + (f", dropped its older half {sol.table_flushes} times (memory bound)" if sol.table_flushes else ""),
+              + (f", dropped its older half {sol.table_flushes} times (memory bound)" if sol.table_flushes else "")
+              + ("; positions differing only in their stores shared entries" if sol.stores_shared else "")
+              + (f"; endgame table (up to {sol.endgame_pieces} pieces on the pits): {sol.endgame_positions:,} positions"
+                 if sol.endgame_pieces else ""),
               markup=False)
     if sol.caveat:
         out.print(f"note: {sol.caveat}", markup=False)

@@ -3,6 +3,7 @@ bound, and alpha-beta agreeing with the solver."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +40,14 @@ def test_native_and_python_solvers_agree_on_every_first_move(variant: str, param
     native = solve(game, all_moves=True, memory_mb=16, engine="native")
     python = solve(game, all_moves=True, engine="python")
     assert native.engine == "native"
+    assert native.stores_shared  # Kalah's rules never read a store: the keys leave them out
     assert (native.value, native.best, native.moves) == (python.value, python.best, python.moves)
+    full = solve(game, all_moves=True, memory_mb=16, engine="native", share_stores=False)
+    assert not full.stores_shared
+    assert (full.value, full.best, full.moves) == (python.value, python.best, python.moves)
+    ending = solve(game, all_moves=True, memory_mb=16, engine="native", endgame=5)
+    assert ending.endgame_pieces == 5 and ending.endgame_positions > 0
+    assert (ending.value, ending.best, ending.moves) == (python.value, python.best, python.moves)
 
 
 @pytest.mark.parametrize("variant, params", NATIVE_INSTANCES)
@@ -62,6 +70,23 @@ def test_native_and_python_solvers_agree_from_random_late_positions(variant: str
         if checked == 4:
             break
     assert checked == 4
+
+
+KALAH_TEXT = (Path(__file__).parent.parent / "variants" / "kalah.yaml").read_text()
+
+
+@pytest.mark.parametrize("change", [
+    ("end:\n  - {kind: side_empty", "end:\n  - {kind: score_at_least, points: 9}\n  - {kind: side_empty"),
+    ("when: {side: own, store: false, count: 1, opposite: {count: {min: 1}}}",  # a capture may fire at a store
+     "when: {side: own, count: 1, opposite: {count: {min: 1}}}"),
+])
+def test_a_spec_whose_rules_read_the_stores_keeps_them_in_the_keys(change: tuple[str, str]) -> None:
+    assert change[0] in KALAH_TEXT
+    game = rulespec.load_text(KALAH_TEXT.replace(*change), pits=3, seeds=2)
+    native = solve(game, all_moves=True, memory_mb=4, engine="native")
+    python = solve(game, all_moves=True, engine="python")
+    assert native.engine == "native" and not native.stores_shared
+    assert (native.value, native.best, native.moves) == (python.value, python.best, python.moves)
 
 
 def _in_pits(state) -> int:

@@ -42,6 +42,13 @@ class Solution:
     caveat: str = ""
     engine: str = "python"
     """"native" (interpreter/_solve.c) or "python" (rulespec.players.search)."""
+    stores_shared: bool = False
+    """Native: positions that differ only in their stores shared table entries (no rule reads
+    a store's count, the score is the store plus what the rules add; interpreter/_solve.c)."""
+    endgame_pieces: int = 0
+    """Native, stores shared: positions with at most this many pieces on the pits were kept
+    exactly in an endgame table (0: none), filled as the search met them."""
+    endgame_positions: int = 0
 
     def value_text(self) -> str:
         return f"+{self.value}" if self.value > 0 else str(self.value)
@@ -51,32 +58,37 @@ ENGINES = ("auto", "native", "python")
 
 
 def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool = False,
-          progress: Callable[[int], None] | None = None, engine: str = "auto") -> Solution:
+          progress: Callable[[int], None] | None = None, engine: str = "auto",
+          share_stores: bool = True, endgame: int = 0) -> Solution:
     """Solve `state` (default: the start). `memory_mb` bounds the transposition table;
     `engine`: "auto" (native code where it covers the game, else Python), "native" (an error
-    where it does not) or "python"."""
+    where it does not) or "python". `share_stores=False` keeps the stores in the native
+    table's keys even where the rules allow leaving them out, `endgame=False` leaves out the
+    native endgame table (both for measuring)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     state = state if state is not None else game.new_initial_state()
     if state.is_terminal():
         return Solution(state.margin(0), [], 0, 0.0, 0, 0)
     if engine != "python":
-        solution = _solve_native(game, state, memory_mb, all_moves, progress, required=engine == "native")
+        solution = _solve_native(game, state, memory_mb, all_moves, progress, required=engine == "native",
+                                 share_stores=share_stores, endgame=endgame)
         if solution is not None:
             return solution
     return _solve_python(game, state, memory_mb, all_moves, progress)
 
 
 def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
-                  progress: Callable[[int], None] | None, required: bool) -> Solution | None:
+                  progress: Callable[[int], None] | None, required: bool,
+                  share_stores: bool = True, endgame: int = 0) -> Solution | None:
     """The C solver's answer, or None where it does not cover the state (Python solves it)."""
     run = getattr(type(state), "_solve", None)
     why = "the game's states are not native (see game.native_refusal)" if run is None else ""
     if run is not None:
         start = time.perf_counter()
         try:
-            value, moves, nodes, entries, exact_keys = run(state, win_value(game), float(memory_mb), all_moves,
-                                                           progress)
+            value, moves, nodes, entries, exact_keys, shared, eg_pieces, eg_positions = run(
+                state, win_value(game), float(memory_mb), all_moves, progress, share_stores, endgame)
         except NotImplementedError as refused:
             why = str(refused)
         except KernelLimit as exc:
@@ -89,7 +101,7 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
             return Solution(sign * value, [text(a) for a, v in moves if v == value], nodes,
                             time.perf_counter() - start, entries, 0,
                             {text(a): sign * v for a, v in moves} if all_moves else {},
-                            _caveat(game, value, caveat), "native")
+                            _caveat(game, value, caveat), "native", shared, eg_pieces, eg_positions)
     if required:
         raise ValueError(f"the native solver does not cover this position: {why}")
     return None
