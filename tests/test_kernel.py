@@ -23,7 +23,7 @@ from test_spec_fuzz import specs
 
 import rulespec
 from interpreter import kernel
-from rulespec import summary
+from rulespec import LimitError, summary
 from rulespec.examples import check_examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,7 +169,10 @@ def test_generated_specs_play_the_same_both_ways(spec: dict, seed: int) -> None:
     assume(any(rs.kernel is not None for rs in fast.rulesets))
     assert all(rs.kernel is None and not rs.plain for rs in slow.rulesets)
     rng = random.Random(seed)
-    played = [play_both(fast, slow, rng.choice, max_actions=200) for _ in range(2)]
+    try:
+        played = [play_both(fast, slow, rng.choice, max_actions=200) for _ in range(2)]
+    except LimitError:  # a look-ahead past its bound (e.g. two picks after every lap): refused, said so
+        return
     assert all(played) or fast.new_initial_state().is_terminal(), "both engines played moves"
 
 

@@ -12,6 +12,7 @@ import rulespec  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 from rulespec import pettingzoo as pz  # noqa: E402
 from rulespec.errors import IllegalActionError  # noqa: E402
+from rulespec.fuzz import random_play_params  # noqa: E402
 
 
 VARIANTS = rulespec.shipped_variants()
@@ -28,10 +29,11 @@ def test_pettingzoo_api_test(variant):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_whole_masked_random_game_ends_as_the_rulespec_game_does(variant):
-    env = pz.env(variant)
+    params = random_play_params(rulespec.load(variant))  # e.g. rounds capped: random games end
+    env = pz.env(variant, **params)
     env.reset(seed=4)
     rng = np.random.default_rng(4)
-    mirror = rulespec.load(variant).new_initial_state()
+    mirror = rulespec.load(variant, **params).new_initial_state()
     totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
