@@ -125,15 +125,15 @@ def test_the_layout_check_finds_an_overfull_diagram() -> None:
 
 def test_an_example_diagram_draws_the_sowing() -> None:
     """Kiothi's leftmost-boma example: one lap (numbered 1) from the ringed A10 round North's
-    row to A1, four captured boma framed, and nine warriors into South's prison."""
+    row to A1, four captured boma framed, and eight warriors into South's prison."""
     book = render_book(rulespec.load("kiothi"))
-    before = book.figures["kiothi-example-4-before.svg"]
-    after = book.figures["kiothi-example-4-after.svg"]
+    before = book.figures["kiothi-example-5-before.svg"]
+    after = book.figures["kiothi-example-5-after.svg"]
     assert before.count('marker-end="url(#arrow)"') == 11  # A10 -> a1 ... a10 -> A1: eleven steps
     assert before.count('r="6.5" fill="black"') == 1  # one lap, one numbered disc
     assert 'stroke-width="3.5"' in before  # the start ringed
     assert after.count('fill="none" stroke="black" stroke-width="2.2"') == 5  # A1, a10, a9, a8, a7
-    assert ">+9</text>" in after
+    assert ">+8</text>" in after
 
 
 def test_each_lap_is_drawn_and_numbered() -> None:
