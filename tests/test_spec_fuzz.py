@@ -209,7 +209,7 @@ GARBAGE = ["", "]", "{", ": :", "\t", "&a", "*nowhere", "!!python/object/apply:o
            "10000000000000", "-7", "[1, 2", "yes", "~", "'unterminated", "$nope"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(sorted(SHIPPED)), data=st.data())
 def test_mutated_yaml_is_a_located_error_never_a_traceback(name: str, data: st.DataObject) -> None:
     lines = SHIPPED[name].splitlines()
