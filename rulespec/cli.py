@@ -52,13 +52,14 @@ def _random_play_game(variant: str, params: dict[str, Any]) -> tuple[Any, dict[s
     cap on rounds) for the parameters the user did not set."""
     from .fuzz import random_play_params
 
-    game = _game(variant, params)
-    extra = {k: v for k, v in random_play_params(game).items() if k not in params}
-    if not extra:
-        return game, params
-    err.print(f"{variant}: random play with {', '.join(f'{k}={v}' for k, v in extra.items())} "
-              "(the spec's random_play values; -p overrides them)", markup=False)
-    params = {**params, **extra}
+    try:
+        extra = {k: v for k, v in random_play_params(load_spec(variant, **params)).items() if k not in params}
+    except RulespecError as exc:
+        _fail(exc)
+    if extra:
+        err.print(f"{variant}: random play with {', '.join(f'{k}={v}' for k, v in extra.items())} "
+                  "(the spec's random_play values; -p overrides them)", markup=False)
+        params = {**params, **extra}
     return _game(variant, params), params
 
 

@@ -51,17 +51,20 @@ class Stats:
                 f"{self.north_wins}/{self.draws}, unfinished {self.games - self.ended}; fired: {fired}")
 
 
-def random_play_params(game: Any) -> dict[str, Any]:
-    """The parameter values the spec asks tools that play many random games to use
-    (`random_play:` on a parameter), e.g. a cap on rounds the rules leave uncapped."""
-    return {name: p.random_play for name, p in game.spec.parameters.items() if p.random_play is not None}
+def random_play_params(loaded: Any) -> dict[str, Any]:
+    """The parameter values the spec (of a Game or a LoadedSpec) asks tools that play many
+    random games to use (`random_play:` on a parameter), e.g. a cap on rounds the rules leave
+    uncapped."""
+    return {name: p.random_play for name, p in loaded.spec.parameters.items() if p.random_play is not None}
 
 
 def load_for_random_play(name_or_path: Any) -> Any:
-    """A variant loaded with its random-play parameter values (see random_play_params)."""
+    """A variant loaded with its random-play parameter values (see random_play_params); the
+    spec is read once to find them, the game compiled once."""
     import rulespec
+    from .loader import load_spec
 
-    return rulespec.load(name_or_path, **random_play_params(rulespec.load(name_or_path)))
+    return rulespec.load(name_or_path, **random_play_params(load_spec(name_or_path)))
 
 
 def pieces(snap: dict[str, Any]) -> int:
