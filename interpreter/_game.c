@@ -11,7 +11,18 @@
 #include <stdint.h>
 
 /* Turn record (kept in step with interpreter/native.py's TURN). */
-enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_SIZE };
+enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_MARKS,
+       T_SIZE };
+/* Marks record (native.py's MARKS; -1 in T_MARKS: no mark changes after a move): the event
+ * masks (pits emptied, the mover's pits after a capturing move, the mover's pits), then the
+ * clearers [bit, gate, test, candidates of South, of North] and the setters [bit of South's
+ * move, bit of North's, gate, test, candidates of South, of North, unique, unless]. */
+enum { MK_EMPTIED, MK_CAPTURED_MOVE, MK_OWNER_MOVED, MK_NCLEAR, MK_CLEAR, MK_NSET, MK_SET, MK_SIZE };
+enum { CL_BIT, CL_GATE, CL_TEST, CL_PITS0, CL_PITS1, CL_SIZE };
+enum { ST_BIT0, ST_BIT1, ST_GATE, ST_TEST, ST_PITS0, ST_PITS1, ST_UNIQUE, ST_UNLESS, ST_SIZE };
+/* Game-level condition nodes (native.py's LOOK_AHEADS), read only in the marks record: they
+ * play the look-ahead of a whole turn, which the move kernel's test() cannot. */
+enum { G_THREATENED = 100, G_OPPONENT_CAN_CAPTURE = 101 };
 /* End record: kind, remaining, result, winner_needs (-1: none), then per kind: side_empty
  * (player, pits of South, pits of North), score_at_least (points), move_limit (moves). */
 enum { E_KIND, E_REMAINING, E_RESULT, E_WINNER_NEEDS, E_ARG0, E_ARG1, E_ARG2, E_SIZE };
@@ -168,6 +179,8 @@ typedef struct {
     int nstages, ns, uses_repetition;
     Move *m;
     int *prefix, *given;
+    Move *look;        /* scratch for the look-ahead conditions (r->m holds the move they ask about) */
+    int *look_prefix;
     int key[2 * MAX_SLOTS + 4];
     Pos work;
 } Runner;
@@ -276,20 +289,23 @@ static int check_end(Runner *r, const int *P, const int *T, const int *e, GameSt
     return NOT_ENDED;
 }
 
+/* Whether the player to move at s must feed (the spec's pit-free condition); m: scratch. */
+static int feeding_at(const int *P, const int *T, const Pos *s, Move *m) {
+    if (T[T_FEED] < 0) return 0;
+    move_init(m, NULL, 0, ASK_FIRST);
+    m->origin = NONE;
+    m->direction = CCW;
+    m->kind = -1;
+    return test(P, T[T_FEED], s, NONE, m);
+}
+
 /* state._begin_turn: the legal starts (feeding tested first), then the end conditions in the
  * spec's order; with no legal start and no end that says so, the scores decide. */
 static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetition) {
     Kernel *k = r->stages[g->pos.stage];
     const int *P = k->p, *T = r->turn[g->pos.stage];
     Move *m = r->m;
-    g->feeding = 0;
-    if (T[T_FEED] >= 0) {
-        move_init(m, NULL, 0, ASK_FIRST);
-        m->origin = NONE;
-        m->direction = CCW;
-        m->kind = -1;
-        g->feeding = test(P, T[T_FEED], &g->pos, NONE, m);
-    }
+    g->feeding = feeding_at(P, T, &g->pos, m);
     budget(k);
     g->legal_kind = find_legal_in(k, &g->pos, g->feeding, g->aids, g->pits, g->masks, &g->n_legal, m, r->prefix);
     if (k->stopped) return G_STOPPED;
@@ -321,6 +337,131 @@ static int new_game(Runner *r, GameState *g, const Pos *initial) {
     return begin_turn(r, g, 1 - g->pos.mover, 0);
 }
 
+/* ---------------------------------------------------------------- marks after a move */
+
+/* What the mark conditions of one move read: the move (r->m), the position with the mover
+ * and stage of the move (as a MoveInfo makes the Python conditions read them), and the
+ * look-aheads, each played once per move when first asked (moves.threat_set's cache). */
+typedef struct {
+    Runner *r;
+    GameState *g;
+    const int *P;
+    int stage_after, status;
+    int known[2], any[2];
+    unsigned char taken[2][MAX_SLOTS];
+} MarkContext;
+
+/* moves.threat_set: the pits `who` could capture with the first lap of a legal move, were
+ * it their turn now, in the first stage from the current one where they have a move. */
+static void look_ahead(MarkContext *x, int who) {
+    Runner *r = x->r;
+    Pos probe;
+    int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS], n_found;
+    pos_copy(&probe, &x->g->pos, r->ns);
+    memset(x->taken[who], 0, sizeof x->taken[who]);
+    x->known[who] = 1;
+    x->any[who] = 0;
+    for (int stage = x->stage_after; stage < r->nstages; stage++) {
+        Kernel *k = r->stages[stage];
+        const int *P = k->p;
+        probe.stage = stage;
+        probe.mover = who;
+        int feeding = feeding_at(P, r->turn[stage], &probe, r->look);
+        budget(k);
+        int ki = find_legal_in(k, &probe, feeding, aids, pits, masks, &n_found, r->look, r->look_prefix);
+        if (k->stopped) { x->status = G_STOPPED; return; }
+        if (ki < 0) continue;
+        if (!P[P[P[H_KINDS] + ki] + K_CAPTURES]) return;
+        for (int i = 0; i < n_found; i++) {
+            for (int d = LATER; d <= CW; d++) {
+                if (!(masks[i] >> (d + 1) & 1)) continue;
+                Pos work;
+                pos_copy(&work, &probe, r->ns);
+                move_init(r->look, NULL, 0, ASK_FIRST);
+                if (play(P, &work, ki, pits[i], d, r->look, 1) != P_DONE) continue;
+                for (int j = 0; j < r->look->n_first_taken; j++) {
+                    x->taken[who][r->look->first_taken[j]] = 1;
+                    x->any[who] = 1;
+                }
+            }
+        }
+        return;
+    }
+}
+
+/* A mark condition at pit: the look-ahead nodes here, and/or/not around them, anything else
+ * the kernel's test(). A failed look-ahead sets x->status (and the answer is 0). */
+static int mark_test(MarkContext *x, int node, int pit) {
+    const int *P = x->P, *c = P + node;
+    switch (c[0]) {
+    case C_AND:
+        for (int i = 0; i < c[1]; i++)
+            if (!mark_test(x, c[2 + i], pit) || x->status != G_OK) return 0;
+        return 1;
+    case C_OR:
+        for (int i = 0; i < c[1]; i++) {
+            if (mark_test(x, c[2 + i], pit)) return 1;
+            if (x->status != G_OK) return 0;
+        }
+        return 0;
+    case C_NOT:
+        return !mark_test(x, c[1], pit) && x->status == G_OK;
+    case G_THREATENED: {
+        int who = x->g->pos.mover;
+        if (!x->known[who]) look_ahead(x, who);
+        return pit >= 0 && x->taken[who][pit] == c[1];
+    }
+    case G_OPPONENT_CAN_CAPTURE: {
+        int who = 1 - x->g->pos.mover;
+        if (!x->known[who]) look_ahead(x, who);
+        return x->any[who] == c[1];
+    }
+    }
+    return test(P, node, &x->g->pos, pit, x->r->m);
+}
+
+/* state._update_marks: the events first, then the clearers, then the setters. Runs with the
+ * position's mover and stage set back to the move's (what the conditions read), restored. */
+static int update_marks(Runner *r, GameState *g, const int *P, const int *M, int stage, int mover) {
+    Pos *s = &g->pos;
+    int *marks = s->marks;
+    const int *own = P + P[P[H_OWN] + mover];
+    if (M[MK_EMPTIED])
+        for (int q = 0; q < P[H_NPITS]; q++)
+            if ((marks[q] & M[MK_EMPTIED]) && !s->board[q]) marks[q] &= ~M[MK_EMPTIED];
+    if (r->m->captured && M[MK_CAPTURED_MOVE])
+        for (int i = 1; i <= own[0]; i++) marks[own[i]] &= ~M[MK_CAPTURED_MOVE];
+    if (M[MK_OWNER_MOVED])
+        for (int i = 1; i <= own[0]; i++) marks[own[i]] &= ~M[MK_OWNER_MOVED];
+    MarkContext x = {.r = r, .g = g, .P = P, .stage_after = s->stage, .status = G_OK};
+    int to_move = s->mover;
+    s->mover = mover;
+    s->stage = stage;
+    for (int i = 0; i < M[MK_NCLEAR] && x.status == G_OK; i++) {
+        const int *c = P + P[M[MK_CLEAR] + i];
+        if (c[CL_GATE] >= 0 && !mark_test(&x, c[CL_GATE], NONE)) continue;
+        const int *cand = P + c[CL_PITS0 + mover];
+        for (int j = 1; j <= cand[0] && x.status == G_OK; j++) {
+            int q = cand[j];
+            if ((marks[q] & c[CL_BIT]) && mark_test(&x, c[CL_TEST], q)) marks[q] &= ~c[CL_BIT];
+        }
+    }
+    for (int i = 0; i < M[MK_NSET] && x.status == G_OK; i++) {
+        const int *c = P + P[M[MK_SET] + i];
+        if (c[ST_GATE] >= 0 && !mark_test(&x, c[ST_GATE], NONE)) continue;
+        const int *cand = P + c[ST_PITS0 + mover];
+        int hits[MAX_SLOTS], n = 0;
+        for (int j = 1; j <= cand[0] && x.status == G_OK; j++)
+            if (mark_test(&x, c[ST_TEST], cand[j])) hits[n++] = cand[j];
+        if (c[ST_UNIQUE] && n != 1) continue;
+        for (int j = 0; j < n && x.status == G_OK; j++)
+            if (c[ST_UNLESS] < 0 || !mark_test(&x, c[ST_UNLESS], hits[j])) marks[hits[j]] |= c[ST_BIT0 + mover];
+    }
+    s->mover = to_move;
+    s->stage = x.stage_after;
+    return x.status;
+}
+
 /* state._finish_move after a move the kernel played (r->m holds its facts). */
 static int finish_move(Runner *r, GameState *g) {
     Move *m = r->m;
@@ -339,6 +480,10 @@ static int finish_move(Runner *r, GameState *g) {
         g->pos.stage = stage + 1;
     }
     g->pos.mover = again ? mover : 1 - mover;
+    if (T[T_MARKS] >= 0) {
+        int status = update_marks(r, g, P, P + T[T_MARKS], stage, mover);
+        if (status != G_OK) return status;
+    }
     if (m->captured) seen_clear(&g->seen);
     return begin_turn(r, g, mover, 1);
 }
@@ -416,36 +561,90 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
 }
 
 static void runner_free(Runner *r) {
+    free(r->look);
+    free(r->look_prefix);
     free(r->m);
     free(r->prefix);
     free(r->given);
 }
 
-/* Every offset of a turn record inside its program, every pit inside the board. */
-static int turn_ok(const Kernel *k, Py_ssize_t at) {
+/* A mark condition: the kernel's nodes, the look-aheads, and/or/not around them. */
+static int check_mark_condition(Check *c, long node, int depth) {
+    if (depth > MAX_DEPTH) return bad(c, "conditions nested too deep");
+    if (!span(c, node, 2)) return 0;
+    const int *x = c->p + node;
+    switch (x[0]) {
+    case G_THREATENED: case G_OPPONENT_CAN_CAPTURE:
+        return 1;
+    case C_AND: case C_OR:
+        if (!span(c, node + 2, x[1])) return 0;
+        for (int i = 0; i < x[1]; i++)
+            if (!check_mark_condition(c, x[2 + i], depth + 1)) return 0;
+        return 1;
+    case C_NOT:
+        return check_mark_condition(c, x[1], depth + 1);
+    }
+    return check_condition(c, node, depth);
+}
+
+/* A marks record: its lists inside the program, its conditions sound, its pits on the board. */
+static int marks_ok(Check *c, long at) {
+    if (!span(c, at, MK_SIZE)) return 0;
+    const int *M = c->p + at;
+    if (M[MK_NCLEAR] < 0 || M[MK_NSET] < 0 || !span(c, M[MK_CLEAR], M[MK_NCLEAR]) || !span(c, M[MK_SET], M[MK_NSET]))
+        return 0;
+    for (int i = 0; i < M[MK_NCLEAR]; i++) {
+        long r = c->p[M[MK_CLEAR] + i];
+        if (!span(c, r, CL_SIZE)) return 0;
+        const int *x = c->p + r;
+        if ((x[CL_GATE] != -1 && !check_mark_condition(c, x[CL_GATE], 0)) || !check_mark_condition(c, x[CL_TEST], 0)
+            || !pit_list(c, x[CL_PITS0]) || !pit_list(c, x[CL_PITS1]))
+            return 0;
+    }
+    for (int i = 0; i < M[MK_NSET]; i++) {
+        long r = c->p[M[MK_SET] + i];
+        if (!span(c, r, ST_SIZE)) return 0;
+        const int *x = c->p + r;
+        if ((x[ST_GATE] != -1 && !check_mark_condition(c, x[ST_GATE], 0)) || !check_mark_condition(c, x[ST_TEST], 0)
+            || (x[ST_UNLESS] != -1 && !check_mark_condition(c, x[ST_UNLESS], 0))
+            || !pit_list(c, x[ST_PITS0]) || !pit_list(c, x[ST_PITS1]))
+            return 0;
+    }
+    return 1;
+}
+
+#define OUTSIDE "a turn record lies outside its program"
+
+/* Every offset of a turn record inside its program, every pit inside the board, every
+ * condition one the kernel (or, after a move, the marks evaluator) reads: NULL, or what is
+ * wrong. */
+static const char *turn_ok(const Kernel *k, Py_ssize_t at) {
     const int *P = k->p;
     Py_ssize_t n = k->n;
     int ns = P[H_NSLOTS];
 #define INSIDE(off, len) ((off) >= 0 && (Py_ssize_t)(off) + (Py_ssize_t)(len) <= n)
-    if (!INSIDE(at, T_SIZE)) return 0;
+    if (!INSIDE(at, T_SIZE)) return OUTSIDE;
     const int *T = P + at;
-    for (int c = T_EXTRA; c <= T_FEED; c++) if (T[c] >= n || T[c] < -1) return 0;
+    for (int c = T_EXTRA; c <= T_FEED; c++) if (T[c] >= n || T[c] < -1) return OUTSIDE;
     if (T[T_NENDS] < 0 || !INSIDE(T[T_ENDS], T[T_NENDS]) || T[T_NDURING] != P[H_NDURING]
-        || !INSIDE(T[T_DURING], T[T_NDURING])) return 0;
+        || !INSIDE(T[T_DURING], T[T_NDURING])) return OUTSIDE;
     for (int i = 0; i < T[T_NENDS]; i++) {
         int e = P[T[T_ENDS] + i];
-        if (!INSIDE(e, E_SIZE) || P[e + E_KIND] < 0 || P[e + E_KIND] > END_MOVE_LIMIT) return 0;
+        if (!INSIDE(e, E_SIZE) || P[e + E_KIND] < 0 || P[e + E_KIND] > END_MOVE_LIMIT) return OUTSIDE;
         if (P[e + E_KIND] == END_SIDE_EMPTY) {
             for (int p = 0; p < 2; p++) {
                 int t = P[e + E_ARG1 + p];
-                if (!INSIDE(t, 1) || P[t] < 0 || !INSIDE(t + 1, P[t])) return 0;
-                for (int j = 1; j <= P[t]; j++) if (P[t + j] < 0 || P[t + j] >= ns) return 0;
+                if (!INSIDE(t, 1) || P[t] < 0 || !INSIDE(t + 1, P[t])) return OUTSIDE;
+                for (int j = 1; j <= P[t]; j++) if (P[t + j] < 0 || P[t + j] >= ns) return OUTSIDE;
             }
         }
     }
-    for (int i = 0; i < T[T_NDURING]; i++) if (!INSIDE(P[T[T_DURING] + i], 3)) return 0;
+    for (int i = 0; i < T[T_NDURING]; i++) if (!INSIDE(P[T[T_DURING] + i], 3)) return OUTSIDE;
 #undef INSIDE
-    return 1;
+    Check c = {P, n, ns, 0, NULL};
+    for (int slot = T_EXTRA; slot <= T_FEED; slot++)
+        if (!optional_condition(&c, T[slot])) return c.why;
+    return T[T_MARKS] == -1 || marks_ok(&c, T[T_MARKS]) ? NULL : c.why;
 }
 
 /* The runner over (stages, turn offsets); 0, or -1 with a Python exception set. */
@@ -466,8 +665,9 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
         r->stages[i] = (Kernel *)k;
         long at = PyLong_AsLong(PyTuple_GET_ITEM(offsets, i));
         if (at == -1 && PyErr_Occurred()) return -1;
-        if (!turn_ok(r->stages[i], at)) {
-            PyErr_SetString(PyExc_ValueError, "a turn record lies outside its program");
+        const char *why = turn_ok(r->stages[i], at);
+        if (why) {
+            PyErr_Format(PyExc_ValueError, "a turn record the runner cannot read: %s", why);
             return -1;
         }
         r->turn[i] = r->stages[i]->p + at;
@@ -483,7 +683,9 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
     r->m = malloc(sizeof(Move));
     r->prefix = malloc(MAX_DECISIONS * sizeof(int));
     r->given = malloc(MAX_DECISIONS * sizeof(int));
-    if (!r->m || !r->prefix || !r->given) {
+    r->look = malloc(sizeof(Move));
+    r->look_prefix = malloc(MAX_DECISIONS * sizeof(int));
+    if (!r->m || !r->prefix || !r->given || !r->look || !r->look_prefix) {
         runner_free(r);
         PyErr_NoMemory();
         return -1;

@@ -17,7 +17,8 @@ from typing import Any
 
 from rulespec.errors import LimitError
 
-from .conditions import _pit_free
+from .conditions import _pit_free, pit_free_part
+from .game import _pit_candidates
 from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled
 
 from .state import State, as_action
@@ -29,7 +30,7 @@ except ImportError:  # pragma: no cover - built at install when a C compiler is 
     _native_playouts = None
     Core = object
 
-TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks"]
+TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks", "marks"]
 """The turn record's slots, in the order of _game.c's T_* constants."""
 END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit"]
 REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed"]
@@ -37,6 +38,12 @@ RESULTS = ["by_score", "player_loses", "player_wins"]
 WHO = ["any", "mover", "opponent", "next"]
 SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4}
 PLAYERS = ("random",)
+MARKS = ["emptied", "captured_move", "owner_moved", "nclear", "clear", "nset", "set"]
+"""The marks record's slots (what happens to marks after a move), as _game.c's MK_* constants."""
+LOOK_AHEADS = {"threatened": 100, "opponent_can_capture": 101}
+"""Condition codes only _game.c's game-level evaluator reads (after a move: it plays the
+look-ahead over the stages); the move kernel's own codes stay below them."""
+NESTED = {"opposite", "behind", "next", "origin", "count_pits"}
 
 
 class TurnAssembler(Assembler):
@@ -48,8 +55,6 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        if game.has_mark_rules:
-            raise Unsupported("marks set or cleared after a move")
         if any(c.remaining not in REMAINING for c in spec.end):
             raise Unsupported("pieces left going to the game's first player")
         if game.rounds is not None:
@@ -75,8 +80,47 @@ class TurnAssembler(Assembler):
             game.total_pieces * game.piece_value,
             len(ends), self.block(ends), len(during), self.block(during),
             int(rs.may_ask),
+            self.marks() if game.has_mark_rules else -1,
         ]
         return self.block(record)
+
+    def marks(self) -> int:
+        """The marks record: state._update_marks's events, clearers and setters."""
+        game = self.game
+        self.game_level = True
+        try:
+            clear = [self.block([game.mark_bit[name], *self.mark_test(m.clear_after_move)])
+                     for name, m in game.spec.marks.items() if m.clear_after_move is not None]
+            put = [self.block([*(game.owner_bits.get(name) or [game.mark_bit[name]] * 2),
+                               *self.mark_test(m.set_after_move), int(m.unique), self.optional(m.unless)])
+                   for name, m in game.spec.marks.items() if m.set_after_move is not None]
+        finally:
+            self.game_level = False
+        return self.block([game.clear_on_emptied, game.clear_on_captured_move, game.clear_on_owner_moved,
+                           len(clear), self.block(clear), len(put), self.block(put)])
+
+    def mark_test(self, cond: Any) -> list[int]:
+        """gate (the pit-free part, tested once), test, the candidate pits of each mover
+        (game._pit_candidates)."""
+        return [self.optional(pit_free_part(cond)), self.condition(cond),
+                *(self.table(pits) for pits in _pit_candidates(self.game.conditions, cond))]
+
+    game_level = False
+    """Whether the look-ahead conditions may be assembled here: only in the mark conditions,
+    and not inside a condition about another pit (_game.c evaluates them at the top)."""
+
+    def key(self, key: str, value: Any) -> int:
+        if key in LOOK_AHEADS:
+            if not self.game_level:
+                raise Unsupported(f"the condition key {key!r} outside a mark's conditions")
+            return self.block([LOOK_AHEADS[key], int(value)])
+        if key in NESTED and self.game_level:
+            self.game_level = False
+            try:
+                return super().key(key, value)
+            finally:
+                self.game_level = True
+        return super().key(key, value)
 
     def optional_test(self, compiled: Any, cond: Any) -> int:
         return -1 if compiled is None else self.condition(cond)
