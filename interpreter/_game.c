@@ -11,12 +11,30 @@
 #include <stdint.h>
 
 /* Turn record (kept in step with interpreter/native.py's TURN). */
-enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_SIZE };
+enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_MARKS,
+       T_PASS, T_ROUNDS, T_SIZE };
+/* Rounds record (native.py's ROUNDS; -1 in T_ROUNDS: one round): pieces per pit, the mark of
+ * a pit left unfilled, who starts the next round, the most rounds (-1: no limit), the first
+ * player, then per player the pits in filling order (counted lists). */
+enum { RD_PER_PIT, RD_OUT_OF_PLAY, RD_NEXT_PLAYER, RD_MAX_ROUNDS, RD_FIRST_PLAYER, RD_FILL0, RD_FILL1, RD_SIZE };
+enum { NEXT_LOSER, NEXT_WINNER, NEXT_FIRST_PLAYER, NEXT_ALTERNATE, NEXT_LAST_MOVER };
+#define MAX_ROUND_STARTS 64  /* rounds begun one inside another without a move between them */
+/* Marks record (native.py's MARKS; -1 in T_MARKS: no mark changes after a move): the event
+ * masks (pits emptied, the mover's pits after a capturing move, the mover's pits), then the
+ * clearers [bit, gate, test, candidates of South, of North] and the setters [bit of South's
+ * move, bit of North's, gate, test, candidates of South, of North, unique, unless]. */
+enum { MK_EMPTIED, MK_CAPTURED_MOVE, MK_OWNER_MOVED, MK_NCLEAR, MK_CLEAR, MK_NSET, MK_SET, MK_SIZE };
+enum { CL_BIT, CL_GATE, CL_TEST, CL_PITS0, CL_PITS1, CL_SIZE };
+enum { ST_BIT0, ST_BIT1, ST_GATE, ST_TEST, ST_PITS0, ST_PITS1, ST_UNIQUE, ST_UNLESS, ST_SIZE };
+/* Game-level condition nodes (native.py's LOOK_AHEADS), read only in the marks record: they
+ * play the look-ahead of a whole turn, which the move kernel's test() cannot. */
+enum { G_THREATENED = 100, G_OPPONENT_CAN_CAPTURE = 101 };
 /* End record: kind, remaining, result, winner_needs (-1: none), then per kind: side_empty
- * (player, pits of South, pits of North), score_at_least (points), move_limit (moves). */
+ * (player, pits of South, pits of North), score_at_least (points), move_limit (moves), condition
+ * (a pit-free condition, 1: about the player to move, 0: about the last mover). */
 enum { E_KIND, E_REMAINING, E_RESULT, E_WINNER_NEEDS, E_ARG0, E_ARG1, E_ARG2, E_SIZE };
 enum { END_SIDE_EMPTY, END_NO_LEGAL_MOVE, END_MAJORITY, END_SCORE_AT_LEAST, END_REPETITION, END_MOVE_LIMIT,
-       END_IMPLICIT };
+       END_CONDITION, END_IMPLICIT };
 enum { REM_STAY, REM_TO_OWNER, REM_TO_PLAYER, REM_TO_OTHER, REM_REMOVED };
 enum { RES_BY_SCORE, RES_PLAYER_LOSES, RES_PLAYER_WINS };
 enum { WHO_ANY, WHO_MOVER, WHO_OPPONENT, WHO_TO_MOVE };
@@ -158,6 +176,8 @@ typedef struct {
     int feeding;
     int legal_kind, n_legal;
     int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS];
+    int round, last_mover;  /* rounds finished; who played the last move (-1: nobody yet) */
+    int starts;             /* rounds begun since the last move (a guard against endless nesting) */
     Seen seen;
 } GameState;
 
@@ -168,11 +188,13 @@ typedef struct {
     int nstages, ns, uses_repetition;
     Move *m;
     int *prefix, *given;
+    Move *look;        /* scratch for the look-ahead conditions (r->m holds the move they ask about) */
+    int *look_prefix;
     int key[2 * MAX_SLOTS + 4];
     Pos work;
 } Runner;
 
-enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED };
+enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED, G_ROUNDS };
 
 /* A fresh look-ahead budget: per position, as a call from Python has. */
 static void budget(Kernel *k) {
@@ -192,9 +214,58 @@ static int score_of(const int *P, const int *T, const Pos *s, int p) {
     return total * T[T_VALUE];
 }
 
-/* endgame.finish: the pieces left, then the result. */
-static void finish_game(const int *P, const int *T, GameState *g, int kind, int remaining, int result,
-                        int winner_needs, int player) {
+static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetition);
+
+/* rounds.next_round, after a round's end and its pieces left: every pit emptied into its
+ * owner's store; then, unless the last round was played or a player cannot fill one pit,
+ * the pits refilled in order (those left unfilled marked) and 1; else 0. */
+static int next_round(Runner *r, const int *P, const int *R, GameState *g) {
+    Pos *s = &g->pos;
+    int ns = P[H_NSLOTS], per = R[RD_PER_PIT], store[2];
+    for (int p = 0; p < 2; p++) {
+        int q = P[P[H_STORE] + p];
+        store[p] = q >= 0 ? q : ns + q;
+        const int *own = P + P[P[H_OWN] + p];
+        for (int i = 1; i <= own[0]; i++) {
+            s->board[store[p]] += s->board[own[i]];
+            s->board[own[i]] = 0;
+        }
+    }
+    if (R[RD_MAX_ROUNDS] >= 0 && g->round + 1 >= R[RD_MAX_ROUNDS]) return 0;
+    if (s->board[store[0]] < per || s->board[store[1]] < per) return 0;
+    int first = R[RD_FIRST_PLAYER], last = g->last_mover >= 0 ? g->last_mover : 1 - first, starter;
+    int s0 = s->board[store[0]], s1 = s->board[store[1]], winner = s0 > s1 ? 0 : s1 > s0 ? 1 : NOBODY;
+    switch (R[RD_NEXT_PLAYER]) {
+    case NEXT_FIRST_PLAYER: starter = first; break;
+    case NEXT_ALTERNATE: starter = (g->round + 1) % 2 == 0 ? first : 1 - first; break;
+    case NEXT_LAST_MOVER: starter = last; break;
+    default: starter = winner == NOBODY ? 1 - last : R[RD_NEXT_PLAYER] == NEXT_WINNER ? winner : 1 - winner;
+    }
+    for (int p = 0; p < 2; p++) {
+        const int *fill = P + R[RD_FILL0 + p];
+        for (int i = 1; i <= fill[0]; i++) {
+            int q = fill[i];
+            if (s->board[store[p]] >= per) {
+                s->board[store[p]] -= per;
+                s->board[q] = per;
+                s->marks[q] &= ~R[RD_OUT_OF_PLAY];
+            } else {
+                s->marks[q] |= R[RD_OUT_OF_PLAY];
+            }
+        }
+    }
+    g->round++;
+    s->stage = 0;
+    s->mover = starter;
+    seen_clear(&g->seen);
+    (void)r;
+    return 1;
+}
+
+/* endgame.finish: the pieces left, then the next round (in a game of rounds, while one can
+ * be played) or the result; G_OK or a status. */
+static int finish_game(Runner *r, const int *P, const int *T, GameState *g, int kind, int remaining, int result,
+                       int winner_needs, int player) {
     Pos *s = &g->pos;
     int ns = P[H_NSLOTS];
     const int *owner = P + P[H_OWNER], *store = P + P[H_STORE];
@@ -211,6 +282,13 @@ static void finish_game(const int *P, const int *T, GameState *g, int kind, int 
             s->board[to >= 0 ? to : ns + to] += n;
         }
     }
+    if (T[T_ROUNDS] >= 0) {
+        if (next_round(r, P, P + T[T_ROUNDS], g)) {
+            if (++g->starts > MAX_ROUND_STARTS) return G_ROUNDS;
+            return begin_turn(r, g, 1 - g->pos.mover, 0);
+        }
+        result = RES_BY_SCORE;
+    }
     if (result == RES_BY_SCORE) {
         int s0 = score_of(P, T, s, 0), s1 = score_of(P, T, s, 1);
         g->ret[0] = s0 > s1 ? 1 : s1 > s0 ? -1 : 0;
@@ -224,6 +302,7 @@ static void finish_game(const int *P, const int *T, GameState *g, int kind, int 
     g->terminal = 1;
     g->end_kind = kind;
     g->n_legal = 0;
+    return G_OK;
 }
 
 static int make_key(Runner *r, const Pos *s) {
@@ -272,8 +351,32 @@ static int check_end(Runner *r, const int *P, const int *T, const int *e, GameSt
     }
     case END_MOVE_LIMIT:
         return s->moves_played >= e[E_ARG0] ? NOBODY : NOT_ENDED;
+    case END_CONDITION: {
+        /* tested as between moves: a fresh move context of that player (game.turn_ctx) */
+        int p = e[E_ARG1] ? s->mover : last_mover, saved = s->mover, holds;
+        if (p != 0 && p != 1) return NOT_ENDED;
+        Move *m = r->look;
+        move_init(m, NULL, 0, ASK_FIRST);
+        m->origin = NONE;
+        m->direction = CCW;
+        m->kind = -1;
+        g->pos.mover = p;
+        holds = test(P, e[E_ARG0], &g->pos, NONE, m);
+        g->pos.mover = saved;
+        return holds ? p : NOT_ENDED;
+    }
     }
     return NOT_ENDED;
+}
+
+/* Whether the player to move at s must feed (the spec's pit-free condition); m: scratch. */
+static int feeding_at(const int *P, const int *T, const Pos *s, Move *m) {
+    if (T[T_FEED] < 0) return 0;
+    move_init(m, NULL, 0, ASK_FIRST);
+    m->origin = NONE;
+    m->direction = CCW;
+    m->kind = -1;
+    return test(P, T[T_FEED], s, NONE, m);
 }
 
 /* state._begin_turn: the legal starts (feeding tested first), then the end conditions in the
@@ -282,17 +385,19 @@ static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetit
     Kernel *k = r->stages[g->pos.stage];
     const int *P = k->p, *T = r->turn[g->pos.stage];
     Move *m = r->m;
-    g->feeding = 0;
-    if (T[T_FEED] >= 0) {
-        move_init(m, NULL, 0, ASK_FIRST);
-        m->origin = NONE;
-        m->direction = CCW;
-        m->kind = -1;
-        g->feeding = test(P, T[T_FEED], &g->pos, NONE, m);
-    }
+    g->feeding = feeding_at(P, T, &g->pos, m);
     budget(k);
     g->legal_kind = find_legal_in(k, &g->pos, g->feeding, g->aids, g->pits, g->masks, &g->n_legal, m, r->prefix);
     if (k->stopped) return G_STOPPED;
+    if (!g->n_legal && T[T_PASS]) {
+        /* state._pass: the opponent moves, if they can */
+        g->pos.mover ^= 1;
+        g->feeding = feeding_at(P, T, &g->pos, m);
+        budget(k);
+        g->legal_kind = find_legal_in(k, &g->pos, g->feeding, g->aids, g->pits, g->masks, &g->n_legal, m, r->prefix);
+        if (k->stopped) return G_STOPPED;
+        if (!g->n_legal) g->pos.mover ^= 1;
+    }
     int status = G_OK;
     const int *ends = P + T[T_ENDS];
     for (int i = 0; i < T[T_NENDS]; i++) {
@@ -301,11 +406,10 @@ static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetit
         int who = check_end(r, P, T, e, g, last_mover, &status);
         if (status != G_OK) return status;
         if (who != NOT_ENDED) {
-            finish_game(P, T, g, e[E_KIND], e[E_REMAINING], e[E_RESULT], e[E_WINNER_NEEDS], who);
-            return G_OK;
+            return finish_game(r, P, T, g, e[E_KIND], e[E_REMAINING], e[E_RESULT], e[E_WINNER_NEEDS], who);
         }
     }
-    if (!g->n_legal) finish_game(P, T, g, END_IMPLICIT, REM_STAY, RES_BY_SCORE, -1, g->pos.mover);
+    if (!g->n_legal) return finish_game(r, P, T, g, END_IMPLICIT, REM_STAY, RES_BY_SCORE, -1, g->pos.mover);
     return G_OK;
 }
 
@@ -313,6 +417,8 @@ static int new_game(Runner *r, GameState *g, const Pos *initial) {
     pos_copy(&g->pos, initial, r->ns);
     g->terminal = 0;
     g->ret[0] = g->ret[1] = 0;
+    g->round = g->starts = 0;
+    g->last_mover = NOBODY;
     seen_clear(&g->seen);
     if (r->uses_repetition) {
         make_key(r, &g->pos);
@@ -321,16 +427,142 @@ static int new_game(Runner *r, GameState *g, const Pos *initial) {
     return begin_turn(r, g, 1 - g->pos.mover, 0);
 }
 
+/* ---------------------------------------------------------------- marks after a move */
+
+/* What the mark conditions of one move read: the move (r->m), the position with the mover
+ * and stage of the move (as a MoveInfo makes the Python conditions read them), and the
+ * look-aheads, each played once per move when first asked (moves.threat_set's cache). */
+typedef struct {
+    Runner *r;
+    GameState *g;
+    const int *P;
+    int stage_after, status;
+    int known[2], any[2];
+    unsigned char taken[2][MAX_SLOTS];
+} MarkContext;
+
+/* moves.threat_set: the pits `who` could capture with the first lap of a legal move, were
+ * it their turn now, in the first stage from the current one where they have a move. */
+static void look_ahead(MarkContext *x, int who) {
+    Runner *r = x->r;
+    Pos probe;
+    int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS], n_found;
+    pos_copy(&probe, &x->g->pos, r->ns);
+    memset(x->taken[who], 0, sizeof x->taken[who]);
+    x->known[who] = 1;
+    x->any[who] = 0;
+    for (int stage = x->stage_after; stage < r->nstages; stage++) {
+        Kernel *k = r->stages[stage];
+        const int *P = k->p;
+        probe.stage = stage;
+        probe.mover = who;
+        int feeding = feeding_at(P, r->turn[stage], &probe, r->look);
+        budget(k);
+        int ki = find_legal_in(k, &probe, feeding, aids, pits, masks, &n_found, r->look, r->look_prefix);
+        if (k->stopped) { x->status = G_STOPPED; return; }
+        if (ki < 0) continue;
+        if (!P[P[P[H_KINDS] + ki] + K_CAPTURES]) return;
+        for (int i = 0; i < n_found; i++) {
+            for (int d = LATER; d <= CW; d++) {
+                if (!(masks[i] >> (d + 1) & 1)) continue;
+                Pos work;
+                pos_copy(&work, &probe, r->ns);
+                move_init(r->look, NULL, 0, ASK_FIRST);
+                if (play(P, &work, ki, pits[i], d, r->look, 1) != P_DONE) continue;
+                for (int j = 0; j < r->look->n_first_taken; j++) {
+                    x->taken[who][r->look->first_taken[j]] = 1;
+                    x->any[who] = 1;
+                }
+            }
+        }
+        return;
+    }
+}
+
+/* A mark condition at pit: the look-ahead nodes here, and/or/not around them, anything else
+ * the kernel's test(). A failed look-ahead sets x->status (and the answer is 0). */
+static int mark_test(MarkContext *x, int node, int pit) {
+    const int *P = x->P, *c = P + node;
+    switch (c[0]) {
+    case C_AND:
+        for (int i = 0; i < c[1]; i++)
+            if (!mark_test(x, c[2 + i], pit) || x->status != G_OK) return 0;
+        return 1;
+    case C_OR:
+        for (int i = 0; i < c[1]; i++) {
+            if (mark_test(x, c[2 + i], pit)) return 1;
+            if (x->status != G_OK) return 0;
+        }
+        return 0;
+    case C_NOT:
+        return !mark_test(x, c[1], pit) && x->status == G_OK;
+    case G_THREATENED: {
+        int who = x->g->pos.mover;
+        if (!x->known[who]) look_ahead(x, who);
+        return pit >= 0 && x->taken[who][pit] == c[1];
+    }
+    case G_OPPONENT_CAN_CAPTURE: {
+        int who = 1 - x->g->pos.mover;
+        if (!x->known[who]) look_ahead(x, who);
+        return x->any[who] == c[1];
+    }
+    }
+    return test(P, node, &x->g->pos, pit, x->r->m);
+}
+
+/* state._update_marks: the events first, then the clearers, then the setters. Runs with the
+ * position's mover and stage set back to the move's (what the conditions read), restored. */
+static int update_marks(Runner *r, GameState *g, const int *P, const int *M, int stage, int mover) {
+    Pos *s = &g->pos;
+    int *marks = s->marks;
+    const int *own = P + P[P[H_OWN] + mover];
+    if (M[MK_EMPTIED])
+        for (int q = 0; q < P[H_NPITS]; q++)
+            if ((marks[q] & M[MK_EMPTIED]) && !s->board[q]) marks[q] &= ~M[MK_EMPTIED];
+    if (r->m->captured && M[MK_CAPTURED_MOVE])
+        for (int i = 1; i <= own[0]; i++) marks[own[i]] &= ~M[MK_CAPTURED_MOVE];
+    if (M[MK_OWNER_MOVED])
+        for (int i = 1; i <= own[0]; i++) marks[own[i]] &= ~M[MK_OWNER_MOVED];
+    MarkContext x = {.r = r, .g = g, .P = P, .stage_after = s->stage, .status = G_OK};
+    int to_move = s->mover;
+    s->mover = mover;
+    s->stage = stage;
+    for (int i = 0; i < M[MK_NCLEAR] && x.status == G_OK; i++) {
+        const int *c = P + P[M[MK_CLEAR] + i];
+        if (c[CL_GATE] >= 0 && !mark_test(&x, c[CL_GATE], NONE)) continue;
+        const int *cand = P + c[CL_PITS0 + mover];
+        for (int j = 1; j <= cand[0] && x.status == G_OK; j++) {
+            int q = cand[j];
+            if ((marks[q] & c[CL_BIT]) && mark_test(&x, c[CL_TEST], q)) marks[q] &= ~c[CL_BIT];
+        }
+    }
+    for (int i = 0; i < M[MK_NSET] && x.status == G_OK; i++) {
+        const int *c = P + P[M[MK_SET] + i];
+        if (c[ST_GATE] >= 0 && !mark_test(&x, c[ST_GATE], NONE)) continue;
+        const int *cand = P + c[ST_PITS0 + mover];
+        int hits[MAX_SLOTS], n = 0;
+        for (int j = 1; j <= cand[0] && x.status == G_OK; j++)
+            if (mark_test(&x, c[ST_TEST], cand[j])) hits[n++] = cand[j];
+        if (c[ST_UNIQUE] && n != 1) continue;
+        for (int j = 0; j < n && x.status == G_OK; j++)
+            if (c[ST_UNLESS] < 0 || !mark_test(&x, c[ST_UNLESS], hits[j])) marks[hits[j]] |= c[ST_BIT0 + mover];
+    }
+    s->mover = to_move;
+    s->stage = x.stage_after;
+    return x.status;
+}
+
 /* state._finish_move after a move the kernel played (r->m holds its facts). */
 static int finish_move(Runner *r, GameState *g) {
     Move *m = r->m;
     int stage = g->pos.stage;
     const int *P = r->stages[stage]->p, *T = r->turn[stage];
     g->pos.moves_played++;
+    g->last_mover = g->pos.mover;
+    g->starts = 0;
     if (m->end_prog >= 0) {
         const int *d = P + P[T[T_DURING] + m->end_prog];
-        finish_game(P, T, g, END_SIDE_EMPTY, d[0], d[1], d[2], m->end_who);
-        return G_OK;
+        return finish_game(r, P, T, g, END_SIDE_EMPTY, d[0], d[1], d[2], m->end_who);
     }
     int mover = g->pos.mover;
     int again = T[T_EXTRA] >= 0 && test(P, T[T_EXTRA], &g->pos, m->last, m);
@@ -339,6 +571,10 @@ static int finish_move(Runner *r, GameState *g) {
         g->pos.stage = stage + 1;
     }
     g->pos.mover = again ? mover : 1 - mover;
+    if (T[T_MARKS] >= 0) {
+        int status = update_marks(r, g, P, P + T[T_MARKS], stage, mover);
+        if (status != G_OK) return status;
+    }
     if (m->captured) seen_clear(&g->seen);
     return begin_turn(r, g, mover, 1);
 }
@@ -416,36 +652,104 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
 }
 
 static void runner_free(Runner *r) {
+    free(r->look);
+    free(r->look_prefix);
     free(r->m);
     free(r->prefix);
     free(r->given);
 }
 
-/* Every offset of a turn record inside its program, every pit inside the board. */
-static int turn_ok(const Kernel *k, Py_ssize_t at) {
+/* A mark condition: the kernel's nodes, the look-aheads, and/or/not around them. */
+static int check_mark_condition(Check *c, long node, int depth) {
+    if (depth > MAX_DEPTH) return bad(c, "conditions nested too deep");
+    if (!span(c, node, 2)) return 0;
+    const int *x = c->p + node;
+    switch (x[0]) {
+    case G_THREATENED: case G_OPPONENT_CAN_CAPTURE:
+        return 1;
+    case C_AND: case C_OR:
+        if (!span(c, node + 2, x[1])) return 0;
+        for (int i = 0; i < x[1]; i++)
+            if (!check_mark_condition(c, x[2 + i], depth + 1)) return 0;
+        return 1;
+    case C_NOT:
+        return check_mark_condition(c, x[1], depth + 1);
+    }
+    return check_condition(c, node, depth);
+}
+
+/* A marks record: its lists inside the program, its conditions sound, its pits on the board. */
+static int marks_ok(Check *c, long at) {
+    if (!span(c, at, MK_SIZE)) return 0;
+    const int *M = c->p + at;
+    if (M[MK_NCLEAR] < 0 || M[MK_NSET] < 0 || !span(c, M[MK_CLEAR], M[MK_NCLEAR]) || !span(c, M[MK_SET], M[MK_NSET]))
+        return 0;
+    for (int i = 0; i < M[MK_NCLEAR]; i++) {
+        long r = c->p[M[MK_CLEAR] + i];
+        if (!span(c, r, CL_SIZE)) return 0;
+        const int *x = c->p + r;
+        if ((x[CL_GATE] != -1 && !check_mark_condition(c, x[CL_GATE], 0)) || !check_mark_condition(c, x[CL_TEST], 0)
+            || !pit_list(c, x[CL_PITS0]) || !pit_list(c, x[CL_PITS1]))
+            return 0;
+    }
+    for (int i = 0; i < M[MK_NSET]; i++) {
+        long r = c->p[M[MK_SET] + i];
+        if (!span(c, r, ST_SIZE)) return 0;
+        const int *x = c->p + r;
+        if ((x[ST_GATE] != -1 && !check_mark_condition(c, x[ST_GATE], 0)) || !check_mark_condition(c, x[ST_TEST], 0)
+            || (x[ST_UNLESS] != -1 && !check_mark_condition(c, x[ST_UNLESS], 0))
+            || !pit_list(c, x[ST_PITS0]) || !pit_list(c, x[ST_PITS1]))
+            return 0;
+    }
+    return 1;
+}
+
+/* A rounds record: a store for each player, its numbers in range, its pits on the board. */
+static int rounds_ok(Check *c, long at) {
+    if (!span(c, at, RD_SIZE)) return 0;
+    const int *R = c->p + at, *P = c->p;
+    return P[P[H_STORE]] >= 0 && P[P[H_STORE] + 1] >= 0 && R[RD_PER_PIT] >= 0 && R[RD_MAX_ROUNDS] >= -1
+           && R[RD_NEXT_PLAYER] >= NEXT_LOSER && R[RD_NEXT_PLAYER] <= NEXT_LAST_MOVER
+           && (R[RD_FIRST_PLAYER] == 0 || R[RD_FIRST_PLAYER] == 1) && pit_list(c, R[RD_FILL0]) && pit_list(c, R[RD_FILL1]);
+}
+
+#define OUTSIDE "a turn record lies outside its program"
+
+/* Every offset of a turn record inside its program, every pit inside the board, every
+ * condition one the kernel (or, after a move, the marks evaluator) reads: NULL, or what is
+ * wrong. */
+static const char *turn_ok(const Kernel *k, Py_ssize_t at) {
     const int *P = k->p;
     Py_ssize_t n = k->n;
     int ns = P[H_NSLOTS];
 #define INSIDE(off, len) ((off) >= 0 && (Py_ssize_t)(off) + (Py_ssize_t)(len) <= n)
-    if (!INSIDE(at, T_SIZE)) return 0;
+    if (!INSIDE(at, T_SIZE)) return OUTSIDE;
     const int *T = P + at;
-    for (int c = T_EXTRA; c <= T_FEED; c++) if (T[c] >= n || T[c] < -1) return 0;
+    for (int c = T_EXTRA; c <= T_FEED; c++) if (T[c] >= n || T[c] < -1) return OUTSIDE;
     if (T[T_NENDS] < 0 || !INSIDE(T[T_ENDS], T[T_NENDS]) || T[T_NDURING] != P[H_NDURING]
-        || !INSIDE(T[T_DURING], T[T_NDURING])) return 0;
+        || !INSIDE(T[T_DURING], T[T_NDURING])) return OUTSIDE;
     for (int i = 0; i < T[T_NENDS]; i++) {
         int e = P[T[T_ENDS] + i];
-        if (!INSIDE(e, E_SIZE) || P[e + E_KIND] < 0 || P[e + E_KIND] > END_MOVE_LIMIT) return 0;
+        if (!INSIDE(e, E_SIZE) || P[e + E_KIND] < 0 || P[e + E_KIND] > END_CONDITION) return OUTSIDE;
         if (P[e + E_KIND] == END_SIDE_EMPTY) {
             for (int p = 0; p < 2; p++) {
                 int t = P[e + E_ARG1 + p];
-                if (!INSIDE(t, 1) || P[t] < 0 || !INSIDE(t + 1, P[t])) return 0;
-                for (int j = 1; j <= P[t]; j++) if (P[t + j] < 0 || P[t + j] >= ns) return 0;
+                if (!INSIDE(t, 1) || P[t] < 0 || !INSIDE(t + 1, P[t])) return OUTSIDE;
+                for (int j = 1; j <= P[t]; j++) if (P[t + j] < 0 || P[t + j] >= ns) return OUTSIDE;
             }
         }
     }
-    for (int i = 0; i < T[T_NDURING]; i++) if (!INSIDE(P[T[T_DURING] + i], 3)) return 0;
+    for (int i = 0; i < T[T_NDURING]; i++) if (!INSIDE(P[T[T_DURING] + i], 3)) return OUTSIDE;
 #undef INSIDE
-    return 1;
+    Check c = {P, n, ns, 0, NULL};
+    for (int i = 0; i < T[T_NENDS]; i++) {
+        const int *e = P + P[T[T_ENDS] + i];
+        if (e[E_KIND] == END_CONDITION && !check_condition(&c, e[E_ARG0], 0)) return c.why;
+    }
+    for (int slot = T_EXTRA; slot <= T_FEED; slot++)
+        if (!optional_condition(&c, T[slot])) return c.why;
+    if (T[T_MARKS] != -1 && !marks_ok(&c, T[T_MARKS])) return c.why;
+    return T[T_ROUNDS] == -1 || rounds_ok(&c, T[T_ROUNDS]) ? NULL : c.why ? c.why : "a bad rounds record";
 }
 
 /* The runner over (stages, turn offsets); 0, or -1 with a Python exception set. */
@@ -466,8 +770,9 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
         r->stages[i] = (Kernel *)k;
         long at = PyLong_AsLong(PyTuple_GET_ITEM(offsets, i));
         if (at == -1 && PyErr_Occurred()) return -1;
-        if (!turn_ok(r->stages[i], at)) {
-            PyErr_SetString(PyExc_ValueError, "a turn record lies outside its program");
+        const char *why = turn_ok(r->stages[i], at);
+        if (why) {
+            PyErr_Format(PyExc_ValueError, "a turn record the runner cannot read: %s", why);
             return -1;
         }
         r->turn[i] = r->stages[i]->p + at;
@@ -483,7 +788,9 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
     r->m = malloc(sizeof(Move));
     r->prefix = malloc(MAX_DECISIONS * sizeof(int));
     r->given = malloc(MAX_DECISIONS * sizeof(int));
-    if (!r->m || !r->prefix || !r->given) {
+    r->look = malloc(sizeof(Move));
+    r->look_prefix = malloc(MAX_DECISIONS * sizeof(int));
+    if (!r->m || !r->prefix || !r->given || !r->look || !r->look_prefix) {
         runner_free(r);
         PyErr_NoMemory();
         return -1;
@@ -496,6 +803,8 @@ static int runner_error(int status) {
     if (status == G_NOMEM) PyErr_NoMemory();
     else if (status == G_ENDLESS) PyErr_SetString(PyExc_RuntimeError, "a move did not end within the lap bound");
     else if (status == G_STAGES) PyErr_SetString(PyExc_RuntimeError, "the last stage ended");
+    else if (status == G_ROUNDS) PyErr_Format(PyExc_RuntimeError, "more than %d rounds began without a move",
+                                              MAX_ROUND_STARTS);
     else if (status == G_STOPPED) PyErr_Format(LimitError, "the look-ahead needed more than %ld plays to decide "
                                                "which moves are legal", MAX_PLAYS_PER_CALL);
     else PyErr_SetString(PyExc_RuntimeError, "a decision the kernel asked was not offered");
@@ -910,6 +1219,9 @@ static PyObject *Core_clone(Core *self, PyObject *unused) {
     h->feeding = g->feeding;
     h->legal_kind = g->legal_kind;
     h->n_legal = g->n_legal;
+    h->round = g->round;
+    h->last_mover = g->last_mover;
+    h->starts = g->starts;
     memcpy(h->aids, g->aids, g->n_legal * sizeof(int));
     memcpy(h->pits, g->pits, g->n_legal * sizeof(int));
     memcpy(h->masks, g->masks, g->n_legal * sizeof(int));

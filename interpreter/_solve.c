@@ -229,6 +229,9 @@ static int solver_child(Runner *r, const GameState *g, int i, GameState *c) {
     for (int j = LATER; j <= CW; j++) if (mask >> (j + 1) & 1) { d = j; nd++; }
     if (nd != 1 || P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) return SOLVE_UNSUPPORTED;
     pos_copy(&c->pos, &g->pos, r->ns);
+    c->round = g->round;
+    c->last_mover = g->last_mover;
+    c->starts = g->starts;
     c->terminal = 0;
     c->ret[0] = c->ret[1] = 0;
     move_init(r->m, NULL, 0, ASK_STOP);

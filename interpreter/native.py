@@ -17,7 +17,8 @@ from typing import Any
 
 from rulespec.errors import LimitError
 
-from .conditions import _pit_free
+from .conditions import _pit_free, pit_free_part
+from .game import _pit_candidates
 from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled
 
 from .state import State, as_action
@@ -29,14 +30,24 @@ except ImportError:  # pragma: no cover - built at install when a C compiler is 
     _native_playouts = None
     Core = object
 
-TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks"]
+TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks", "marks",
+        "pass", "rounds"]
 """The turn record's slots, in the order of _game.c's T_* constants."""
-END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit"]
+END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit", "condition"]
 REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed"]
 RESULTS = ["by_score", "player_loses", "player_wins"]
 WHO = ["any", "mover", "opponent", "next"]
 SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4}
 PLAYERS = ("random",)
+MARKS = ["emptied", "captured_move", "owner_moved", "nclear", "clear", "nset", "set"]
+"""The marks record's slots (what happens to marks after a move), as _game.c's MK_* constants."""
+LOOK_AHEADS = {"threatened": 100, "opponent_can_capture": 101}
+"""Condition codes only _game.c's game-level evaluator reads (after a move: it plays the
+look-ahead over the stages); the move kernel's own codes stay below them."""
+ROUNDS = ["per_pit", "out_of_play", "next_player", "max_rounds", "first_player", "fill0", "fill1"]
+"""The rounds record's slots (rounds.next_round), as _game.c's RD_* constants."""
+NEXT_PLAYER = ["loser", "winner", "first_player", "alternate", "last_mover"]
+NESTED = {"opposite", "behind", "next", "origin", "count_pits"}
 
 
 class TurnAssembler(Assembler):
@@ -48,14 +59,8 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        if game.has_mark_rules:
-            raise Unsupported("marks set or cleared after a move")
         if any(c.remaining not in REMAINING for c in spec.end):
             raise Unsupported("pieces left going to the game's first player")
-        if game.rounds is not None:
-            raise Unsupported("games of several rounds (pits refilled from the stores between rounds)")
-        if turn.no_move == "pass":
-            raise Unsupported("passing when a player has no move")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
@@ -75,8 +80,59 @@ class TurnAssembler(Assembler):
             game.total_pieces * game.piece_value,
             len(ends), self.block(ends), len(during), self.block(during),
             int(rs.may_ask),
+            self.marks() if game.has_mark_rules else -1,
+            int(game.pass_in_stage[index]),
+            self.rounds() if game.rounds is not None else -1,
         ]
         return self.block(record)
+
+    def rounds(self) -> int:
+        """The rounds record (rounds.RoundRules)."""
+        game = self.game
+        rules = game.rounds
+        if any(s < 0 for s in game.geo.store):
+            raise Unsupported("games of several rounds without a store for each player")
+        return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
+                           -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
+                           *(self.table(list(order)) for order in rules.fill_order)])
+
+    def marks(self) -> int:
+        """The marks record: state._update_marks's events, clearers and setters."""
+        game = self.game
+        self.game_level = True
+        try:
+            clear = [self.block([game.mark_bit[name], *self.mark_test(m.clear_after_move)])
+                     for name, m in game.spec.marks.items() if m.clear_after_move is not None]
+            put = [self.block([*(game.owner_bits.get(name) or [game.mark_bit[name]] * 2),
+                               *self.mark_test(m.set_after_move), int(m.unique), self.optional(m.unless)])
+                   for name, m in game.spec.marks.items() if m.set_after_move is not None]
+        finally:
+            self.game_level = False
+        return self.block([game.clear_on_emptied, game.clear_on_captured_move, game.clear_on_owner_moved,
+                           len(clear), self.block(clear), len(put), self.block(put)])
+
+    def mark_test(self, cond: Any) -> list[int]:
+        """gate (the pit-free part, tested once), test, the candidate pits of each mover
+        (game._pit_candidates)."""
+        return [self.optional(pit_free_part(cond)), self.condition(cond),
+                *(self.table(pits) for pits in _pit_candidates(self.game.conditions, cond))]
+
+    game_level = False
+    """Whether the look-ahead conditions may be assembled here: only in the mark conditions,
+    and not inside a condition about another pit (_game.c evaluates them at the top)."""
+
+    def key(self, key: str, value: Any) -> int:
+        if key in LOOK_AHEADS:
+            if not self.game_level:
+                raise Unsupported(f"the condition key {key!r} outside a mark's conditions")
+            return self.block([LOOK_AHEADS[key], int(value)])
+        if key in NESTED and self.game_level:
+            self.game_level = False
+            try:
+                return super().key(key, value)
+            finally:
+                self.game_level = True
+        return super().key(key, value)
 
     def optional_test(self, compiled: Any, cond: Any) -> int:
         return -1 if compiled is None else self.condition(cond)
@@ -90,6 +146,10 @@ class TurnAssembler(Assembler):
             args[0] = cond.points
         elif kind == "move_limit":
             args[0] = cond.moves
+        elif kind == "condition":
+            if not _pit_free(cond.when):
+                raise Unsupported("an end condition about a pit")
+            args[:2] = [self.condition(cond.when), int(cond.player == "next")]
         return self.block([END_KINDS.index(kind), REMAINING.index(prog.remaining), RESULTS.index(prog.result),
                            _needs(prog), *args])
 
@@ -155,7 +215,7 @@ def new_state(game: Any) -> Any:
 
 
 READS = frozenset({
-    "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "moves_played", "terminal",
+    "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "round", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
     "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node",

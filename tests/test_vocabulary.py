@@ -329,17 +329,27 @@ def test_who_starts_the_next_round(starter: str, expected: int) -> None:
     assert state.current_player() == expected
 
 
-def test_max_rounds_ends_the_game_and_the_native_runner_declines_rounds() -> None:
+def test_max_rounds_ends_the_game() -> None:
     game = game_of(ROUNDS + "  max_rounds: 1\n")
     state = round_end(game, 7)
     state.apply_action(3)
     assert state.is_terminal() and state.returns() == [-1.0, 1.0]
-    from interpreter.native import native
+
+
+@pytest.mark.parametrize("starter", ["winner", "loser", "first_player", "alternate", "last_mover"])
+def test_native_games_of_rounds_replay_on_the_python_path(starter: str) -> None:
+    """Whole games in C: each round's end, the refilling, the marks and the next starter."""
+    from native_replay import replay
+
+    from interpreter.native import playouts
     from rulespec.summary import engine
 
-    assert native(game) is None and "several rounds" in game.native_refusal
-    assert "several rounds" in engine(game)
-    assert game.playouts(2)["engine"] == "python"
+    text = ROUNDS + f"  next_player: {starter}\n  max_rounds: 4\n"
+    game = game_of(text)
+    result = playouts(game, 6, seed=2, lengths=True, record=True)
+    assert result["engine"] == "native" and engine(game).endswith("playouts and the state in C")
+    finals = replay(game_of(text, python=True), result)
+    assert max(state.round for state in finals) >= 2, "the games went past their first rounds"
 
 
 def test_rounds_are_played_the_same_by_the_kernel_and_the_python_path() -> None:
