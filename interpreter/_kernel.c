@@ -41,7 +41,8 @@ enum {
     H_NSLOTS, H_NPITS, H_OWNER, H_ROW, H_OPP, H_BEHIND, H_STEPS, H_AFTER, H_LOOP, H_ALONG,
     H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
-    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE, H_SIZE
+    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
+    H_MIRROR, H_FIRST_INTO_ORIGIN, H_SIZE
 };
 
 /* Move kind record. */
@@ -51,7 +52,7 @@ enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_N
 /* Capture record: then the selectors' offsets, then the chosen pits:
  * n, (count, condition, optional) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_NSEL, CP_SELS };
+       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_NSEL, CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
 enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 
@@ -60,7 +61,7 @@ enum {
     C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
     C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
     C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
-    C_ON_BOARD
+    C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER
 };
 
 /* Decisions a move can ask for. */
@@ -190,9 +191,21 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
         return match(p, c + 1, s->board[pit] - (pit == m->last || sown_into(m, pit)));
     case C_MARK:
         return (s->marks[pit] & c[1]) != 0;
-    case C_OPPOSITE: case C_BEHIND: {
-        int q = p[p[c[0] == C_OPPOSITE ? H_OPP : H_BEHIND] + pit];
+    case C_OPPOSITE: case C_BEHIND: case C_MIRROR: {
+        int q = p[p[c[0] == C_OPPOSITE ? H_OPP : c[0] == C_BEHIND ? H_BEHIND : H_MIRROR] + pit];
         return q != NONE && test(p, c[1], s, q, m);
+    }
+    case C_MARK_OWNER:  /* an owned mark's bit: c[1] South's, c[2] North's, c[3] 1 for the opponent's */
+        return (s->marks[pit] & c[1 + (s->mover ^ c[3])]) != 0;
+    case C_START:
+        return (pit == m->origin) == c[1];
+    case C_LAST:
+        return (pit == m->last) == c[1];
+    case C_AFTER_LAST: {
+        int q = NONE;
+        if (m->direction >= 0 && m->last != NONE)
+            q = p[p[H_STEPS] + (s->mover * 2 + m->direction) * p[H_NSLOTS] + m->last];
+        return (q != NONE && pit == q) == c[1];
     }
     case C_NEXT: {
         if (m->direction < 0) return 0;
@@ -390,7 +403,7 @@ static int entry_pit(const int *P, const int *cap, Pos *s, int last, Move *m, in
         if (a < 0) { *status = a == -1 ? P_NEED : P_BAD; return -1; }
         chosen = a - base;
     }
-    if (along[chosen] != LATER) m->direction = along[chosen];
+    if (along[chosen] != LATER && (cap[CP_ENTRY_TURNS] || m->direction == LATER)) m->direction = along[chosen];
     return chosen;
 }
 
@@ -505,6 +518,8 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
             if (entry != NONE) {
                 seq = P + loop[(mover * 2 + d) * ns + entry];
                 entry = NONE;
+            } else if (laps == 0 && P[H_FIRST_INTO_ORIGIN] && hand > 1) {
+                seq = P + loop[(mover * 2 + d) * ns + last];  /* the first piece back into the origin */
             } else {
                 seq = P + after[(mover * 2 + d) * ns + last];
             }
@@ -1084,7 +1099,11 @@ static int check_condition(Check *c, long node, int depth) {
     const int *x = c->p + node;
     switch (x[0]) {
     case C_TRUE: case C_SIDE: case C_ROW: case C_STORE: case C_MARK: case C_CAPTURED: case C_DIRECTION:
+    case C_START: case C_LAST: case C_AFTER_LAST:
         return 1;
+    case C_MARK_OWNER:
+        if (!span(c, node, 4)) return 0;
+        return x[3] == 0 || x[3] == 1 ? 1 : bad(c, "a bad mark owner");
     case C_STAGE: case C_MOVE_KIND:
         return 1;  /* a bit set, shifted by a checked index */
     case C_AND: case C_OR:
@@ -1092,7 +1111,7 @@ static int check_condition(Check *c, long node, int depth) {
         for (int i = 0; i < x[1]; i++)
             if (!check_condition(c, x[2 + i], depth + 1)) return 0;
         return 1;
-    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN:
+    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN: case C_MIRROR:
         return check_condition(c, x[1], depth + 1);
     case C_INSET:
         return span(c, x[1], c->ns);
@@ -1162,7 +1181,8 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     if (!values(&c, p[H_OWNER], ns, NONE, 1) || !span(&c, p[H_ROW], ns) || !values(&c, p[H_OPP], ns, NONE, ns - 1)
         || !values(&c, p[H_BEHIND], ns, NONE, ns - 1) || !values(&c, p[H_STEPS], 4L * ns, NONE, ns - 1)
         || !values(&c, p[H_ALONG], 2L * ns, LATER, CW) || !span(&c, p[H_XCOL], ns)
-        || !values(&c, p[H_STORE], 2, NONE, ns - 1) || !span(&c, p[H_OWN], 2))
+        || !values(&c, p[H_STORE], 2, NONE, ns - 1) || !span(&c, p[H_OWN], 2)
+        || !values(&c, p[H_MIRROR], ns, NONE, ns - 1))
         return c.why;
     for (int slot = H_AFTER; slot <= H_LOOP; slot++) {
         if (!span(&c, p[slot], 4L * ns)) return c.why;
@@ -1278,7 +1298,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 6) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 7) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

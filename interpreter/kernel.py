@@ -34,26 +34,29 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 6
+LAYOUT = 7
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
     "nslots", "npits", "owner", "row", "opp", "behind", "steps", "after", "loop", "along", "xcol", "own",
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
-    "ncaps", "caps", "nduring", "during", "must_simulate", "number_base",
+    "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
 OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
        "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
-       "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board"]
+       "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board", "start",
+       "last", "after_last", "mirror", "mark_owner"]
 """Condition node codes, in the order of _kernel.c's C_* constants."""
 OP = {name: i for i, name in enumerate(OPS)}
 MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
-SUBCONDITION = {"opposite", "behind", "next", "origin"}
+SUBCONDITION = {"opposite", "behind", "next", "origin", "mirror"}
+PIT_FLAGS = {"start", "last", "after_last"}
+"""Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
 SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2}
 CHAIN = 3
 TO = {"store": 0, "removed": 1, "sow": 2}
@@ -126,7 +129,8 @@ class Assembler:
         """The node of a condition (None: always true)."""
         if cond is None:
             return self.block([OP["true"]])
-        parts = [self.key(key, value) for key, value in cond if value is not None]
+        parts = [self.mark(value, cond.mark_owner) if key == "mark" else self.key(key, value)
+                 for key, value in cond if value is not None and key != "mark_owner"]
         if len(parts) == 1:
             return parts[0]
         return self.block([OP["and"], len(parts), *parts]) if parts else self.block([OP["true"]])
@@ -150,8 +154,8 @@ class Assembler:
             return self.block([OP["inset"], self.block([int(q in pits) for q in range(geo.n_slots)])])
         if key == "store":
             return self.block([OP["store"], int(value)])
-        if key == "mark":
-            return self.block([OP["mark"], game.mark_bit[value]])
+        if key in PIT_FLAGS:
+            return self.block([OP[key], int(value)])
         if key == "stage":
             names = [value] if isinstance(value, str) else value
             return self.block([OP["stage"], sum(1 << game.stage_names.index(n) for n in names)])
@@ -174,6 +178,13 @@ class Assembler:
             return self.block([OP["not"], self.condition(value)])
         raise Unsupported(f"the condition key {key!r}")
 
+    def mark(self, name: str, owner: str | None) -> int:
+        """A mark (any owner's), or an owned mark's bit of the mover or of the opponent."""
+        bits = self.game.owner_bits.get(name)
+        if owner is None or bits is None:
+            return self.block([OP["mark"], self.game.mark_bit[name]])
+        return self.block([OP["mark_owner"], bits[0], bits[1], int(owner == "opponent")])
+
     def optional(self, cond: Condition | None) -> int:
         return -1 if cond is None else self.condition(cond)
 
@@ -191,8 +202,6 @@ class Assembler:
             raise Unsupported("relays that lift the next pit")
         if rs.passing:
             raise Unsupported("captures while a lap passes")
-        if rs.first_into_origin:
-            raise Unsupported("a first piece dropped back into the origin")
         if any(rs.capture_marks):
             raise Unsupported("captures that set marks")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
@@ -220,6 +229,8 @@ class Assembler:
         self.set("xcol", self.block(geo.xcol))
         self.set("own", self.block([self.table(geo.own[p]) for p in (0, 1)]))
         self.set("store", self.block(geo.store))
+        self.set("mirror", self.block(geo.mirror))
+        self.set("first_into_origin", int(rs.first_into_origin))
         self.set("dir_base", game.dir_base)
         self.set("relay_base", game.relay_base)
         self.set("pick_base", game.pick_base)
@@ -258,7 +269,7 @@ class Assembler:
         ])
 
     def capture(self, prog: Any) -> int:
-        if prog.picks or prog.only_capturable or prog.rule is None or not prog.entry_turns or prog.go_on:
+        if prog.picks or prog.only_capturable or prog.rule is None or prog.go_on:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []
@@ -285,7 +296,8 @@ class Assembler:
             entry_pits = [self.table(pits) for pits in prog.entry_pits]
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
-                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), len(sels), *sels,
+                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), int(prog.entry_turns),
+                           len(sels), *sels,
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
