@@ -42,7 +42,7 @@ enum {
     H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
     H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
-    H_MIRROR, H_FIRST_INTO_ORIGIN, H_SIZE
+    H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_SIZE
 };
 
 /* Move kind record. */
@@ -426,6 +426,31 @@ static int during_end(const int *P, const Pos *s, Move *m) {
     return 0;
 }
 
+/* Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule holds
+ * (record: condition, taken by the pit's owner, the lap's last pit tested too); the last pit. */
+static int sow_passing(const int *P, Pos *s, const int *items, int n, int hand, Move *m) {
+    int *b = s->board;
+    const int *list = P + P[H_PASSING], *owner = P + P[H_OWNER], *store = P + P[H_STORE];
+    int ncaps = P[H_NCAPS];
+    for (int i = 0; i < hand; i++) {
+        int q = items[i % n];
+        b[q]++;
+        if (i == hand - 1) m->last = q;
+        for (int j = 0; j < P[H_NPASSING]; j++) {
+            const int *rule = P + list[j];
+            if ((i < hand - 1 || rule[2]) && test(P, rule[0], s, q, m)) {
+                int who = rule[1] && owner[q] >= 0 ? owner[q] : s->mover;
+                b[store[who]] += b[q];
+                if (who == s->mover) m->captured += b[q];
+                b[q] = 0;
+                fire(m, ncaps + j);
+                break;
+            }
+        }
+    }
+    return hand ? items[(hand - 1) % n] : items[n - 1];
+}
+
 static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
     m->lifted = m->captured = m->first_captured = 0;
     m->lap = 1;
@@ -526,22 +551,28 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
             int n = seq[0];
             const int *items = seq + 1;
             if (n > MAX_SLOTS) return P_LIMIT;
+            int lap[MAX_SLOTS];
             if (skip >= 0) {
                 int k = 0;
                 for (int i = 0; i < n; i++)
-                    if (!test(P, skip, s, items[i], m)) pits[k++] = items[i];
-                memcpy(m->seq_buf, pits, k * sizeof(int));
-                items = m->seq_buf;
+                    if (!test(P, skip, s, items[i], m)) lap[k++] = items[i];
+                items = lap;
                 n = k;
             }
             if (!n) return P_ENDLESS;
-            if (hand <= n) {
+            if (P[H_NPASSING]) {
+                last = sow_passing(P, s, items, n, hand, m);
+            } else if (hand <= n) {
                 for (int i = 0; i < hand; i++) b[items[i]]++;
                 last = hand ? items[hand - 1] : items[n - 1];
             } else {
                 int q = hand / n, r = hand % n;
                 for (int i = 0; i < n; i++) b[items[i]] += q + (i < r ? 1 : 0);
                 last = r ? items[r - 1] : items[n - 1];
+            }
+            if (items == lap) {
+                memcpy(m->seq_buf, lap, n * sizeof(int));
+                items = m->seq_buf;
             }
             m->seq = items;
             m->seq_len = n;
@@ -1209,6 +1240,13 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     if (p[H_NCAPS] < 0 || p[H_NCAPS] > MAX_FIRED || !span(&c, p[H_CAPS], p[H_NCAPS])) return c.why ? c.why : "too many captures";
     for (int i = 0; i < p[H_NCAPS]; i++)
         if (!check_capture(&c, p[p[H_CAPS] + i], has_store)) return c.why;
+    if (p[H_NPASSING] < 0 || p[H_NPASSING] > MAX_FIRED || !span(&c, p[H_PASSING], p[H_NPASSING]))
+        return c.why ? c.why : "too many captures while passing";
+    if (p[H_NPASSING] && !(has_store[0] && has_store[1])) return "a capture while passing into a missing store";
+    for (int i = 0; i < p[H_NPASSING]; i++) {
+        long rec = p[p[H_PASSING] + i];
+        if (!span(&c, rec, 3) || !check_condition(&c, p[rec], 0)) return c.why;
+    }
     if (p[H_NDURING] < 0 || !span(&c, p[H_DURING], p[H_NDURING])) return c.why ? c.why : "bad end checks";
     for (int i = 0; i < p[H_NDURING]; i++) {
         long rec = p[p[H_DURING] + i];

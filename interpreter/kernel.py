@@ -42,6 +42,7 @@ HEADER = [
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
     "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
+    "npassing", "passing",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
@@ -200,8 +201,6 @@ class Assembler:
             raise Unsupported("move kinds offered together")
         if rs.relay_next:
             raise Unsupported("relays that lift the next pit")
-        if rs.passing:
-            raise Unsupported("captures while a lap passes")
         if any(rs.capture_marks):
             raise Unsupported("captures that set marks")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
@@ -250,6 +249,10 @@ class Assembler:
         self.set("kinds", self.block([self.kind(k) for k in rs.kinds]))
         self.set("ncaps", len(rs.captures))
         self.set("caps", self.block([self.capture(c) for c in rs.captures]))
+        passing = sowing.passing
+        self.set("npassing", len(passing))
+        self.set("passing", self.block([self.block([self.condition(pc.when), int(pc.by == "owner"),
+                                                    int(pc.last == "include")]) for pc in passing]))
         self.set("nduring", len(rs.during))
         self.set("during", self.block([self.during(e) for e in rs.during]))
         self.set("must_simulate", int(rs.must_simulate))
@@ -340,9 +343,10 @@ class KernelRules:
         self.game = game
         self.rs = rs
         self.kernel = kernel
-        self.fired_names = [c.name for c in rs.captures] + [EVENTS[code] for code in sorted(EVENTS)]
-        """What the kernel's `fired` codes mean: capture i, or an event -1, -2, -3 (counted
-        from the end of this list)."""
+        self.fired_names = ([c.name for c in rs.captures] + [name for name, *_ in rs.passing]
+                            + [EVENTS[code] for code in sorted(EVENTS)])
+        """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
+        captures), or an event -1, -2, -3 (counted from the end of this list)."""
         self.full_mask = [{aid: sum(1 << (s.direction + 1) for s in ss) for aid, ss in kind.by_aid[p].items()}
                           for kind in rs.kinds for p in (0, 1)]
 
