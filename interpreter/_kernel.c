@@ -42,7 +42,7 @@ enum {
     H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
     H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
-    H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_SIZE
+    H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_SIZE
 };
 
 /* Move kind record. */
@@ -52,7 +52,7 @@ enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_N
 /* Capture record: then the selectors' offsets, then the chosen pits:
  * n, (count, condition, optional) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_NSEL, CP_SELS };
+       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_NSEL, CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
 enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 
@@ -630,6 +630,8 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                 if (entry < 0) return status;
                 hand = taken;
                 sow_on = 1;
+            } else if (cap[CP_GO_ON] && n) {
+                last = pits[n - 1];  /* the relay rule reads the last pit taken as the landing pit */
             } else {
                 ended = 1;
             }
@@ -638,6 +640,16 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
         if (probe && laps == 1) return P_DONE;
         if (ended) break;
         if (sow_on) continue;
+        if (relay && P[H_RELAY_NEXT]) {
+            /* lift the pit after the landing pit (direction not chosen yet: Python's index -1, clockwise) */
+            int d = m->direction < 0 ? CW : m->direction;
+            last = P[P[H_STEPS] + (mover * 2 + d) * ns + last];
+            if (last == NONE || !test(P, P[H_RELAY_WHEN], s, last, m)) break;
+            hand = b[last];
+            b[last] = 0;
+            lifted_from(P, s, last);
+            continue;
+        }
         if (relay && test(P, P[H_RELAY_WHEN], s, last, m)) {
             if (P[H_STOP_WHEN] >= 0 && test(P, P[H_STOP_WHEN], s, last, m)) {
                 fire(m, F_RELAY_STOPPED);

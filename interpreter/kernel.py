@@ -42,7 +42,7 @@ HEADER = [
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
     "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
-    "npassing", "passing",
+    "npassing", "passing", "relay_next",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
@@ -199,8 +199,6 @@ class Assembler:
             raise Unsupported("owned marks")
         if rs.offer_all:
             raise Unsupported("move kinds offered together")
-        if rs.relay_next:
-            raise Unsupported("relays that lift the next pit")
         if any(rs.capture_marks):
             raise Unsupported("captures that set marks")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
@@ -239,6 +237,7 @@ class Assembler:
         laps = sowing.laps
         self.set("skip", self.optional(sowing.skip))
         self.set("relay", int(rs.relay))
+        self.set("relay_next", int(rs.relay_next))
         self.set("relay_when", self.condition(laps.when))
         self.set("stop_when", self.optional(laps.stop_when) if rs.relay else -1)
         self.set("ask_when", self.optional(laps.ask_when) if rs.relay else -1)
@@ -272,7 +271,7 @@ class Assembler:
         ])
 
     def capture(self, prog: Any) -> int:
-        if prog.picks or prog.only_capturable or prog.rule is None or prog.go_on:
+        if prog.picks or prog.only_capturable or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []
@@ -300,7 +299,7 @@ class Assembler:
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), int(prog.entry_turns),
-                           len(sels), *sels,
+                           int(prog.go_on), len(sels), *sels,
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:

@@ -221,7 +221,7 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     """The header slots, condition codes and request codes are written twice (C reads what
     Python assembles): the same names in the same order."""
     source = (ROOT / "interpreter" / "_kernel.c").read_text()
-    header = enum_names(source, "H_NSLOTS", "H_PASSING")
+    header = enum_names(source, "H_NSLOTS", "H_RELAY_NEXT")
     assert [h[2:].lower() for h in header] == kernel.HEADER
     ops = enum_names(source, "C_TRUE", "C_MARK_OWNER")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
@@ -290,6 +290,9 @@ IN_THE_KERNEL = {
     "jerin": "captures while a lap passes, by the mover",
     "gabata-wuqro": "captures while a lap passes, by the pit's owner",
     "lahemay-waladat": "captures while a lap passes, by the pit's owner",
+    "pallanguli": "relays that lift the next pit, a capture after which the move goes on (then: relay)",
+    "ali-guli-mane": "relays that lift the next pit, a capture after which the move goes on (then: relay)",
+    "gabata-adegrat": "relays that lift the next pit",
 }
 """Variants whose every stage the kernel must play (not only may): the blocks they need, which
 the kernel once declined."""
