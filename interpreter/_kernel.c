@@ -42,7 +42,8 @@ enum {
     H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
     H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
-    H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_SIZE
+    H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_TO_OWNER, H_OFFER_ALL,
+    H_SIZE
 };
 
 /* Move kind record. */
@@ -52,7 +53,7 @@ enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_N
 /* Capture record: then the selectors' offsets, then the chosen pits:
  * n, (count, condition, optional) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_NSEL, CP_SELS };
+       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_MARK0, CP_MARK1, CP_NSEL, CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
 enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 
@@ -367,7 +368,7 @@ static int take(const int *P, const int *cap, Pos *s, const int *pits, int n, Mo
         b[pits[i]] = 0;
         if (clear) s->marks[pits[i]] &= ~clear;
     }
-    if (cap[CP_TO] == TO_STORE) b[P[P[H_STORE] + s->mover]] += total;
+    if (cap[CP_TO] == TO_STORE && P[P[H_STORE] + s->mover] != NONE) b[P[P[H_STORE] + s->mover]] += total;
     else if (cap[CP_TO] == TO_REMOVED) s->removed += total;
     return total;
 }
@@ -449,6 +450,21 @@ static int sow_passing(const int *P, Pos *s, const int *items, int n, int hand, 
         }
     }
     return hand ? items[(hand - 1) % n] : items[n - 1];
+}
+
+/* Pieces in pits carrying an owned mark that sends them on go to the mark's owner's store
+ * (list: n, then (mark bit, owner) pairs). */
+static void to_owners(const int *P, Pos *s) {
+    const int *list = P + P[H_TO_OWNER], *store = P + P[H_STORE];
+    int *b = s->board;
+    for (int q = 0; q < P[H_NPITS]; q++) {
+        if (!b[q] || !s->marks[q]) continue;
+        for (int i = 0; i < list[0]; i++)
+            if (s->marks[q] & list[1 + 2 * i]) {
+                b[store[list[2 + 2 * i]]] += b[q];
+                b[q] = 0;
+            }
+    }
 }
 
 static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
@@ -570,6 +586,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                 for (int i = 0; i < n; i++) b[items[i]] += q + (i < r ? 1 : 0);
                 last = r ? items[r - 1] : items[n - 1];
             }
+            if (P[P[H_TO_OWNER]]) to_owners(P, s);
             if (items == lap) {
                 memcpy(m->seq_buf, lap, n * sizeof(int));
                 items = m->seq_buf;
@@ -621,6 +638,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                 }
             }
             int taken = take(P, cap, s, pits, n, m);
+            s->marks[last] |= cap[CP_MARK0 + mover];  /* the mark the capture sets (the mover's, when owned) */
             m->captured += taken;
             if (laps == 1 && taken) m->first_captured = 1;
             fire(m, i);
@@ -898,8 +916,17 @@ static int search_failed(Kernel *k) {
     return k->stopped ? -1 : 0;
 }
 
-/* The legal starts of the first move kind that has any: their action ids, pits and
- * directions (bit d+1 of the mask); returns the kind's index, or -1 (or -2: no memory). */
+/* With move kinds offered together, a legal start's mask also says which kind plays each
+ * direction: 5 bits from KIND_SHIFT(d). */
+#define KIND_SHIFT(d) (3 + 5 * ((d) + 1))
+
+static int start_kind(const int *P, int mask, int d, int first) {
+    return P[H_OFFER_ALL] ? (mask >> KIND_SHIFT(d)) & 31 : first;
+}
+
+/* The legal starts of the first move kind that has any (of every kind, when they are offered
+ * together): their action ids, pits and directions (bit d+1 of the mask); returns the
+ * (first) kind's index, or -1 (or -2: no memory). */
 static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
                          Move *m, int *prefix);
 
@@ -917,9 +944,9 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
 static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
                          Move *m, int *prefix) {
     const int *P = k->p;
-    int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1;
+    int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1, offer_all = P[H_OFFER_ALL];
     *n_found = 0;
-    for (int ki = 0; ki < P[H_NKINDS] && !*n_found; ki++) {
+    for (int ki = 0; ki < P[H_NKINDS] && (!*n_found || offer_all); ki++) {
         const int *kind = P + P[P[H_KINDS] + ki];
         int drop = kind[K_DROP], take_n = kind[K_TAKE];
         if (drop && s->stock[s->mover] < drop) continue;
@@ -946,7 +973,22 @@ static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *p
                 if (k->stopped) break;
                 mask |= 1 << (d + 1);
             }
-            if (mask) {
+            if (mask && offer_all) {
+                /* offered together: one row per pit; an earlier kind keeps a pit and direction */
+                int at = 0;
+                while (at < *n_found && aids[at] != aid) at++;
+                if (at == *n_found) {
+                    if (at >= MAX_SLOTS) continue;
+                    aids[at] = aid;
+                    pits[at] = pit;
+                    masks[at] = 0;
+                    (*n_found)++;
+                }
+                for (int d = LATER; d <= CW; d++)
+                    if ((mask >> (d + 1) & 1) && !(masks[at] >> (d + 1) & 1))
+                        masks[at] |= 1 << (d + 1) | ki << KIND_SHIFT(d);
+                if (found_kind < 0) found_kind = ki;
+            } else if (mask) {
                 aids[*n_found] = aid;
                 pits[*n_found] = pit;
                 masks[*n_found] = mask;
@@ -990,15 +1032,17 @@ static PyObject *Kernel_threats(Kernel *k, PyObject *args) {
     if (ki == -2) return PyErr_NoMemory();
     if (search_failed(k)) return NULL;
     int taken[MAX_SLOTS] = {0};
-    if (ki >= 0 && P[P[P[H_KINDS] + ki] + K_CAPTURES]) {
+    if (ki >= 0) {
         Move *m = malloc(sizeof(Move));
         if (!m) return PyErr_NoMemory();
         for (int i = 0; i < n_found; i++) {
             for (int d = LATER; d <= CW; d++) {
                 if (!(masks[i] >> (d + 1) & 1)) continue;
+                int kd = start_kind(P, masks[i], d, ki);
+                if (!P[P[P[H_KINDS] + kd] + K_CAPTURES]) continue;
                 Pos work = s;
                 move_init(m, NULL, 0, ASK_FIRST);
-                if (play(P, &work, ki, pits[i], d, m, 1) != P_DONE) continue;
+                if (play(P, &work, kd, pits[i], d, m, 1) != P_DONE) continue;
                 for (int j = 0; j < m->n_first_taken; j++) taken[m->first_taken[j]] = 1;
             }
         }
@@ -1193,7 +1237,7 @@ static int check_capture(Check *c, long at, int has_store[2]) {
     if (!span(c, at, CP_SELS)) return 0;
     const int *x = c->p + at;
     if (x[CP_TO] < TO_STORE || x[CP_TO] > TO_SOW) return bad(c, "an unknown capture destination");
-    if (x[CP_TO] == TO_STORE && !(has_store[0] && has_store[1])) return bad(c, "a capture into a missing store");
+
     if (!check_condition(c, x[CP_WHEN], 0) || !optional_condition(c, x[CP_ENTRY])
         || !optional_condition(c, x[CP_NEAREST]) || !pit_list(c, x[CP_ENTRY_PITS0]) || !pit_list(c, x[CP_ENTRY_PITS1]))
         return 0;
@@ -1211,6 +1255,9 @@ static int check_capture(Check *c, long at, int has_store[2]) {
     }
     long chosen = at + CP_SELS + nsel;
     if (c->p[chosen] < 0 || !span(c, chosen + 1, 3L * c->p[chosen])) return bad(c, "bad chosen pits");
+    /* (a capture that takes no pit, only marking the landing pit, needs no store) */
+    if (x[CP_TO] == TO_STORE && !(has_store[0] && has_store[1]) && (nsel || c->p[chosen]))
+        return bad(c, "a capture into a missing store");
     for (int i = 0; i < c->p[chosen]; i++)
         if (!check_condition(c, c->p[chosen + 2 + 3 * i], 0)) return 0;
     return 1;
@@ -1259,6 +1306,12 @@ static const char *check_program(const int *p, Py_ssize_t n) {
         long rec = p[p[H_PASSING] + i];
         if (!span(&c, rec, 3) || !check_condition(&c, p[rec], 0)) return c.why;
     }
+    long owners = p[H_TO_OWNER];
+    if (!span(&c, owners, 1) || p[owners] < 0 || p[owners] > MAX_SLOTS || !values(&c, owners + 1, 2L * p[owners], INT_MIN, INT_MAX))
+        return c.why ? c.why : "a bad list of owned marks";
+    for (int i = 0; i < p[owners]; i++)
+        if (p[owners + 2 + 2 * i] < 0 || p[owners + 2 + 2 * i] > 1 || p[p[H_STORE] + p[owners + 2 + 2 * i]] == NONE)
+            return "an owned mark sending pieces to a missing store";
     if (p[H_NDURING] < 0 || !span(&c, p[H_DURING], p[H_NDURING])) return c.why ? c.why : "bad end checks";
     for (int i = 0; i < p[H_NDURING]; i++) {
         long rec = p[p[H_DURING] + i];

@@ -42,7 +42,7 @@ HEADER = [
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
     "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
-    "npassing", "passing", "relay_next",
+    "npassing", "passing", "relay_next", "to_owner", "offer_all",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
@@ -195,12 +195,6 @@ class Assembler:
         n = geo.n_slots
         if game.multi or rs.order_choice:
             raise Unsupported("several kinds of piece")
-        if game.owner_bits:
-            raise Unsupported("owned marks")
-        if rs.offer_all:
-            raise Unsupported("move kinds offered together")
-        if any(rs.capture_marks):
-            raise Unsupported("captures that set marks")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:
@@ -238,6 +232,8 @@ class Assembler:
         self.set("skip", self.optional(sowing.skip))
         self.set("relay", int(rs.relay))
         self.set("relay_next", int(rs.relay_next))
+        self.set("to_owner", self.block([len(rs.sown_to_owner), *(x for pair in rs.sown_to_owner for x in pair)]))
+        self.set("offer_all", int(rs.offer_all))
         self.set("relay_when", self.condition(laps.when))
         self.set("stop_when", self.optional(laps.stop_when) if rs.relay else -1)
         self.set("ask_when", self.optional(laps.ask_when) if rs.relay else -1)
@@ -247,7 +243,8 @@ class Assembler:
         self.set("nkinds", len(rs.kinds))
         self.set("kinds", self.block([self.kind(k) for k in rs.kinds]))
         self.set("ncaps", len(rs.captures))
-        self.set("caps", self.block([self.capture(c) for c in rs.captures]))
+        self.set("caps", self.block([self.capture(c, rs.capture_marks[i] if rs.capture_marks else None)
+                                     for i, c in enumerate(rs.captures)]))
         passing = sowing.passing
         self.set("npassing", len(passing))
         self.set("passing", self.block([self.block([self.condition(pc.when), int(pc.by == "owner"),
@@ -270,7 +267,8 @@ class Assembler:
             self.optional(kind.condition), int(kind.ask_direction), self.table(kind.directions), *tables,
         ])
 
-    def capture(self, prog: Any) -> int:
+    def capture(self, prog: Any, marks: list[int] | None) -> int:
+        """A capture program; `marks`: the bits it sets on the landing pit, per mover."""
         if prog.picks or prog.only_capturable or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
@@ -299,7 +297,7 @@ class Assembler:
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), int(prog.entry_turns),
-                           int(prog.go_on), len(sels), *sels,
+                           int(prog.go_on), *(marks or [0, 0]), len(sels), *sels,
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
@@ -370,11 +368,22 @@ class KernelRules:
             self._bound_hits(st, hits)
         if index < 0:
             return [], {}
-        kind = self.rs.kinds[index]
         mover = st.to_move
+        if self.rs.offer_all:
+            return self._offered(rows, mover)
+        kind = self.rs.kinds[index]
         by_aid, full = kind.by_aid[mover], self.full_mask[2 * index + mover]
         found = {aid: by_aid[aid] if mask == full[aid] else [s for s in by_aid[aid] if mask >> (s.direction + 1) & 1]
                  for aid, mask in rows}
+        return list(found), found
+
+    def _offered(self, rows: list[tuple[int, int]], mover: int) -> tuple[list[int], dict[int, list[Start]]]:
+        """Move kinds offered together: each row's mask says which kind plays each direction
+        (KIND_SHIFT in _kernel.c); the starts in kind order, as moves.legal_starts lists them."""
+        found: dict[int, list[Start]] = {}
+        for aid, mask in sorted(rows):
+            found[aid] = [s for index, kind in enumerate(self.rs.kinds) for s in kind.by_aid[mover].get(aid, ())
+                          if mask >> (s.direction + 1) & 1 and mask >> (3 + 5 * (s.direction + 1)) & 31 == index]
         return list(found), found
 
     def threats(self, st: Any, feeding: bool) -> frozenset[int] | None:

@@ -54,6 +54,8 @@ class TurnAssembler(Assembler):
             raise Unsupported("pieces left going to the game's first player")
         if game.rounds is not None:
             raise Unsupported("games of several rounds (pits refilled from the stores between rounds)")
+        if rs.offer_all:
+            raise Unsupported("move kinds offered together")
         if turn.no_move == "pass":
             raise Unsupported("passing when a player has no move")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]

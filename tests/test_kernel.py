@@ -221,7 +221,7 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     """The header slots, condition codes and request codes are written twice (C reads what
     Python assembles): the same names in the same order."""
     source = (ROOT / "interpreter" / "_kernel.c").read_text()
-    header = enum_names(source, "H_NSLOTS", "H_RELAY_NEXT")
+    header = enum_names(source, "H_NSLOTS", "H_OFFER_ALL")
     assert [h[2:].lower() for h in header] == kernel.HEADER
     ops = enum_names(source, "C_TRUE", "C_MARK_OWNER")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
@@ -293,6 +293,10 @@ IN_THE_KERNEL = {
     "pallanguli": "relays that lift the next pit, a capture after which the move goes on (then: relay)",
     "ali-guli-mane": "relays that lift the next pit, a capture after which the move goes on (then: relay)",
     "gabata-adegrat": "relays that lift the next pit",
+    "alemungula": "move kinds offered together",
+    "um-el-bagara": "move kinds offered together",
+    "qelat": "owned marks set by a capture, move kinds offered together",
+    "toguz-korgool": "owned marks set by a capture, pieces sown into them going to their owner",
 }
 """Variants whose every stage the kernel must play (not only may): the blocks they need, which
 the kernel once declined."""
