@@ -403,3 +403,16 @@ def test_the_less_common_blocks_play_the_same_both_ways(spec: dict, seed: int) -
     rng = random.Random(seed)
     for _ in range(2):
         play_both(fast, slow, rng.choice, max_actions=80)
+
+
+@pytest.mark.parametrize("name", ["hus", "mangala", "gabata-wuqro", "gabata-adegrat", "toguz-korgool"])
+def test_whole_games_in_c_with_the_new_blocks_replay_in_python(name: str) -> None:
+    """Variants the kernel took over also play whole games in C (_game.c drives the kernel):
+    each native game, replayed on the Python path, is legal action by action and ends alike."""
+    from interpreter import native
+    from test_playouts import replay
+
+    game = rulespec.load(name)
+    result = native.playouts(game, 10, seed=3, lengths=True, record=True)
+    assert result["engine"] == "native", game.native_refusal
+    replay(rulespec.load(name).without_kernel(), result)
