@@ -6,9 +6,11 @@ is played out. `_kernel.c` does this in C from one flat array of ints assembled 
 compiled ruleset: the board's tables, the move kinds, the captures, and each condition as a
 small tree of nodes. Nothing in the C code knows a game; it reads the array.
 
-The kernel covers the common blocks. A ruleset that uses one it does not (several kinds of
-piece, more pits, placement, picked pieces, bead order, end checks other than side_empty
-during a move, the conditions dropped/before/in_play/threatened) keeps the Python path, as
+The kernel covers the common blocks and the less common ones the catalogue needs (owned
+marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
+kinds offered together). A ruleset that uses one it does not (several kinds of piece, more
+pits, placement, picked pieces, bead order, end checks other than side_empty during a move,
+the conditions dropped/before/in_play/threatened) keeps the Python path, as
 does everything when the extension was not built (no C compiler at install) or when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
