@@ -1289,6 +1289,9 @@ static const char *check_program(const int *p, Py_ssize_t n) {
         || p[H_NUMBER_BASE] < 0 || p[H_PICK_BASE] > INT_MAX - MAX_SLOTS || p[H_NUMBER_BASE] > INT_MAX - MAX_SLOTS
         || p[H_DIR_BASE] > INT_MAX - 2 || p[H_RELAY_BASE] > INT_MAX - 2)
         return "a header number out of range";
+    for (int slot = H_FIRST_INTO_ORIGIN; slot <= H_OFFER_ALL; slot++)
+        if (slot != H_NPASSING && slot != H_PASSING && slot != H_TO_OWNER && (p[slot] < 0 || p[slot] > 1))
+            return "a header flag out of range";
     if (!optional_condition(&c, p[H_SKIP]) || !check_condition(&c, p[H_RELAY_WHEN], 0)
         || !optional_condition(&c, p[H_STOP_WHEN]) || !optional_condition(&c, p[H_ASK_WHEN]))
         return c.why;
