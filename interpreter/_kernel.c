@@ -48,7 +48,7 @@ enum {
 
 /* Move kind record. */
 enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
-       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1 };
+       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1, K_MORE_PITS, K_PLACEMENT };
 
 /* Capture record: then the selectors' offsets, then the chosen pits:
  * n, (count, condition, optional) * n. */
@@ -66,7 +66,7 @@ enum {
 };
 
 /* Decisions a move can ask for. */
-enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE };
+enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE, R_MORE, R_PLACE };
 /* Outcomes of a play. */
 enum { P_DONE, P_ENDLESS, P_NEED, P_BAD, P_LIMIT };
 /* What a play does when it runs out of given decisions. */
@@ -487,6 +487,8 @@ static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
     m->req_kind = R_NONE;
 }
 
+static int last_placed(const Move *m) { return m->last == NONE ? m->origin : m->last; }
+
 /* Play one move from (kind, pit, direction) on s, in place. With probe, stop after the first
  * lap and record what its capture would take. */
 static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Move *m, int probe) {
@@ -536,8 +538,37 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
         if (hand < 0 || hand > b[pit]) return P_BAD;
         b[pit] -= hand;
         lifted_from(P, s, pit);
+        /* more pits lifted into the same hand, the mover choosing each (or stopping) */
+        for (int j = 0; j < kind[K_MORE_PITS]; j++) {
+            const int *own = P + P[P[H_OWN] + mover];
+            int opts[MAX_SLOTS + 1], no = 0, stop = P[H_RELAY_BASE] + 1, a;
+            for (int i = 1; i <= own[0]; i++)
+                if (b[own[i]] && own[i] != pit) opts[no++] = P[H_PICK_BASE] + own[i];
+            if (!no) break;
+            opts[no++] = stop;
+            ASK(a, R_MORE, pit, hand, no, opts, stop);
+            if (a == stop) break;
+            int q = a - P[H_PICK_BASE];
+            hand += b[q];
+            b[q] = 0;
+            lifted_from(P, s, q);
+        }
         m->lifted = hand;
         landed = 0;
+        if (kind[K_PLACEMENT]) {
+            /* each piece put into a pit of the mover's choice */
+            int opts[MAX_SLOTS], a, n = P[H_NPITS];
+            for (int q = 0; q < n; q++) opts[q] = P[H_PICK_BASE] + q;
+            while (hand) {
+                ASK(a, R_PLACE, last_placed(m), hand, n, opts, -1);
+                m->last = a - P[H_PICK_BASE];
+                b[m->last]++;
+                hand--;
+            }
+            if (m->last == NONE) m->last = pit;
+            m->lap = m->sowings = 1;
+            return P_DONE;
+        }
     }
     int last = pit, entry = NONE, laps = 0;
     int n_caps = kind[K_CAPTURES] ? P[H_NCAPS] : 0;
@@ -1216,9 +1247,10 @@ static int check_condition(Check *c, long node, int depth) {
 static int optional_condition(Check *c, long node) { return node == -1 || check_condition(c, node, 0); }
 
 static int check_kind(Check *c, long at) {
-    if (!span(c, at, K_TABLE1 + 1)) return 0;
+    if (!span(c, at, K_PLACEMENT + 1)) return 0;
     const int *x = c->p + at;
-    if (x[K_DROP] < 0 || x[K_DROP] > MAX_PIECES || x[K_TAKE] < TAKE_ANY || x[K_TAKE] > MAX_PIECES)
+    if (x[K_DROP] < 0 || x[K_DROP] > MAX_PIECES || x[K_TAKE] < TAKE_ANY || x[K_TAKE] > MAX_PIECES
+        || x[K_MORE_PITS] < 0 || x[K_MORE_PITS] > MAX_SLOTS || x[K_PLACEMENT] < 0 || x[K_PLACEMENT] > 1)
         return bad(c, "a move kind's counts out of range");
     if (x[K_NAME] < 0 || x[K_NAME] >= MAX_STAGE_BITS) return bad(c, "a move kind's index out of range");
     if (!optional_condition(c, x[K_REQUIRE]) || !optional_condition(c, x[K_TEST])) return 0;

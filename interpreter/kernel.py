@@ -69,7 +69,7 @@ MAX_SLOTS = 256
 MAX_PIECES = 2**30
 BIG = 2**31 - 1
 EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
-REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture"}
+REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture", 7: "more", 8: "place"}
 FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "first_ok", "sowings", "lap_seq",
          "lap_hand")
 """The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
@@ -258,8 +258,10 @@ class Assembler:
         return self.p
 
     def kind(self, kind: Any) -> int:
-        if kind.more_pits or kind.placement:
-            raise Unsupported(f"the lift of move kind {kind.name!r}")
+        if kind.placement and self.game.total_pieces > MAX_DECISIONS - 8:
+            raise Unsupported(f"placing up to {self.game.total_pieces} pieces one by one")
+        if kind.placement and self.rs.must_simulate:
+            raise Unsupported("placement beside move kinds that need a look-ahead")
         tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
                   for p in (0, 1)]
         require_capture = 2 if kind.require_capture == "first_lap" else int(bool(kind.require_capture))
@@ -267,6 +269,7 @@ class Assembler:
             kind.stock_drop, kind.take, int(kind.lift_all), int(kind.captures), require_capture,
             self.optional(kind.require_condition), self.kind_names.index(kind.name),
             self.optional(kind.condition), int(kind.ask_direction), self.table(kind.directions), *tables,
+            kind.more_pits, int(kind.placement),
         ])
 
     def capture(self, prog: Any, marks: list[int] | None) -> int:
@@ -453,6 +456,11 @@ class KernelRules:
                                 optional=default >= 0)
         if name == "capture":
             return capture_request(game)
+        if name == "more":  # another pit lifted into the hand, or stop (-)
+            labels = [game.geo.label[o - game.pick_base] if o >= game.pick_base else "-" for o in options]
+            return Request("pit", options, labels, default=default, in_hand=in_hand)
+        if name == "place":
+            return Request("place", options, [game.geo.label[o - game.pick_base] for o in options], in_hand=in_hand)
         if name == "count":
             return count_request(game, len(options))
         return relay_request(game)

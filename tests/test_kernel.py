@@ -92,9 +92,8 @@ def test_the_kernel_plays_bao_mefuvha_and_kiothi_and_says_why_it_leaves_the_rest
     assert all(rs.kernel is not None for rs in bao.rulesets) and bao.kernel_refusals == []
     assert rulespec.load("glass-bead-game").kernel_refusals == ["it does not cover several kinds of piece"]
     assert all(rs.kernel is not None for rs in rulespec.load("mefuvha").rulesets)
-    kiothi = rulespec.load("kiothi")
-    assert [rs.kernel is not None for rs in kiothi.rulesets] == [False, True]
-    assert kiothi.kernel_refusals == ["it does not cover the lift of move kind 'redistribution'"]
+    kiothi = rulespec.load("kiothi")  # its opening too: more pits lifted, each piece placed
+    assert all(rs.kernel is not None for rs in kiothi.rulesets) and kiothi.kernel_refusals == []
     # Oware and Kalah take the plain path, which needs no kernel.
     assert all(rs.plain and rs.kernel is None for rs in rulespec.load("oware").rulesets)
 
@@ -225,7 +224,7 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     assert [h[2:].lower() for h in header] == kernel.HEADER
     ops = enum_names(source, "C_TRUE", "C_MARK_OWNER")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
-    requests = enum_names(source, "R_DIRECTION", "R_COUNT, R_CAPTURE")
+    requests = enum_names(source, "R_DIRECTION", "R_MORE, R_PLACE")
     assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \
         {**kernel.REQUESTS, 4: "pick"} and kernel.REQUESTS[4] == "pit"
     assert f'"LAYOUT", {kernel.LAYOUT})' in source
@@ -342,7 +341,8 @@ COUNT = st.one_of(st.integers(0, 4), st.builds(lambda lo: {"min": lo}, st.intege
 def block_specs(draw: st.DrawFn) -> dict:
     """Small specs that combine the kernel's less common blocks: move kinds offered together,
     the first piece into the origin, captures while passing, relays lifting the next pit,
-    captures that go on, captures sown from a pit of the move without turning, owned marks."""
+    captures that go on, captures sown from a pit of the move without turning, owned marks,
+    more pits lifted and pieces placed one by one."""
     stores = draw(st.booleans())
     cond = _block_conditions(stores)
     relay = draw(st.booleans())
@@ -374,13 +374,21 @@ def block_specs(draw: st.DrawFn) -> dict:
         if draw(st.booleans()):
             capture["mark"] = "w"
     mark = {"meaning": "owned", "owned": True, "sown_to_owner": stores and draw(st.booleans())}
-    if draw(st.booleans()):  # a look-ahead over every kind offered: the first must capture
-        kinds[0]["require_capture"] = True
-    extra = {"obligations": {"feed": {}}} if draw(st.booleans()) else {}
+    offer = draw(st.sampled_from(["first", "all"]))
+    extra = {}
+    if offer == "first" and not relay and to != "sow" and draw(st.booleans()):
+        # first (when A3 holds one piece): lift it and one more pit, place each piece anywhere
+        kinds.insert(0, {"name": "spread", "from": {"side": "own", "pit": "A3", "count": 1},
+                         "lift": {"take": "all", "more_pits": 1}, "sow": "anywhere", "captures": False})
+    else:
+        if draw(st.booleans()):  # a look-ahead over every kind offered: the first must capture
+            kinds[0]["require_capture"] = True
+        if draw(st.booleans()):
+            extra = {"obligations": {"feed": {}}}
     return {**extra,
         "name": "Blocks", "board": {"ranks": 2, "pits": draw(st.integers(3, 6)), "stores": "beside" if stores else "none"},
         "setup": {"per_pit": draw(st.integers(1, 4))}, "marks": {"w": mark},
-        "turn": {"offer": draw(st.sampled_from(["first", "all"])), "moves": kinds},
+        "turn": {"offer": offer, "moves": kinds},
         "sowing": sowing, "captures": [capture],
         "end": [{"kind": "no_legal_move"}, {"kind": "move_limit", "moves": 80}],
         "scoring": {"counts": ["store"] if stores else ["own_pits"]},
