@@ -52,6 +52,8 @@ class TurnAssembler(Assembler):
             raise Unsupported("marks set or cleared after a move")
         if any(c.remaining not in REMAINING for c in spec.end):
             raise Unsupported("pieces left going to the game's first player")
+        if spec.opening is not None:
+            raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
         if game.rounds is not None:
             raise Unsupported("games of several rounds (pits refilled from the stores between rounds)")
         if turn.no_move == "pass":
@@ -158,7 +160,7 @@ READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
-    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node",
+    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race", "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""

@@ -123,8 +123,8 @@ def move_to_string(st: Any, suffix: bool = True) -> str:
     those the rules forced (one option) included, as the sources write them; without the
     move's suffix when `suffix` is false."""
     mv = st.last_move
-    if mv is None:
-        return ""
+    if mv is None or st.race is not None:
+        return st.race_moves or ""  # the opening race's last step, or nothing before the first move
     end = written_suffix(st) if suffix else ""
     if not mv.decisions:
         return st.game.geo.label[mv.origin] + end
@@ -280,6 +280,10 @@ def parse_move(st: Any, text: str) -> list[int]:
     Raises NotationError."""
     if not isinstance(text, str):
         raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
+    if st.race is not None:
+        from .race import text_action
+
+        return [text_action(st, text)]
     rest = text.strip()
     given = next((s for s in suffixes(st.game) if rest.endswith(s) and len(rest) > len(s)), "")
     rest = rest[:len(rest) - len(given)]

@@ -37,7 +37,8 @@ def snapshot(st: State) -> dict[str, Any]:
             for p in (0, 1)
         ],
         "removed": st.removed,
-        "in_hand": pending.request.in_hand if pending is not None else 0,
+        "in_hand": (pending.request.in_hand if pending is not None else
+                    sum(r.hand for r in st.race.runners if r.finished is None) if st.race is not None else 0),
         "terminal": st.terminal,
     }
     if st.kinds is not None:
@@ -61,6 +62,10 @@ def snapshot(st: State) -> dict[str, Any]:
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
     if game.rounds is not None:
         out["round"] = st.round + 1
+    if st.race is not None:
+        from .race import to_snapshot
+
+        out["race"] = to_snapshot(st)
     if game.mark_names:
         out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
                         for name, bit in game.mark_slots.items()}
@@ -161,7 +166,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
     st.round = pos.round - 1
     if game.multi:
         _check_kind_counts(game, st, pos.partial)
-    total = sum(st.board) + sum(st.stock) + st.removed
+    total = sum(st.board) + sum(st.stock) + st.removed + _race_hands(pos.race)
     if pos.partial and total <= game.total_pieces:
         st.removed += game.total_pieces - total  # the pieces not placed are out of play
     elif total != game.total_pieces:
@@ -188,8 +193,26 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         st._seen = {tuple(k) for k in pos.repetition}
     elif game.uses_repetition:
         st._seen = {st.position_key()}
+    if pos.race:
+        if game.spec.opening is None:
+            raise PositionError("race is true, but this game has no opening race")
+        from .race import from_snapshot
+
+        from_snapshot(st, pos.race)
+        st._race_step()
+        return st
     st._begin_turn(1 - st.to_move, check_repetition=False)
     return st
+
+
+def _race_hands(race: Any) -> int:
+    """Pieces in the players' hands in a race in progress (checked in full by race.from_snapshot)."""
+    if not isinstance(race, dict):
+        return 0
+    players = race.get("players")
+    if not isinstance(players, list):
+        return 0
+    return sum(len(p.get("sowing") or []) for p in players if isinstance(p, dict) and p.get("finished") is None)
 
 
 MAX_COUNTS_TRIED = 10_000

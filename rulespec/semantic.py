@@ -68,6 +68,8 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             check_label(("setup", "marks", mark, i), label)
     if spec.rounds is not None:
         _check_rounds(spec, bad)
+    if spec.opening is not None:
+        _check_opening(spec, bad)
     _check_go_on(spec, bad)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
@@ -197,6 +199,39 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
                 bad(path, "then: relay goes on with the sowing's relay laps, but the sowing is single-lap")
             elif len(spec.setup.kinds) > 1:
                 bad(path, "then: relay is played with one kind of piece")
+
+
+def _check_opening(spec: Spec, bad: Any) -> None:
+    """The opening race plays the first stage's moves without asking anything inside them:
+    whole pits lifted, a fixed direction, captures that take fixed pits."""
+    from .models import ChainSelector
+
+    stage = spec.stages[0] if spec.stages else None
+    turn = stage.turn if stage is not None and stage.turn else spec.turn
+    sowing = stage.sowing if stage is not None and stage.sowing else spec.sowing
+    captures = stage.captures if stage is not None and stage.captures is not None else spec.captures
+    why = []
+    if len(spec.setup.kinds) > 1:
+        why.append("one kind of piece")
+    if spec.setup.stock:
+        why.append("no pieces in hand (stock)")
+    for m in turn.moves:
+        if m.lift != "all" or m.sow != "circuit" or m.direction not in ("counterclockwise", "clockwise") \
+                or m.require_capture or m.require is not None:
+            why.append(f"move kind {m.name!r} lifting a whole pit and sowing it in a fixed direction, "
+                       "with no required capture")
+    if sowing.laps.ask_when is not None or sowing.passing or sowing.order or sowing.first_into_origin:
+        why.append("sowing that asks nothing, takes nothing while passing and skips the origin as usual")
+    for cap in captures:
+        if cap.optional or cap.then != "end" or cap.mark or not isinstance(cap.to, str) \
+                or any(not isinstance(sel, (str, ChainSelector)) for sel in cap.take):
+            why.append(f"capture {cap.name!r} taking fixed pits into the store or off the board, "
+                       "not optional, ending the move")
+    if any(e.during_move for e in spec.end):
+        why.append("no end condition checked in the middle of a move")
+    if why:
+        bad(("opening",), "the opening race plays both first moves step by step and asks nothing inside "
+                          "them; it needs " + "; ".join(dict.fromkeys(why)))
 
 
 def _check_rounds(spec: Spec, bad: Any) -> None:
