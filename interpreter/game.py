@@ -107,15 +107,10 @@ class Game:
         self.first_player = 0 if spec.turn.first_player == "south" else 1
         self.pass_in_stage = [(stage.turn or spec.turn).no_move == "pass" for stage in stages]
         """Per stage: a player with no legal move passes."""
-        self.initial_board = [0] * geo.n_slots
+        self.initial_board = [spec.setup.per_pit] * geo.n_pits + [0] * (geo.n_slots - geo.n_pits)
         for p in (0, 1):
-            for pit in geo.own[p]:
-                self.initial_board[pit] = spec.setup.per_pit
-            for label, n in spec.setup.pits.items():
+            for label, n in spec.setup.pits.items():  # (a shared pit's name: the same pit for both)
                 self.initial_board[geo.relative[p][label]] = n
-        for pit in range(geo.n_pits):
-            if geo.owner[pit] == -1:
-                self.initial_board[pit] = spec.setup.per_pit
         self.has_mark_rules = bool(self.clear_on_emptied or self.clear_on_captured_move or self.mark_setters
                                    or self.mark_clearers or self.clear_on_owner_moved)
         self.initial_marks = [0] * geo.n_slots

@@ -258,13 +258,15 @@ class Assembler:
         ])
 
     def capture(self, prog: Any) -> int:
-        if prog.picks or prog.only_capturable or prog.rule is None or not prog.entry_turns or prog.go_on:
+        if prog.picks or prog.only_capturable or prog.rule is None or not prog.entry_turns or prog.go_on or prog.carry:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
         for sel in prog.rule.take:
             if isinstance(sel, str):
+                if sel not in SELECTORS:
+                    raise Unsupported(f"the capture selector {sel!r}")
                 sels.append(self.block([SELECTORS[sel]]))
             elif isinstance(sel, ChainSelector):
                 c = sel.chain

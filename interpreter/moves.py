@@ -321,6 +321,10 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                     sow_on = True
                 elif cap.go_on and pits:
                     last = pits[-1]  # the relay rule reads the last pit taken as the landing pit
+                elif cap.carry and b[last]:
+                    b[last] -= 1  # the capturing piece goes on alone, from the landing pit
+                    hand = 1
+                    sow_on = True
                 else:
                     ended = True
                 break

@@ -64,7 +64,7 @@ def last_move_facts(st: Any) -> dict[str, Any] | None:
                     kinds[game.kind_names[k]] = kinds.get(game.kind_names[k], 0) + c
             entry["kinds"] = kinds
         captures.append(entry)
-    ends_move = {c.name: c.to != "sow" and not c.go_on for rs in game.rulesets for c in rs.captures}
+    ends_move = {c.name: c.to != "sow" and not c.go_on and not c.carry for rs in game.rulesets for c in rs.captures}
     rules = [f for f in mv.fired if f in ends_move]
     stop = next((EVENTS[f] for f in mv.fired if f in EVENTS), None)
     if mv.end is not None:

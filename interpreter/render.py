@@ -47,7 +47,8 @@ def render(st: Any) -> str:
         row = pad + counts(rank)
         if not lettered:
             letter = geo.label[grid[(rank, 0)]].rstrip("0123456789")
-            row = f"   {letter:<3}" + row[6:]
+            right = geo.label[grid[(rank, width - 1)]].rstrip("0123456789")
+            row = (f"   {letter:<3}" if right == letter else f"  {letter}|{right} ") + row[6:]  # (a split row)
         if geo.store[0] != -1 and geo.ranks == 2 and rank == 1 and lettered:
             row = f"[{st.board[geo.store[1]]:>3}]" + row[5:] + f"  [{st.board[geo.store[0]]:>3}]"
         lines.append(row)

@@ -58,7 +58,7 @@ def snapshot(st: State) -> dict[str, Any]:
             out["players"][p]["rows"] = {
                 letter: [b[q] for q in sorted(pits, key=lambda q: geo.col[q])]
                 for letter, pits in _row_pits(geo, p).items()}
-    if geo.ranks == 3:
+    if geo.n_pits > 2 * geo.per_player:  # a shared middle row
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
     if game.rounds is not None:
         out["round"] = st.round + 1
@@ -140,7 +140,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
             st.board[geo.store[p]] = pl.store
         elif pl.store:
             raise PositionError(f"players[{p}].store is {pl.store}, but the board has no stores")
-    if geo.ranks == 3:
+    if geo.n_pits > 2 * geo.per_player:  # a shared middle row
         shared = pos.shared if pos.shared is not None else [0] * geo.width
         if len(shared) != geo.width:
             raise PositionError(f"shared has {len(shared)} counts; the middle row has {geo.width} pits")
@@ -149,7 +149,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         for i, n in enumerate(shared):
             st.board[2 * geo.per_player + i] = n
     elif pos.shared:
-        raise PositionError("shared gives a middle row, but this board has none")
+        raise PositionError("shared gives a shared middle row, but this board has none")
     st.stock = [pos.players[0].hand, pos.players[1].hand]
     st.removed = pos.removed
     st.marks = [0] * geo.n_slots
@@ -173,7 +173,9 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         more = "" if total > game.total_pieces else " (a fragment of a position: give partial: true)"
         raise PositionError(f"the position holds {total} pieces; this game is played with "
                             f"{game.total_pieces}{more}")
-    if pos.stage is None:
+    if pos.stage is None and pos.race:
+        st.stage = 0  # the race is the game's first move
+    elif pos.stage is None:
         st.stage = _inferred_stage(game, st, pos)
     elif pos.stage in game.stage_names:
         st.stage = game.stage_names.index(pos.stage)

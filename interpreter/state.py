@@ -155,6 +155,9 @@ class State:
         self.race = None
         self.moves_played += 1
         self.to_move, last = done
+        until = self.game.rulesets[self.stage].until
+        if until is not None and until(self, NONE, self.game.turn_ctx[last]):
+            self.stage += 1  # (a stage of its own for the race, e.g. without captures)
         if self.game.uses_repetition:
             self._seen = {self.position_key()}
         self._begin_turn(last, captured=True)

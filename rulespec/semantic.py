@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from .errors import Problem
 from .limits import MAX_CHOICE, MAX_GAME_PIECES, MAX_LAPS
-from .labels import owner_labels, player_rows
+from .labels import owner_labels, shared_labels, player_rows
 from .models import CaptureRule, Condition, PickSelector, Spec
 from .suggest import did_you_mean
 from .yamlio import SourceMap
@@ -38,13 +38,16 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         problems.append(smap.problem(path, message, key=key))
 
     board = spec.board
-    labels = owner_labels(board)
+    labels = {**owner_labels(board), **{lab: ("middle", i) for i, lab in enumerate(shared_labels(board))}}
     rows = set(player_rows(board)) | ({"middle"} if board.ranks == 3 else set())
     circuit = board.circuit or ("own" if board.ranks == 4 else "all")
     if board.ranks == 4 and circuit == "all":
         bad(("board", "circuit"), "a 4-rank board is sown around each player's own two ranks: use circuit: own")
     if board.ranks != 4 and circuit == "own":
         bad(("board", "circuit"), f"circuit: own needs 4 ranks (each player owning two); this board has {board.ranks}")
+    if board.middle != "shared" and (board.ranks != 3 or board.pits % 2):
+        bad(("board", "middle"), f"a middle row owned half by each player needs 3 ranks of an even number of "
+                                 f"pits; this board has {board.ranks} ranks of {board.pits}")
     if board.stores == "in_circuit" and board.ranks != 2:
         bad(("board", "stores"), "stores in the circuit need a 2-rank board")
     if board.notation == "letters" and (board.ranks != 2 or board.pits > 26):
@@ -190,11 +193,14 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
         captures = spec.captures if stage is None or stage.captures is None else stage.captures
         sowing = (stage.sowing if stage is not None and stage.sowing else spec.sowing)
         for i, cap in enumerate(captures):
-            if cap.then != "relay":
+            if cap.then == "end":
                 continue
             path = (where if stage is not None else ()) + ("captures", i, "then")
             if not isinstance(cap.to, str):
-                bad(path, "captures sown again already go on; then: relay is for captures into the store or removed")
+                bad(path, f"captures sown again already go on; then: {cap.then} is for captures into the store or removed")
+            elif cap.then == "carry":
+                if len(spec.setup.kinds) > 1:
+                    bad(path, "then: carry is played with one kind of piece")
             elif sowing.laps.kind != "relay":
                 bad(path, "then: relay goes on with the sowing's relay laps, but the sowing is single-lap")
             elif len(spec.setup.kinds) > 1:

@@ -143,8 +143,11 @@ def test_openspiel_sees_a_simultaneous_game():
     assert pyspiel.load_game("rulespec_chongka").get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     st = game.new_initial_state()
     assert st.current_player() == pyspiel.PlayerId.SIMULTANEOUS and st.legal_actions(1) == list(range(7))
+    twin = st.clone()
     st.apply_actions([2, 4])
     assert st.history() == [2, 4]
+    twin.apply_action(2 + 7 * 4)  # a flat joint action (one history entry), replayed as such
+    assert twin.history() == [30] and str(game.deserialize_state(twin.serialize())) == str(st)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 

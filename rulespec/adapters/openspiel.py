@@ -166,6 +166,9 @@ class RulespecState(pyspiel.State):
         self.bound = game.bound
         self.actions = 0
         self.cut_off = False
+        self.flat_joint: list[int] = []
+        """History indexes where a simultaneous node's actions came as one flat joint action
+        (OpenSpiel's apply_action) rather than one each (apply_actions)."""
 
     @property
     def inner(self) -> Any:
@@ -173,9 +176,10 @@ class RulespecState(pyspiel.State):
         if self.position.state is None:
             st = self.get_game().rules.new_initial_state()
             history = self.history()
+            flat = set(self.flat_joint)
             i = 0
             while i < len(history):
-                if st.is_simultaneous_node():  # OpenSpiel's history has each player's action
+                if st.is_simultaneous_node() and i not in flat:  # each player's action
                     st.apply_actions(history[i:i + 2])
                     i += 2
                 else:
@@ -190,9 +194,13 @@ class RulespecState(pyspiel.State):
         return self.inner.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
+        if player == pyspiel.PlayerId.SIMULTANEOUS:  # legal_actions() at a simultaneous node
+            return self.inner.legal_actions()  # the flat joint actions, as apply_action takes them
         return self.inner.legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
+        if self.inner.is_simultaneous_node():  # a flat joint action: one history entry for both
+            self.flat_joint.append(self.actions)
         self.inner.apply_action(action)
         self._count(1)
 

@@ -148,11 +148,12 @@ def pieces_per_size(game: Any) -> list[tuple[int, int]]:
         return []
     p = spec.parameters[refs[0]]
     rows = 2 if spec.board.ranks == 4 else 1
-    shared = 1 if spec.board.ranks == 3 else 0
+    shared = 1 if spec.board.ranks == 3 and spec.board.middle == "shared" else 0
+    rows += 0.5 if spec.board.ranks == 3 and spec.board.middle != "shared" else 0
     extra = sum(n - setup.per_pit for n in setup.pits.values())
 
     def total(n: int) -> int:
-        return 2 * (setup.per_pit * n * rows + extra) + shared * setup.per_pit * n + 2 * setup.stock
+        return int(2 * (setup.per_pit * n * rows + extra) + shared * setup.per_pit * n + 2 * setup.stock)
 
     return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
 
