@@ -58,6 +58,13 @@ class Geometry:
         """The cyclic list of slots `player` sows along, in `direction`."""
         if kind == "own":
             loop = list(self.own[player])
+        elif kind == "sides":
+            loop = list(self.own[player])
+            if self.stores_in_circuit and own_store:
+                loop.append(self.store[player])
+            loop += self.own[1 - player]
+            if self.stores_in_circuit and opponent_store:
+                loop.append(self.store[1 - player])
         else:
             mine, theirs = self.own[player][: self.width], self.own[1 - player][: self.width]
             loop = list(mine)

@@ -258,7 +258,7 @@ class Assembler:
         ])
 
     def capture(self, prog: Any) -> int:
-        if prog.picks or prog.only_capturable or prog.rule is None or not prog.entry_turns or prog.go_on or prog.carry:
+        if prog.picks or prog.only_capturable or prog.rule is None or not prog.entry_turns or prog.go_on or prog.carry or prog.most:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []

@@ -620,11 +620,12 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
             return 0
     total = 0
     for q in pits:
-        if b[q]:
-            mv.taken += ((q, b[q]),)
-        total += b[q]
-        b[q] = 0
-        if rs.clear_on_capture:
+        n = min(b[q], cap.most) if cap.most else b[q]
+        if n:
+            mv.taken += ((q, n),)
+        total += n
+        b[q] -= n
+        if rs.clear_on_capture and not b[q]:
             st.marks[q] &= ~rs.clear_on_capture
     if cap.to == "store":
         b[geo.store[mv.mover]] += total

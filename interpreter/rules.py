@@ -136,6 +136,8 @@ class CaptureProgram:
     """After the capture the move goes on as after a lap, from the last pit taken (CaptureRule.then)."""
     carry: bool = False
     """After the capture the capturing piece is sown on from the landing pit, a lap of one."""
+    most: int = 0
+    """Take at most this many pieces from each pit (0: all)."""
 
 
 @dataclass
@@ -376,7 +378,8 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
     prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
                           rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit",
                           only_capturable=rule.pieces == "capturable", picks=picks, rule=rule,
-                          optional=rule.optional, go_on=rule.then == "relay", carry=rule.then == "carry")
+                          optional=rule.optional, go_on=rule.then == "relay", carry=rule.then == "carry",
+                          most=rule.most or 0)
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
         prog.entry = cc.compile(sow.entry)

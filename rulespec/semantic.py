@@ -43,6 +43,9 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     circuit = board.circuit or ("own" if board.ranks == 4 else "all")
     if board.ranks == 4 and circuit == "all":
         bad(("board", "circuit"), "a 4-rank board is sown around each player's own two ranks: use circuit: own")
+    if circuit == "sides" and (board.ranks == 4 or (board.ranks == 3 and board.middle == "shared")):
+        bad(("board", "circuit"), "circuit: sides runs over the players' own pits: it needs 2 ranks, or 3 with the "
+                                  "middle row owned half by each player (middle: right_half or left_half)")
     if board.ranks != 4 and circuit == "own":
         bad(("board", "circuit"), f"circuit: own needs 4 ranks (each player owning two); this board has {board.ranks}")
     if board.middle != "shared" and (board.ranks != 3 or board.pits % 2):

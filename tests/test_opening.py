@@ -164,3 +164,21 @@ def test_pettingzoo_collects_both_actions():
     assert (env.observe("player_1")["observation"] == board).all(), "South's choice stays hidden"
     env.step(4)
     assert env.state_.history() == [2, 4]
+
+
+def test_players_and_the_web_app_choose_their_own_start_only():
+    from rulespec.players import make_player, play_decision, race_start
+    from rulespec.web.sessions import HUMAN, Play
+
+    game = rulespec.load("sungka")
+    st = game.new_initial_state()
+    greedy = make_player("greedy", seed=0)
+    assert race_start(greedy, st, 1) in st.legal_actions(1)
+    play_decision([make_player("random", 1), greedy], st)
+    assert len(st.history()) == 2 and all(0 <= a < 7 for a in st.history())  # one start per seat
+    play = Play(game, [HUMAN, HUMAN])
+    view = play.click(game.geo.own[0][2])  # South's C, held unseen
+    assert play.state.is_simultaneous_node() and view["clickable"] == [game.geo.own[1][a] for a in range(7)]
+    assert "both players choose at once" in view["question"]
+    play.click(game.geo.own[1][4])
+    assert play.moves == ["Both: C/e"] and play.state.history() == [2, 4]

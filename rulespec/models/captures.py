@@ -154,6 +154,9 @@ class CaptureRule(Block):
     `laps.lift: next`, the move goes on from the pit after it when that pit holds pieces), or
     the piece that made the capture is lifted from the landing pit and sown on into the next pit
     (`carry`), a new lap of one piece (Abalala'e)."""
+    most: int | None = Field(None, ge=1)
+    """Take at most this many pieces from each pit taken (the rest stay), e.g. two from an
+    opponent's owned pit (Gabata); none: all of them."""
     optional: bool = False
     """The mover may decline the capture when `when` holds (a decision: `+` take it, `-` leave
     it; a move written without either takes it). Declined, the rules after it are tried as if
