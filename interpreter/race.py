@@ -16,7 +16,7 @@ from typing import Any
 
 from .context import MoveInfo
 from .geometry import NONE
-from .moves import _lifted, _take, legal_starts, taken_pits
+from .moves import _lifted, _take, _to_owners, legal_starts, taken_pits
 from .rules import Start
 
 SIMULTANEOUS = -2
@@ -147,7 +147,10 @@ def _lap_end(st: Any, r: Runner) -> None:
     saved = st.to_move
     st.to_move = r.player
     try:
-        for cap in rs.captures:
+        if rs.sown_to_owner:
+            _to_owners(st, rs)
+        kind = next((k for k in rs.kinds if k.name == mv.kind), None)
+        for cap in (rs.captures if kind is None or kind.captures else ()):
             if cap.when(st, last, mv):
                 taken = _take(st, rs, cap, taken_pits(st, cap, last, mv), mv)
                 mv.captured += taken

@@ -182,3 +182,20 @@ def test_players_and_the_web_app_choose_their_own_start_only():
     assert "both players choose at once" in view["question"]
     play.click(game.geo.own[1][4])
     assert play.moves == ["Both: C/e"] and play.state.history() == [2, 4]
+
+
+def test_a_record_with_the_race_replays():
+    from rulespec.records import format_record, parse_record, replay
+
+    game = rulespec.load("sungka")
+    st = game.new_initial_state()
+    rng = random.Random(4)
+    moves = []
+    while not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+        if st.pending_request() is None:
+            moves.append(st.move_to_string(suffix=False))
+    text = format_record(game, moves)
+    assert "/" in text.splitlines()[2]
+    end, warnings = replay(game, parse_record(text))
+    assert end.snapshot() == st.snapshot() and warnings == []

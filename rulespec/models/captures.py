@@ -135,7 +135,10 @@ class CaptureRule(Block):
     """Tested on the pit where the last piece landed."""
     take: list[Selector]
     """The pits emptied by the capture, in order (`[]` with `mark`: the capture takes the pit
-    itself, not its pieces)."""
+    itself, not its pieces): `landing`, the pit where the lap ended; `opposite`, the pit facing
+    it; `behind_opposite`, the pit behind that one; `opponent_column`, every pit of the
+    opponent's in the landing pit's column across the ranks (three ranks); or a chain, choice
+    or pick."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
     to: Literal["store", "removed"] | SowDestination = "store"
