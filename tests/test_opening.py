@@ -199,3 +199,11 @@ def test_a_record_with_the_race_replays():
     assert "/" in text.splitlines()[2]
     end, warnings = replay(game, parse_record(text))
     assert end.snapshot() == st.snapshot() and warnings == []
+
+
+def test_the_solver_refuses_a_position_inside_the_race():
+    from rulespec.solve import solve
+
+    game = rulespec.load("sungka", holes=3, shells=1)
+    with pytest.raises(ValueError, match="no minimax value"):
+        solve(game)
