@@ -160,7 +160,7 @@ READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
-    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race", "race_moves",
+    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""
@@ -219,6 +219,14 @@ class NativeState(Core):
         self._shadow = own
         self._demoted = True
         return getattr(own, name)
+
+    # Native code never plays a game with an opening race (native() declines it): answered
+    # here, so that adapters asking at every action do not wake the Python shadow.
+    race = None
+    race_moves = None
+
+    def is_simultaneous_node(self) -> bool:
+        return False
 
     def apply_move(self, text: str) -> None:
         """State.apply_move: the move read on the Python State, its actions played in C."""
