@@ -97,6 +97,9 @@ class Game:
             if to_owner or any(rs.capture_marks):
                 rs.plain = False
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
+        self.race_from = (cc.compile(spec.opening.from_) if spec.opening is not None
+                          and spec.opening.from_ is not None else None)
+        """Where the opening race may start (None: any legal start)."""
         self.mark_setters = [(self.owner_bits.get(n) or [self.mark_bit[n]] * 2, _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]

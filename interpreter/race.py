@@ -67,7 +67,11 @@ def _offer(st: Any, r: Runner) -> None:
     """The starts `r` may choose now (the first stage's legal moves for that player)."""
     saved = st.to_move
     st.to_move = r.player
-    r.legal, r.starts = legal_starts(st, st.game.rulesets[st.stage], st.game.feed)
+    game = st.game
+    r.legal, r.starts = legal_starts(st, game.rulesets[st.stage], game.feed)
+    if game.race_from is not None and not r.chosen:  # the race's own first starts
+        ctx = game.turn_ctx[r.player]
+        r.legal = [a for a in r.legal if game.race_from(st, r.starts[a][0].pit, ctx)]
     st.to_move = saved
     if not r.legal:
         r.choosing = False

@@ -207,3 +207,17 @@ def test_the_solver_refuses_a_position_inside_the_race():
     game = rulespec.load("sungka", holes=3, shells=1)
     with pytest.raises(ValueError, match="no minimax value"):
         solve(game)
+
+
+def test_the_race_can_be_restricted_to_some_pits():
+    text = "name: Next to the store\nextends: sungka\nopening: {from: {next: {store: true}}}\n"
+    game = rulespec.load_text(text)
+    assert game.new_initial_state().legal_actions(0) == [6]  # G: the hole next to the head
+    st = game.state_from_snapshot({"race": True, "to_move": 0, "players": [
+        {"pits": [2, 0, 0, 0, 0, 0, 1], "store": 46}, {"pits": [2, 0, 0, 0, 0, 0, 1], "store": 46}]})
+    assert st.legal_actions(0) == st.legal_actions(1) == [6]
+    st.apply_move("G/g")  # both reach their head at once: the new choice may be any hole
+    assert st.is_simultaneous_node() and st.legal_actions(0) == st.legal_actions(1) == [0]
+    from rulespec.book.render import render_book
+
+    assert "to start from (a hole that is followed, along the sowing, by a head)" in render_book(game).markdown

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from .base import Block
+from .conditions import Condition
 
 
 class Opening(Block):
@@ -18,6 +21,10 @@ class Opening(Block):
 
     kind: Literal["race"] = "race"
     """The only kind: both players sow at once, one piece each per step."""
+    from_: Condition | None = Field(None, alias="from")
+    """The pits a player may start the race from (tested on the pit, from that player's side),
+    e.g. `{role: next_to_store}`; left out: any start the first stage allows. Only the first
+    choice: a player choosing again inside the race may start anywhere the stage allows."""
     next_player: Literal["first_finished", "last_finished"] = "first_finished"
     """Who moves after the race: the player whose part ended first (`first_finished`), or the
     other one (`last_finished`). Parts ending at the same step: the game's first player."""
