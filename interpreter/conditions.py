@@ -162,6 +162,11 @@ class ConditionCompiler:
     def _opposite(self, sub: Condition, cond: Condition) -> Test:
         return self._across(sub, self.geo.opposite)
 
+    def _column(self, sub: Condition, cond: Condition) -> Test:
+        inner = self.compile(sub)
+        column = self.geo.column
+        return lambda st, p, m: p >= 0 and any(inner(st, q, m) for q in column[p])
+
     def _behind(self, sub: Condition, cond: Condition) -> Test:
         return self._across(sub, self.geo.behind)
 
@@ -342,7 +347,7 @@ class _Mover:
 
 _KEY_ORDER = [
     "side", "row", "role", "pit", "store", "start", "last", "after_last", "count", "count_before", "mark", "opposite", "behind",
-    "mirror", "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+    "mirror", "column", "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened", "opponent_can_capture",
 ]

@@ -97,6 +97,9 @@ class Game:
             if to_owner or any(rs.capture_marks):
                 rs.plain = False
         self.feed = cc.compile(spec.obligations.feed.when) if feeding else None
+        self.race_from = (cc.compile(spec.opening.from_) if spec.opening is not None
+                          and spec.opening.from_ is not None else None)
+        """Where the opening race may start (None: any legal start)."""
         self.mark_setters = [(self.owner_bits.get(n) or [self.mark_bit[n]] * 2, _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]
@@ -107,15 +110,10 @@ class Game:
         self.first_player = 0 if spec.turn.first_player == "south" else 1
         self.pass_in_stage = [(stage.turn or spec.turn).no_move == "pass" for stage in stages]
         """Per stage: a player with no legal move passes."""
-        self.initial_board = [0] * geo.n_slots
+        self.initial_board = [spec.setup.per_pit] * geo.n_pits + [0] * (geo.n_slots - geo.n_pits)
         for p in (0, 1):
-            for pit in geo.own[p]:
-                self.initial_board[pit] = spec.setup.per_pit
-            for label, n in spec.setup.pits.items():
+            for label, n in spec.setup.pits.items():  # (a shared pit's name: the same pit for both)
                 self.initial_board[geo.relative[p][label]] = n
-        for pit in range(geo.n_pits):
-            if geo.owner[pit] == -1:
-                self.initial_board[pit] = spec.setup.per_pit
         self.has_mark_rules = bool(self.clear_on_emptied or self.clear_on_captured_move or self.mark_setters
                                    or self.mark_clearers or self.clear_on_owner_moved)
         self.initial_marks = [0] * geo.n_slots

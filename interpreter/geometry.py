@@ -2,8 +2,9 @@
 
 Numbering: player p owns pits p*K .. p*K+K-1 (K = own pits per player) in the order the
 player sows them counter-clockwise, starting at the left end of the player's back row (on a
-2-rank board, their only row). A 3-rank board's shared middle row follows (from South's
-left). Stores, if any, come last: South's then North's.
+2-rank board, their only row; on a 3-rank board with a split middle row, the row and then the
+player's half of the middle row, from its right end). A 3-rank board's shared middle row
+follows (from South's left). Stores, if any, come last: South's then North's.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from rulespec.labels import pit_label, player_rows
+from rulespec.labels import middle_columns, pit_label, player_rows
 from rulespec.models import Board
 
 CCW, CW = 0, 1
@@ -47,22 +48,31 @@ class Geometry:
     """Per player: South-side label (e.g. A5) -> that player's pit."""
     side_counts: list[Callable[[list[int]], tuple[int, ...]]] = field(default_factory=list)
     """side_counts[p](board): the counts of p's own pits, as a tuple (fast, in C)."""
+    middle: list[int] = field(default_factory=list)
+    """A 3-rank board's middle-row pits, from South's left (shared or owned)."""
+    column: list[list[int]] = field(default_factory=list)
+    """column[q]: the other pits in q's column (across the ranks), from South's edge."""
 
     def circuit(self, player: int, kind: str, direction: int, *, own_store: bool,
                 opponent_store: bool) -> list[int]:
         """The cyclic list of slots `player` sows along, in `direction`."""
         if kind == "own":
             loop = list(self.own[player])
+        elif kind == "sides":
+            loop = list(self.own[player])
+            if self.stores_in_circuit and own_store:
+                loop.append(self.store[player])
+            loop += self.own[1 - player]
+            if self.stores_in_circuit and opponent_store:
+                loop.append(self.store[1 - player])
         else:
             mine, theirs = self.own[player][: self.width], self.own[1 - player][: self.width]
             loop = list(mine)
             if self.stores_in_circuit and own_store:
                 loop.append(self.store[player])
             if self.ranks == 3:
-                # A snake, the same for both players: own row, the middle row back, then
-                # the opponent's row the other way.
-                middle = sorted(range(2 * self.per_player, 2 * self.per_player + self.width),
-                                key=lambda q: self.xcol[q], reverse=(player == 0))
+                # A snake: own row, the middle row back, then the opponent's row the other way.
+                middle = sorted(self.middle, key=lambda q: self.xcol[q], reverse=(player == 0))
                 loop += middle + list(reversed(theirs))
             else:
                 loop += theirs
@@ -74,8 +84,9 @@ class Geometry:
 def build_geometry(board: Board) -> Geometry:
     width = board.pits
     rows = player_rows(board)
-    per_player = width * len(rows)
-    shared = width if board.ranks == 3 else 0
+    halves = middle_columns(board)
+    per_player = width * len(rows) + len(halves)
+    shared = width if board.ranks == 3 and not halves else 0
     n_pits = 2 * per_player + shared
     n_stores = 0 if board.stores == "none" else 2
     g = Geometry(board.ranks, width, per_player, n_pits, n_pits + n_stores)
@@ -97,13 +108,13 @@ def build_geometry(board: Board) -> Geometry:
         if len(rows) == 2:
             order = [("back", c) for c in range(width)] + [("front", c) for c in reversed(range(width))]
         else:
-            order = [("front", c) for c in range(width)]
+            order = [("front", c) for c in range(width)] + [("middle", c) for c in halves]
         for i, (row, c) in enumerate(order):
             pit = base + i
             g.owner[pit] = p
             g.row[pit] = row
             g.col[pit] = c
-            g.rank[pit] = front_rank[p] if row == "front" else back_rank[p]
+            g.rank[pit] = 1 if row == "middle" else front_rank[p] if row == "front" else back_rank[p]
             g.xcol[pit] = c if p == 0 else width - 1 - c
             g.label[pit] = pit_label(board, p, row, c)
             g.relative[p][pit_label(board, 0, row, c)] = pit
@@ -115,12 +126,17 @@ def build_geometry(board: Board) -> Geometry:
         g.rank[pit] = 1
         g.xcol[pit] = c
         g.label[pit] = pit_label(board, None, "middle", c)
+        for p in (0, 1):  # a shared pit's name means the same pit for both players
+            g.relative[p][g.label[pit]] = pit
     if n_stores:
         for p in (0, 1):
             g.store[p] = n_pits + p
             g.owner[n_pits + p] = p
             g.label[n_pits + p] = "S" if p == 0 else "N"
     at = {(g.rank[s], g.xcol[s]): s for s in range(n_pits)}
+    g.middle = sorted((q for q in range(n_pits) if g.row[q] == "middle"), key=lambda q: g.xcol[q])
+    g.column = [sorted((q for q in range(n_pits) if q != s and g.xcol[q] == g.xcol[s]), key=lambda q: g.rank[q])
+                if s < n_pits else [] for s in range(size)]
     for pit in range(n_pits):
         p = g.owner[pit]
         if p == NONE:

@@ -274,13 +274,15 @@ class Assembler:
 
     def capture(self, prog: Any, marks: list[int] | None) -> int:
         """A capture program; `marks`: the bits it sets on the landing pit, per mover."""
-        if prog.picks or prog.only_capturable or prog.rule is None:
+        if prog.picks or prog.only_capturable or prog.rule is None or prog.carry or prog.most:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
         for sel in prog.rule.take:
             if isinstance(sel, str):
+                if sel not in SELECTORS:
+                    raise Unsupported(f"the capture selector {sel!r}")
                 sels.append(self.block([SELECTORS[sel]]))
             elif isinstance(sel, ChainSelector):
                 c = sel.chain

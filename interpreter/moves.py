@@ -321,6 +321,10 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
                     sow_on = True
                 elif cap.go_on and pits:
                     last = pits[-1]  # the relay rule reads the last pit taken as the landing pit
+                elif cap.carry and b[last]:
+                    b[last] -= 1  # the capturing piece goes on alone, from the landing pit
+                    hand = 1
+                    sow_on = True
                 else:
                     ended = True
                 break
@@ -616,11 +620,12 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
             return 0
     total = 0
     for q in pits:
-        if b[q]:
-            mv.taken += ((q, b[q]),)
-        total += b[q]
-        b[q] = 0
-        if rs.clear_on_capture:
+        n = min(b[q], cap.most) if cap.most else b[q]
+        if n:
+            mv.taken += ((q, n),)
+        total += n
+        b[q] -= n
+        if rs.clear_on_capture and not b[q]:
             st.marks[q] &= ~rs.clear_on_capture
     if cap.to == "store":
         b[geo.store[mv.mover]] += total

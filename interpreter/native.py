@@ -63,6 +63,8 @@ class TurnAssembler(Assembler):
             raise Unsupported("pieces left going to the game's first player")
         if rs.offer_all:
             raise Unsupported("move kinds offered together")
+        if spec.opening is not None:
+            raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
@@ -279,6 +281,14 @@ class NativeState(Core):
         self._shadow = own
         self._demoted = True
         return getattr(own, name)
+
+    # Native code never plays a game with an opening race (native() declines it): answered
+    # here, so that adapters asking at every action do not wake the Python shadow.
+    race = None
+    race_moves = None
+
+    def is_simultaneous_node(self) -> bool:
+        return False
 
     def apply_move(self, text: str) -> None:
         """State.apply_move: the move read on the Python State, its actions played in C."""

@@ -64,7 +64,7 @@ def last_move_facts(st: Any) -> dict[str, Any] | None:
                     kinds[game.kind_names[k]] = kinds.get(game.kind_names[k], 0) + c
             entry["kinds"] = kinds
         captures.append(entry)
-    ends_move = {c.name: c.to != "sow" and not c.go_on for rs in game.rulesets for c in rs.captures}
+    ends_move = {c.name: c.to != "sow" and not c.go_on and not c.carry for rs in game.rulesets for c in rs.captures}
     rules = [f for f in mv.fired if f in ends_move]
     stop = next((EVENTS[f] for f in mv.fired if f in EVENTS), None)
     if mv.end is not None:
@@ -123,8 +123,8 @@ def move_to_string(st: Any, suffix: bool = True) -> str:
     those the rules forced (one option) included, as the sources write them; without the
     move's suffix when `suffix` is false."""
     mv = st.last_move
-    if mv is None:
-        return ""
+    if mv is None or st.race is not None:
+        return st.race_moves or ""  # the opening race's last step, or nothing before the first move
     end = written_suffix(st) if suffix else ""
     if not mv.decisions:
         return st.game.geo.label[mv.origin] + end
@@ -280,6 +280,10 @@ def parse_move(st: Any, text: str) -> list[int]:
     Raises NotationError."""
     if not isinstance(text, str):
         raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
+    if st.race is not None:
+        from .race import text_action
+
+        return [text_action(st, text)]
     rest = text.strip()
     given = next((s for s in suffixes(st.game) if rest.endswith(s) and len(rest) > len(s)), "")
     rest = rest[:len(rest) - len(given)]

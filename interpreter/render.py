@@ -29,6 +29,8 @@ def render(st: Any) -> str:
 
     lines = []
     status = "game over" if st.terminal else f"{_name(st.to_move)} to move"
+    if st.race is not None:
+        status = "opening race: " + " and ".join(_name(p) for p in st.race.deciding()) + " to choose"
     lines.append(f"{game.name} — {status}, move {st.moves_played + 1}"
                  + (f", stage {game.stage_names[st.stage]}" if len(game.stage_names) > 1 else ""))
     lines.append(_player_line(st, 1))
@@ -45,7 +47,8 @@ def render(st: Any) -> str:
         row = pad + counts(rank)
         if not lettered:
             letter = geo.label[grid[(rank, 0)]].rstrip("0123456789")
-            row = f"   {letter:<3}" + row[6:]
+            right = geo.label[grid[(rank, width - 1)]].rstrip("0123456789")
+            row = (f"   {letter:<3}" if right == letter else f"  {letter}|{right} ") + row[6:]  # (a split row)
         if geo.store[0] != -1 and geo.ranks == 2 and rank == 1 and lettered:
             row = f"[{st.board[geo.store[1]]:>3}]" + row[5:] + f"  [{st.board[geo.store[0]]:>3}]"
         lines.append(row)
@@ -70,7 +73,10 @@ def _player_line(st: Any, p: int) -> str:
         parts.append(f"{game.spec.board.terms.store} {st.board[game.geo.store[p]]}")
     if st.stock[p] or game.spec.setup.stock:
         parts.append(f"in hand {st.stock[p]}")
-    if st.to_move == p:
+    if st.race is not None:
+        if p in st.race.deciding():
+            parts.append("<- to choose")
+    elif st.to_move == p:
         parts.append("<- to move")
     return "  ".join(parts)
 

@@ -134,6 +134,10 @@ class CaptureProgram:
     """The mover may decline the capture."""
     go_on: bool = False
     """After the capture the move goes on as after a lap, from the last pit taken (CaptureRule.then)."""
+    carry: bool = False
+    """After the capture the capturing piece is sown on from the landing pit, a lap of one."""
+    most: int = 0
+    """Take at most this many pieces from each pit (0: all)."""
 
 
 @dataclass
@@ -251,7 +255,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing,
              and not clear_on_lift[1] and not clear_on_capture
              and all(k.lift_all and len(k.directions) == 1 and k.captures and not k.require
                      and not k.require_capture for k in kinds)
-             and all(p.to != "sow" and not p.choose and not p.optional for p in progs))
+             and all(p.to != "sow" and not p.choose and not p.optional and not p.go_on and not p.carry for p in progs))
     return Ruleset(
         simple_kind=simple, plain=plain and len(cc.kinds) <= 1, needs_lap=needs_lap,
         order_choice=sowing.order == "choice", kinds=kinds, captures=progs, after=after, loop_from=loop_from, steps=steps,
@@ -355,6 +359,10 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
             fixed.append(lambda st, last, m: [last])
         elif sel == "opposite":
             fixed.append(lambda st, last, m: [opp[last]] if opp[last] != NONE else [])
+        elif sel == "opponent_column":
+            column, owner = geo.column, geo.owner
+            fixed.append(lambda st, last, m: [q for q in column[last] if owner[q] == 1 - m.mover]
+                         if 0 <= last < len(column) else [])
         elif sel == "behind_opposite":
             fixed.append(lambda st, last, m: [behind[opp[last]]]
                          if opp[last] != NONE and behind[opp[last]] != NONE else [])
@@ -370,7 +378,8 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
     prog = CaptureProgram(rule.name, cc.compile(rule.when), fixed, choose,
                           rule.to if isinstance(rule.to, str) else "sow", rule.grand_slam == "forfeit",
                           only_capturable=rule.pieces == "capturable", picks=picks, rule=rule,
-                          optional=rule.optional, go_on=rule.then == "relay")
+                          optional=rule.optional, go_on=rule.then == "relay", carry=rule.then == "carry",
+                          most=rule.most or 0)
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
         prog.entry = cc.compile(sow.entry)

@@ -37,7 +37,8 @@ def snapshot(st: State) -> dict[str, Any]:
             for p in (0, 1)
         ],
         "removed": st.removed,
-        "in_hand": pending.request.in_hand if pending is not None else 0,
+        "in_hand": (pending.request.in_hand if pending is not None else
+                    sum(r.hand for r in st.race.runners if r.finished is None) if st.race is not None else 0),
         "terminal": st.terminal,
     }
     if st.kinds is not None:
@@ -57,10 +58,14 @@ def snapshot(st: State) -> dict[str, Any]:
             out["players"][p]["rows"] = {
                 letter: [b[q] for q in sorted(pits, key=lambda q: geo.col[q])]
                 for letter, pits in _row_pits(geo, p).items()}
-    if geo.ranks == 3:
+    if geo.n_pits > 2 * geo.per_player:  # a shared middle row
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
     if game.rounds is not None:
         out["round"] = st.round + 1
+    if st.race is not None:
+        from .race import to_snapshot
+
+        out["race"] = to_snapshot(st)
     if game.mark_names:
         out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
                         for name, bit in game.mark_slots.items()}
@@ -135,7 +140,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
             st.board[geo.store[p]] = pl.store
         elif pl.store:
             raise PositionError(f"players[{p}].store is {pl.store}, but the board has no stores")
-    if geo.ranks == 3:
+    if geo.n_pits > 2 * geo.per_player:  # a shared middle row
         shared = pos.shared if pos.shared is not None else [0] * geo.width
         if len(shared) != geo.width:
             raise PositionError(f"shared has {len(shared)} counts; the middle row has {geo.width} pits")
@@ -144,7 +149,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         for i, n in enumerate(shared):
             st.board[2 * geo.per_player + i] = n
     elif pos.shared:
-        raise PositionError("shared gives a middle row, but this board has none")
+        raise PositionError("shared gives a shared middle row, but this board has none")
     st.stock = [pos.players[0].hand, pos.players[1].hand]
     st.removed = pos.removed
     st.marks = [0] * geo.n_slots
@@ -161,14 +166,16 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
     st.round = pos.round - 1
     if game.multi:
         _check_kind_counts(game, st, pos.partial)
-    total = sum(st.board) + sum(st.stock) + st.removed
+    total = sum(st.board) + sum(st.stock) + st.removed + _race_hands(pos.race)
     if pos.partial and total <= game.total_pieces:
         st.removed += game.total_pieces - total  # the pieces not placed are out of play
     elif total != game.total_pieces:
         more = "" if total > game.total_pieces else " (a fragment of a position: give partial: true)"
         raise PositionError(f"the position holds {total} pieces; this game is played with "
                             f"{game.total_pieces}{more}")
-    if pos.stage is None:
+    if pos.stage is None and pos.race:
+        st.stage = 0  # the race is the game's first move
+    elif pos.stage is None:
         st.stage = _inferred_stage(game, st, pos)
     elif pos.stage in game.stage_names:
         st.stage = game.stage_names.index(pos.stage)
@@ -188,8 +195,26 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         st._seen = {tuple(k) for k in pos.repetition}
     elif game.uses_repetition:
         st._seen = {st.position_key()}
+    if pos.race:
+        if game.spec.opening is None:
+            raise PositionError("race is true, but this game has no opening race")
+        from .race import from_snapshot
+
+        from_snapshot(st, pos.race)
+        st._race_step()
+        return st
     st._begin_turn(1 - st.to_move, check_repetition=False)
     return st
+
+
+def _race_hands(race: Any) -> int:
+    """Pieces in the players' hands in a race in progress (checked in full by race.from_snapshot)."""
+    if not isinstance(race, dict):
+        return 0
+    players = race.get("players")
+    if not isinstance(players, list):
+        return 0
+    return sum(len(p.get("sowing") or []) for p in players if isinstance(p, dict) and p.get("finished") is None)
 
 
 MAX_COUNTS_TRIED = 10_000

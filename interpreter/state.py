@@ -12,6 +12,7 @@ from .context import MoveInfo
 from .endgame import IMPLICIT_END, NOT_ENDED, finish
 from .geometry import NONE
 from .moves import NeedDecision, completes, legal_starts, opening_request, play_decided, play_plain
+from .race import SIMULTANEOUS
 from .rules import Request, Start
 
 
@@ -46,7 +47,7 @@ def as_action(action: Any) -> int:
 class State:
     __slots__ = ("game", "board", "kinds", "stock", "removed", "marks", "to_move", "stage",
                  "moves_played", "round", "terminal", "end_reason", "_returns", "_starts", "_legal",
-                 "_pending", "_seen", "_history", "last_move", "_feeding")
+                 "_pending", "_seen", "_history", "last_move", "_feeding", "race", "race_moves")
 
     def __init__(self, game: Any):
         self.game = game
@@ -63,6 +64,10 @@ class State:
         self._history: list[int] = []
         self.last_move: MoveInfo | None = None
         self._feeding = False
+        self.race: Any = None
+        """The opening race while it is run (interpreter/race.py), else None."""
+        self.race_moves: str | None = None
+        """The race's starts as written (South's/North's), once the race has started."""
 
     @classmethod
     def initial(cls, game: Any) -> State:
@@ -77,14 +82,101 @@ class State:
         st.moves_played = 0
         if game.uses_repetition:
             st._seen.add(st.position_key())
-        st._begin_turn(1 - st.to_move, check_repetition=False)
+        if game.spec.opening is not None:
+            st.start_race()
+        else:
+            st._begin_turn(1 - st.to_move, check_repetition=False)
         return st
+
+    # --- the opening race (a simultaneous node) ------------------------------------
+    def start_race(self) -> None:
+        """Both players choose their first move at once (the spec's `opening`)."""
+        from .race import begin
+
+        begin(self)
+        self._race_step()
+
+    def is_simultaneous_node(self) -> bool:
+        return self.race is not None and len(self.race.deciding()) == 2
+
+    def apply_actions(self, actions: list[int]) -> None:
+        """Both players' decisions at a simultaneous node, [South's, North's] (OpenSpiel's
+        apply_actions). An illegal one raises IllegalActionError and changes nothing."""
+        if not self.is_simultaneous_node():
+            raise IllegalActionError(actions, "not a simultaneous node: use apply_action", [])
+        actions = [as_action(a) for a in actions]
+        if len(actions) != 2:
+            raise IllegalActionError(actions, "give two actions, South's and North's", [])
+        for p, a in enumerate(actions):
+            self._check_race_action(p, a)
+        from .race import choose
+
+        for p, a in enumerate(actions):
+            choose(self, p, a)
+            self._history.append(a)
+        self.race_moves = "/".join(self.race.runners[p].chosen[-1] for p in (0, 1))
+        self._race_step()
+
+    def _check_race_action(self, player: int, action: int) -> None:
+        legal = self.race.runners[player].legal
+        if action not in legal:
+            from .notation import action_to_string
+
+            saved, self.to_move = self.to_move, player
+            labels = [action_to_string(self, a) for a in legal]
+            self.to_move = saved
+            raise IllegalActionError(action, f"not legal for {_player_name(player)} in the opening race", labels)
+
+    def _race_action(self, action: int) -> None:
+        deciding = self.race.deciding()
+        if len(deciding) == 2:  # a flat joint action (OpenSpiel): South's index + n * North's
+            south, north = (self.race.runners[p].legal for p in (0, 1))
+            if not 0 <= action < len(south) * len(north):
+                raise IllegalActionError(action, "not a joint action of the opening race "
+                                         f"(0 to {len(south) * len(north) - 1})", [])
+            self.apply_actions([south[action % len(south)], north[action // len(south)]])
+            return
+        from .race import choose
+
+        self._check_race_action(deciding[0], action)
+        choose(self, deciding[0], action)
+        self._history.append(action)
+        self.race_moves = self.race.runners[deciding[0]].chosen[-1]
+        self._race_step()
+
+    def _race_step(self) -> None:
+        """Run the race until someone must choose; once it is over, the game goes on."""
+        from .race import outcome, run
+
+        run(self)
+        done = outcome(self)
+        if done is None:
+            return
+        self.race = None
+        self.moves_played += 1
+        self.to_move, last = done
+        until = self.game.rulesets[self.stage].until
+        if until is not None and until(self, NONE, self.game.turn_ctx[last]):
+            self.stage += 1  # (a stage of its own for the race, e.g. without captures)
+        if self.game.uses_repetition:
+            self._seen = {self.position_key()}
+        self._begin_turn(last, captured=True)
 
     # --- OpenSpiel API -------------------------------------------------------------
     def current_player(self) -> int:
+        if self.race is not None:
+            deciding = self.race.deciding()
+            return SIMULTANEOUS if len(deciding) == 2 else deciding[0]
         return self.to_move
 
     def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.race is not None:
+            deciding = self.race.deciding()
+            if player is None:
+                if len(deciding) == 2:  # flat joint actions, as OpenSpiel's legal_actions() gives
+                    return list(range(len(self.race.runners[0].legal) * len(self.race.runners[1].legal)))
+                player = deciding[0]
+            return list(self.race.runners[player].legal) if player in deciding else []
         if player is not None and player != self.to_move:
             return []
         return list(self._legal)
@@ -113,6 +205,9 @@ class State:
             action = as_action(action)
         if self.terminal:
             raise IllegalActionError(action, "the game is over", [])
+        if self.race is not None:
+            self._race_action(action)
+            return
         if action not in self._legal:
             from .notation import action_to_string
 
@@ -223,6 +318,8 @@ class State:
         c._history = self._history[:]
         c.last_move = self.last_move
         c._feeding = self._feeding
+        c.race = self.race.clone() if self.race is not None else None
+        c.race_moves = self.race_moves
         return c
 
     def __copy__(self) -> State:
@@ -234,6 +331,10 @@ class State:
 
     def action_to_string(self, *args: int) -> str:
         """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
+        if self.race is not None:
+            from .race import action_text
+
+            return action_text(self, args[0] if len(args) == 2 else None, args[-1])
         from .notation import action_to_string
 
         return action_to_string(self, args[-1])
@@ -263,6 +364,10 @@ class State:
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
+        if self.race is not None:
+            from .race import text_action
+
+            return text_action(self, args[-1])
         from .notation import string_to_action
 
         return string_to_action(self, args[-1])
@@ -319,6 +424,8 @@ class State:
         c.moves_played = self.moves_played
         c.round = self.round
         c._feeding = False
+        c.race = None
+        c.race_moves = None
         c.terminal = False
         c.last_move = self.last_move  # what a condition ending the game during a move reads
         return c

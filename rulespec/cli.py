@@ -156,7 +156,7 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
     from interpreter import EndlessMove
     from interpreter.notation import parse_move
 
-    from .players import PlayerSpecError, make_player
+    from .players import PlayerSpecError, make_player, race_start
     from .records import complete_moves, write_move
 
     try:
@@ -176,7 +176,8 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
             out.print()
             out.print(str(state), markup=False)
             shown = state.move_number()
-        if state.current_player() != human:
+        both = state.current_player() == -2  # the opening race: both choose at once, unseen
+        if state.current_player() != human and not both:
             decisions = []
             while True:
                 request = state.pending_request()
@@ -187,7 +188,8 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
                     break
             out.print(f"computer plays {write_move(decisions)}", markup=False)
             continue
-        moves = complete_moves(state, limit=41)
+        moves = ([state.action_to_string(human, a) for a in state.legal_actions(human)] if both
+                 else complete_moves(state, limit=41))
         legal = ", ".join(moves[:40]) + (", ..." if len(moves) > 40 else "")
         try:
             text = input(f"your move ({legal}): ").strip()
@@ -199,6 +201,10 @@ def play(variant: str = typer.Argument(..., help="A shipped variant's name or a 
         if text in ("legal", "help", "?"):
             out.print("legal: " + legal, markup=False)
             continue
+        if both:  # the computer's own start, chosen without seeing yours
+            theirs = state.action_to_string(1 - human, race_start(computer, state, 1 - human))
+            text = f"{text}/{theirs}" if human == 0 else f"{theirs}/{text}"
+            out.print(f"both start at once: {text}", markup=False)
         try:
             for action in parse_move(state, text):
                 state.apply_action(action)

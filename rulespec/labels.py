@@ -15,7 +15,27 @@ def owner_labels(board: Board, player: int = 0) -> dict[str, tuple[str, int]]:
     for row in player_rows(board):
         for col in range(board.pits):
             out[pit_label(board, player, row, col)] = (row, col)
+    for col in middle_columns(board):
+        out[pit_label(board, player, "middle", col)] = ("middle", col)
     return out
+
+
+def middle_columns(board: Board) -> list[int]:
+    """The columns (from the owner's left) of the middle-row pits each player owns, in sowing
+    order (from the owner's right towards the left): none unless the middle row is split."""
+    if board.ranks != 3 or board.middle == "shared":
+        return []
+    half = board.pits // 2
+    cols = range(half, board.pits) if board.middle == "right_half" else range(half)
+    return sorted(cols, reverse=True)
+
+
+def shared_labels(board: Board) -> list[str]:
+    """The names of a shared middle row's pits (M1.. from South's left), which specs may use
+    like a player's own labels: they name the same pit for both players."""
+    if board.ranks != 3 or board.middle != "shared":
+        return []
+    return [pit_label(board, None, "middle", col) for col in range(board.pits)]
 
 
 def pit_label(board: Board, player: int | None, row: str, col: int) -> str:

@@ -12,7 +12,9 @@ South's move, North's move, and optionally a semicolon and a comment. A move is 
 the game's notation as one string (all its decisions), which may be followed by " x " and the
 pieces it captures (the Glass Bead Game's "e250 x B5"); a pit number without its row letter
 means the mover's front row (as Bao's kunamua moves are written); trailing `*` (kutakata) and
-`**` (kutakatia) are annotations and are checked.
+`**` (kutakatia) are annotations and are checked. An opening race's joint decision (both players
+at once) is one token, South's start and North's joined by '/' (`C/e`); a start chosen again
+inside the race is written alone.
 """
 from __future__ import annotations
 

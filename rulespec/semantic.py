@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from .errors import Problem
 from .limits import MAX_CHOICE, MAX_GAME_PIECES, MAX_LAPS
-from .labels import owner_labels, player_rows
+from .labels import owner_labels, shared_labels, player_rows
 from .models import CaptureRule, Condition, PickSelector, Spec
 from .suggest import did_you_mean
 from .yamlio import SourceMap
@@ -38,13 +38,19 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         problems.append(smap.problem(path, message, key=key))
 
     board = spec.board
-    labels = owner_labels(board)
+    labels = {**owner_labels(board), **{lab: ("middle", i) for i, lab in enumerate(shared_labels(board))}}
     rows = set(player_rows(board)) | ({"middle"} if board.ranks == 3 else set())
     circuit = board.circuit or ("own" if board.ranks == 4 else "all")
     if board.ranks == 4 and circuit == "all":
         bad(("board", "circuit"), "a 4-rank board is sown around each player's own two ranks: use circuit: own")
+    if circuit == "sides" and (board.ranks == 4 or (board.ranks == 3 and board.middle == "shared")):
+        bad(("board", "circuit"), "circuit: sides runs over the players' own pits: it needs 2 ranks, or 3 with the "
+                                  "middle row owned half by each player (middle: right_half or left_half)")
     if board.ranks != 4 and circuit == "own":
         bad(("board", "circuit"), f"circuit: own needs 4 ranks (each player owning two); this board has {board.ranks}")
+    if board.middle != "shared" and (board.ranks != 3 or board.pits % 2):
+        bad(("board", "middle"), f"a middle row owned half by each player needs 3 ranks of an even number of "
+                                 f"pits; this board has {board.ranks} ranks of {board.pits}")
     if board.stores == "in_circuit" and board.ranks != 2:
         bad(("board", "stores"), "stores in the circuit need a 2-rank board")
     if board.notation == "letters" and (board.ranks != 2 or board.pits > 26):
@@ -68,6 +74,8 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             check_label(("setup", "marks", mark, i), label)
     if spec.rounds is not None:
         _check_rounds(spec, bad)
+    if spec.opening is not None:
+        _check_opening(spec, bad)
     _check_go_on(spec, bad)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
@@ -188,15 +196,51 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
         captures = spec.captures if stage is None or stage.captures is None else stage.captures
         sowing = (stage.sowing if stage is not None and stage.sowing else spec.sowing)
         for i, cap in enumerate(captures):
-            if cap.then != "relay":
+            if cap.then == "end":
                 continue
             path = (where if stage is not None else ()) + ("captures", i, "then")
             if not isinstance(cap.to, str):
-                bad(path, "captures sown again already go on; then: relay is for captures into the store or removed")
+                bad(path, f"captures sown again already go on; then: {cap.then} is for captures into the store or removed")
+            elif cap.then == "carry":
+                if len(spec.setup.kinds) > 1:
+                    bad(path, "then: carry is played with one kind of piece")
             elif sowing.laps.kind != "relay":
                 bad(path, "then: relay goes on with the sowing's relay laps, but the sowing is single-lap")
             elif len(spec.setup.kinds) > 1:
                 bad(path, "then: relay is played with one kind of piece")
+
+
+def _check_opening(spec: Spec, bad: Any) -> None:
+    """The opening race plays the first stage's moves without asking anything inside them:
+    whole pits lifted, a fixed direction, captures that take fixed pits."""
+    from .models import ChainSelector
+
+    stage = spec.stages[0] if spec.stages else None
+    turn = stage.turn if stage is not None and stage.turn else spec.turn
+    sowing = stage.sowing if stage is not None and stage.sowing else spec.sowing
+    captures = stage.captures if stage is not None and stage.captures is not None else spec.captures
+    why = []
+    if len(spec.setup.kinds) > 1:
+        why.append("one kind of piece")
+    if spec.setup.stock:
+        why.append("no pieces in hand (stock)")
+    for m in turn.moves:
+        if m.lift != "all" or m.sow != "circuit" or m.direction not in ("counterclockwise", "clockwise") \
+                or m.require_capture or m.require is not None:
+            why.append(f"move kind {m.name!r} lifting a whole pit and sowing it in a fixed direction, "
+                       "with no required capture")
+    if sowing.laps.ask_when is not None or sowing.passing or sowing.order or sowing.first_into_origin:
+        why.append("sowing that asks nothing, takes nothing while passing and skips the origin as usual")
+    for cap in captures:
+        if cap.optional or cap.then != "end" or cap.mark or not isinstance(cap.to, str) \
+                or any(not isinstance(sel, (str, ChainSelector)) for sel in cap.take):
+            why.append(f"capture {cap.name!r} taking fixed pits into the store or off the board, "
+                       "not optional, ending the move")
+    if any(e.during_move for e in spec.end):
+        why.append("no end condition checked in the middle of a move")
+    if why:
+        bad(("opening",), "the opening race plays both first moves step by step and asks nothing inside "
+                          "them; it needs " + "; ".join(dict.fromkeys(why)))
 
 
 def _check_rounds(spec: Spec, bad: Any) -> None:

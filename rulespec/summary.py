@@ -32,6 +32,11 @@ def summary(game: Any) -> str:
     lines.append(f"  sowing: {laps} laps" + (", origin skipped" if spec.sowing.skip_origin else ""))
     if spec.captures:
         lines.append("  captures: " + "; ".join(c.name for c in spec.captures if c.enabled))
+    if spec.opening is not None:
+        who = "first" if spec.opening.next_player == "first_finished" else "last"
+        lines.append(f"  opening: a race, both players sowing their first move at once (a simultaneous "
+                     f"node); the player who finishes {who} moves next; played in Python (the state's C "
+                     f"turn cycle does not cover it)")
     lines.append("  end: " + "; ".join(e.kind.replace("_", " ") for e in spec.end))
     if spec.rounds is not None:
         r = spec.rounds

@@ -73,11 +73,11 @@ def play_both(fast, slow, choose, max_actions: int = 600) -> int:
     n = 0
     while not b.is_terminal() and n < max_actions:
         action = choose(b.legal_actions())
+        assert a.action_to_string(action) == b.action_to_string(action)  # (before: a race's joint actions)
         a.apply_action(action)
         b.apply_action(action)
         n += 1
         assert_same(a, b, f"after action {n} ({b.history()})")
-        assert a.action_to_string(action) == b.action_to_string(action)
     return n
 
 

@@ -29,11 +29,13 @@ def test_every_shipped_variant_is_registered_under_its_snake_case_name():
 def test_game_type_and_info_tell_the_truth(name):
     game = pyspiel.load_game(name)
     kind = game.get_type()
-    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    rules = rulespec.load(name[len("rulespec_"):].replace("_", "-"))
+    simultaneous = rules.spec.opening is not None  # an opening race: both players move at once
+    assert kind.dynamics == (pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous
+                             else pyspiel.GameType.Dynamics.SEQUENTIAL)
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
-    rules = rulespec.load(name[len("rulespec_"):].replace("_", "-"))
     assert game.num_distinct_actions() == rules.num_distinct_actions
     assert game.max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)

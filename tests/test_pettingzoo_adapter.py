@@ -42,13 +42,20 @@ def test_a_whole_masked_random_game_ends_as_the_rulespec_game_does(variant):
         if termination or truncation:
             env.step(None)
             continue
-        assert env.possible_agents.index(agent) == mirror.current_player()
+        player = env.possible_agents.index(agent)
+        both = mirror.current_player() == -2  # a simultaneous node: player_0, then player_1
+        assert player == mirror.current_player() or both
         legal = np.flatnonzero(obs["action_mask"])
-        assert list(legal) == mirror.legal_actions()
+        assert list(legal) == (mirror.legal_actions(player) if both else mirror.legal_actions())
         assert set(info["legal_moves"]) == set(legal)
         action = int(rng.choice(legal))
         env.step(action)
-        mirror.apply_action(action)
+        if both and player == 0:
+            held = action
+        elif both:
+            mirror.apply_actions([held, action])
+        else:
+            mirror.apply_action(action)
     assert mirror.is_terminal()
     assert [totals[a] for a in env.possible_agents] == mirror.returns()
 

@@ -144,12 +144,12 @@ def test_wrong_enum_value_in_an_end_condition() -> None:
 
 def test_wrong_take_selector() -> None:
     check(VALID + "captures: [{name: c, when: {count: 2}, take: [landin]}]\n",
-          (5, 47, "'landin' is not one of: landing, opposite, behind_opposite (did you mean 'landing'?)"))
+          (5, 47, "'landin' is not one of: landing, opposite, behind_opposite, opponent_column (did you mean 'landing'?)"))
 
 
 def test_wrong_take_selector_mapping() -> None:
     check(VALID + "captures: [{name: c, when: {count: 2}, take: [{chian: {while: {count: 2}}}]}]\n",
-          (5, 47, "expected landing, opposite, behind_opposite, {chain: ...}, {choose: ...} or {pick: ...}"))
+          (5, 47, "expected landing, opposite, behind_opposite, opponent_column, {chain: ...}, {choose: ...} or {pick: ...}"))
 
 
 def test_wrong_integer_enum_value_lists_the_options() -> None:

@@ -253,6 +253,7 @@ def test_the_rulebook_index_lists_board_origin_and_features() -> None:
 ROUNDS = """
 name: Rounds
 extends: sungka
+opening: null
 parameters:
   holes: {doc: h, default: 4}
   shells: {doc: s, default: 3}
@@ -374,7 +375,7 @@ def test_rounds_errors_name_the_problem() -> None:
 
 @pytest.mark.parametrize("python", [False, True])
 def test_a_capture_can_let_the_move_go_on(python: bool) -> None:
-    spec = ("name: Go on\nextends: sungka\ncaptures:\n  - name: facing hole\n"
+    spec = ("name: Go on\nextends: sungka\nopening: null\ncaptures:\n  - name: facing hole\n"
             "    when: {side: own, store: false, count: 1, opposite: {count: {min: 1}}}\n"
             "    take: [opposite]\n    to: store\n    then: relay\n")
     game = game_of(spec, python)

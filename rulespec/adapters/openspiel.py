@@ -9,8 +9,12 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
     game = pyspiel.load_game("rulespec_oware", {"pits": 5, "seeds": 3})
     name = openspiel.register_file("my-game.yaml")        # any spec: "rulespec_my_game"
 
-Each game is a Python game registered with `pyspiel.register_game`: sequential, deterministic,
-perfect information, zero-sum (+1/-1/0). An action is one decision, with the same ids and
+Each game is a Python game registered with `pyspiel.register_game`: deterministic, perfect
+information, zero-sum (+1/-1/0), and sequential, except a game whose spec has an `opening`
+race: its dynamics are simultaneous, its first node (and any node of the race where both
+players choose again) is a simultaneous node (`current_player()` is -2, each player's
+`legal_actions(player)`, `apply_actions([south, north])`), and the rest of the game is
+made of ordinary one-player nodes, as OpenSpiel allows in simultaneous games. An action is one decision, with the same ids and
 strings as the rulespec API (a move with inner decisions is several actions by the same
 player). OpenSpiel needs a bound on a game's length, and most mancala games have none: the
 `max_game_length` parameter (in actions) is that bound, and a game that reaches it ends
@@ -72,7 +76,8 @@ def _register(source: str) -> str:
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"{spec.name} (rulespec)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if spec.opening is not None
+                  else pyspiel.GameType.Dynamics.SEQUENTIAL),
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
@@ -161,14 +166,25 @@ class RulespecState(pyspiel.State):
         self.bound = game.bound
         self.actions = 0
         self.cut_off = False
+        self.flat_joint: list[int] = []
+        """History indexes where a simultaneous node's actions came as one flat joint action
+        (OpenSpiel's apply_action) rather than one each (apply_actions)."""
 
     @property
     def inner(self) -> Any:
         """The rulespec state (after deserialization, replayed from the history first)."""
         if self.position.state is None:
             st = self.get_game().rules.new_initial_state()
-            for action in self.history():
-                st.apply_action(action)
+            history = self.history()
+            flat = set(self.flat_joint)
+            i = 0
+            while i < len(history):
+                if st.is_simultaneous_node() and i not in flat:  # each player's action
+                    st.apply_actions(history[i:i + 2])
+                    i += 2
+                else:
+                    st.apply_action(history[i])
+                    i += 1
             self.position.state = st
         return self.position.state
 
@@ -178,16 +194,29 @@ class RulespecState(pyspiel.State):
         return self.inner.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.inner.legal_actions()
+        if player == pyspiel.PlayerId.SIMULTANEOUS:  # legal_actions() at a simultaneous node
+            return self.inner.legal_actions()  # the flat joint actions, as apply_action takes them
+        return self.inner.legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
-        inner = self.inner
-        inner.apply_action(action)
-        self.actions += 1
-        if self.actions >= self.bound and not inner.is_terminal():
+        if self.inner.is_simultaneous_node():  # a flat joint action: one history entry for both
+            self.flat_joint.append(self.actions)
+        self.inner.apply_action(action)
+        self._count(1)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """Both players' choices at a simultaneous node (the opening race)."""
+        self.inner.apply_actions(list(actions))
+        self._count(2)
+
+    def _count(self, actions: int) -> None:
+        self.actions += actions
+        if self.actions >= self.bound and not self.inner.is_terminal():
             self.cut_off = True
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if self.inner.race is not None and player >= 0:
+            return self.inner.action_to_string(player, action)
         return self.inner.action_to_string(action)
 
     def is_terminal(self) -> bool:

@@ -14,7 +14,13 @@ inner decisions is several steps by the same agent; an extra turn likewise). The
 is a dict: `observation`, the float32 vector described in rulespec/adapters/observation.py,
 seen from the agent, and `action_mask`, int8, 1 for each legal action of the agent to move
 (all 0 for the other). `infos[agent]` names the decision asked and the legal actions' strings.
-Rewards are given once, at the end: +1, -1, or 0 for a draw. `max_actions` (default 10,000
+Rewards are given once, at the end: +1, -1, or 0 for a draw.
+
+A spec's opening race (both players choosing their first move at once: a simultaneous node in
+the OpenSpiel API) is played in AEC turns without letting either see the other's choice:
+player_0 steps first and its action is held back (checked, not applied: the observations do
+not change); then player_1 steps, and both actions are applied together
+(`State.apply_actions`). `infos[agent]["decision"]` is "simultaneous" at such a node. `max_actions` (default 10,000
 decisions) truncates a game that has not ended by then; an illegal action raises
 IllegalActionError and changes nothing.
 """
@@ -28,8 +34,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ..errors import IllegalActionError
 from .observation import Encoding
 
+SIMULTANEOUS = -2
+"""current_player() at a simultaneous node (OpenSpiel's kSimultaneousPlayerId)."""
 AGENTS = ("player_0", "player_1")
 """South (player 0 in the rulespec and OpenSpiel APIs) and North, in PettingZoo's naming."""
 DEFAULT_MAX_ACTIONS = 10_000
@@ -90,16 +99,30 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = AGENTS[self.state_.current_player()]
+        self.held: int | None = None
+        """player_0's choice at a simultaneous node, held until player_1 has chosen too."""
+        self.agent_selection = AGENTS[self._next_agent()]
         self._update_infos()
+
+    def _next_agent(self) -> int:
+        """The player to step: at a simultaneous node, player_0 and then player_1."""
+        player = self.state_.current_player()
+        if player == SIMULTANEOUS:
+            return 0 if self.held is None else 1
+        return player
+
+    def _legal(self, player: int) -> list[int]:
+        st = self.state_
+        if st.is_terminal() or self._next_agent() != player:
+            return []
+        return st.legal_actions(player) if st.current_player() == SIMULTANEOUS else st.legal_actions()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         flat = np.zeros(self.encoding.size, np.float32)
         player = AGENTS.index(agent)
         self.encoding.fill(self.state_, player, self.encoding.views(flat))
         mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        if not self.state_.is_terminal() and self.state_.current_player() == player:
-            mask[self.state_.legal_actions()] = 1
+        mask[self._legal(player)] = 1
         return {"observation": flat, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -108,7 +131,21 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
             self._was_dead_step(action)
             return
         st = self.state_
-        st.apply_action(int(action))  # IllegalActionError, state unchanged, if not legal
+        if st.current_player() == SIMULTANEOUS and self.held is None:
+            if int(action) not in st.legal_actions(0):
+                labels = [st.action_to_string(0, a) for a in st.legal_actions(0)]
+                raise IllegalActionError(int(action), "not legal for South in the opening race", labels)
+            self.held = int(action)
+            self.actions_taken += 1
+            self._cumulative_rewards[agent] = 0.0
+            self.agent_selection = AGENTS[1]
+            self._update_infos()
+            return
+        if st.current_player() == SIMULTANEOUS:
+            st.apply_actions([self.held, int(action)])  # IllegalActionError, state unchanged, if not legal
+            self.held = None
+        else:
+            st.apply_action(int(action))  # IllegalActionError, state unchanged, if not legal
         self.actions_taken += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -118,7 +155,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
         elif self.actions_taken >= self.max_actions:
             self.truncations = dict.fromkeys(self.agents, True)
         if not st.is_terminal():
-            self.agent_selection = AGENTS[st.current_player()]
+            self.agent_selection = AGENTS[self._next_agent()]
         self._accumulate_rewards()
         self._update_infos()
         if self.render_mode == "human":
@@ -129,10 +166,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
         st = self.state_
         for i, a in enumerate(AGENTS):
             info: dict[str, Any] = {}
-            if not st.is_terminal() and st.current_player() == i:
-                info["legal_moves"] = {act: st.action_to_string(act) for act in st.legal_actions()}
+            legal = self._legal(i)
+            if legal:
+                both = st.current_player() == SIMULTANEOUS
+                info["legal_moves"] = {act: st.action_to_string(i, act) if st.race is not None else st.action_to_string(act)
+                                       for act in legal}
                 request = st.pending_request()
-                info["decision"] = request.kind if request is not None else "start"
+                info["decision"] = "simultaneous" if both else request.kind if request is not None else "start"
             self.infos[a] = info
 
     def render(self) -> str | None:

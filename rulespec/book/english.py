@@ -213,6 +213,8 @@ class Grammar:
                                + " on the other side")
         if c.opposite is not None:
             w.relatives.append("faces " + self.phrase(c.opposite, indefinite=True))
+        if c.column is not None:
+            w.relatives.append("shares its column with " + self.phrase(c.column, indefinite=True))
         if c.behind is not None:
             w.relatives.append("has " + self.phrase(c.behind, indefinite=True) + " behind it")
         if c.next is not None:

@@ -148,11 +148,12 @@ def pieces_per_size(game: Any) -> list[tuple[int, int]]:
         return []
     p = spec.parameters[refs[0]]
     rows = 2 if spec.board.ranks == 4 else 1
-    shared = 1 if spec.board.ranks == 3 else 0
+    shared = 1 if spec.board.ranks == 3 and spec.board.middle == "shared" else 0
+    rows += 0.5 if spec.board.ranks == 3 and spec.board.middle != "shared" else 0
     extra = sum(n - setup.per_pit for n in setup.pits.values())
 
     def total(n: int) -> int:
-        return 2 * (setup.per_pit * n * rows + extra) + shared * setup.per_pit * n + 2 * setup.stock
+        return int(2 * (setup.per_pit * n * rows + extra) + shared * setup.per_pit * n + 2 * setup.stock)
 
     return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
 
@@ -238,7 +239,7 @@ DECISIONS = ["start", "count", "pit", "direction", "place", "piece", "capture", 
 def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
     """The state before the example's last move, after it, and the last move's decisions
     (request kind, written form)."""
-    from interpreter.notation import action_to_string, parse_move
+    from interpreter.notation import parse_move
 
     st = game.state_from_snapshot(dict(ex.position)) if ex.position else game.new_initial_state()
     for move in ex.moves[:-1]:
@@ -247,7 +248,7 @@ def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
     before = st.clone()
     asked = []
     for a in parse_move(st, ex.moves[-1]):
-        asked.append((st._pending.request.kind if st._pending is not None else "start", action_to_string(st, a)))
+        asked.append((st._pending.request.kind if st._pending is not None else "start", st.action_to_string(a)))
         st.apply_action(a)
     mv = st.last_move
     if mv is not None and mv.forced:  # the decisions the rules made, in their places
@@ -346,6 +347,12 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
         except RulespecError:
             continue
         mv = traced_after.last_move
+        if before.race is not None:  # the opening race: both players sow at once, no one move's laps
+            entry.update(ok=True, decisions=decisions)
+            entry["before"], entry["after"] = f"{stem}-example-{i + 1}-before.svg", f"{stem}-example-{i + 1}-after.svg"
+            figures[entry["before"]] = board_svg(before, title=f"Before {ex.moves[-1]}")
+            figures[entry["after"]] = board_svg(after, highlight=changed_pits(before, after), title=f"After {ex.moves[-1]}")
+            continue
         laps, taken = _drawing(mv.trace or [], mv.origin)
         entry.update(ok=True, fired=mv.fired, decisions=decisions, laps=len(laps),
                      captured=any(t[2] for t in taken))

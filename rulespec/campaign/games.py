@@ -81,10 +81,12 @@ def play_batch(batch: GameBatch) -> list[GameRecord]:
 
 
 def play_one(game: Any, players: list[Any], seed: int, max_moves: int) -> GameRecord:
+    from rulespec.players import play_decision
+
     state = game.new_initial_state()
     fired: Counter[str] = Counter()
     while not state.is_terminal() and state.move_number() < max_moves:
-        state.apply_action(players[state.current_player()].choose(state))
+        play_decision(players, state)
         if state.pending_request() is None:
             move_fired(fired, state)
     if state.is_terminal():

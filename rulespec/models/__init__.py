@@ -8,6 +8,7 @@ from .examples import Example
 from .identity import Origin, Source
 from .marks import MarkRule
 from .obligations import Feeding, Obligations
+from .opening import Opening
 from .parameters import Parameter
 from .setup import PieceKind, Setup
 from .rounds import Rounds

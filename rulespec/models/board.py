@@ -42,7 +42,7 @@ class Board(Block):
     """The playing surface and how pits are named.
 
     Each player owns the row nearest to them (2 or 3 ranks; a 3-rank board's middle row is
-    shared) or the two rows nearest to them (4 ranks). Own pits are numbered 1.. from the
+    shared, or owned half by each player: `middle`) or the two rows nearest to them (4 ranks). Own pits are numbered 1.. from the
     owner's left, and a row is named by a letter (`row_labels`).
     """
 
@@ -54,9 +54,17 @@ class Board(Block):
     """`beside`: each player has a store that captured pieces go to and that is never sown;
     `in_circuit`: each player's store sits at the player's right end of the circuit and can
     be sown into (as in Kalah); `none`: no stores."""
-    circuit: Literal["all", "own"] | None = None
+    middle: Literal["shared", "right_half", "left_half"] = "shared"
+    """A 3-rank board's middle row: `shared` (nobody's; its pits are named M1.. from South's
+    left), or each player owns the half of it on their `right_half` (or `left_half`), named
+    M1.. from the owner's left like their own row (South's right half: M4 to M6 of six). The
+    circuit runs along the mover's row, back along the middle row and along the opponent's row."""
+    circuit: Literal["all", "own", "sides"] | None = None
     """The loop of pits a player sows along: `all` pits of the board, or only the player's
-    `own` two ranks. Defaults to `all` on 2 and 3 ranks and `own` on 4 ranks."""
+    `own` two ranks, or `sides`: the mover's own pits and then the opponent's, each in their
+    owner's order (on 3 ranks with a split middle row: own row, own half of the middle row,
+    the opponent's row and half, a figure of eight; on 2 ranks the same as `all`). Defaults to
+    `all` on 2 and 3 ranks and `own` on 4 ranks."""
     notation: Literal["letters", "row-number"] = "row-number"
     """How pits are written: `letters` (A, B, C... from South's left; a, b, c... for North)
     or `row-number` (a row letter and a number from the owner's left, e.g. A5, b3)."""

@@ -89,14 +89,14 @@ class PickSelector(Block):
 
 
 Selector = Annotated[
-    Annotated[Literal["landing", "opposite", "behind_opposite"], Tag("pit")]
+    Annotated[Literal["landing", "opposite", "behind_opposite", "opponent_column"], Tag("pit")]
     | Annotated[ChainSelector, Tag("chain")]
     | Annotated[ChooseSelector, Tag("choose")]
     | Annotated[PickSelector, Tag("pick")],
     Discriminator(
         _selector_tag,
         custom_error_type="selector",
-        custom_error_message="expected landing, opposite, behind_opposite, {chain: ...}, {choose: ...} or {pick: ...}",
+        custom_error_message="expected landing, opposite, behind_opposite, opponent_column, {chain: ...}, {choose: ...} or {pick: ...}",
     ),
 ]
 """What a capture takes: the `landing` pit, the `opposite` pit, the pit behind the opposite
@@ -135,7 +135,10 @@ class CaptureRule(Block):
     """Tested on the pit where the last piece landed."""
     take: list[Selector]
     """The pits emptied by the capture, in order (`[]` with `mark`: the capture takes the pit
-    itself, not its pieces)."""
+    itself, not its pieces): `landing`, the pit where the lap ended; `opposite`, the pit facing
+    it; `behind_opposite`, the pit behind that one; `opponent_column`, every pit of the
+    opponent's in the landing pit's column across the ranks (three ranks); or a chain, choice
+    or pick."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
     to: Literal["store", "removed"] | SowDestination = "store"
@@ -148,10 +151,15 @@ class CaptureRule(Block):
     mark: str | None = None
     """After the capture, the landing pit gets this mark (owned by the mover, for an owned mark),
     e.g. Toguz Korgool's tuzdyk."""
-    then: Literal["end", "relay"] = "end"
+    then: Literal["end", "relay", "carry"] = "end"
     """After a capture into the store or out of play: the move `end`s, or goes on as after a lap
     (`relay`): the last pit taken counts as the landing pit for the sowing's relay rule (with
-    `laps.lift: next`, the move goes on from the pit after it when that pit holds pieces)."""
+    `laps.lift: next`, the move goes on from the pit after it when that pit holds pieces), or
+    the piece that made the capture is lifted from the landing pit and sown on into the next pit
+    (`carry`), a new lap of one piece (Abalala'e)."""
+    most: int | None = Field(None, ge=1)
+    """Take at most this many pieces from each pit taken (the rest stay), e.g. two from an
+    opponent's owned pit (Gabata); none: all of them."""
     optional: bool = False
     """The mover may decline the capture when `when` holds (a decision: `+` take it, `-` leave
     it; a move written without either takes it). Declined, the rules after it are tried as if

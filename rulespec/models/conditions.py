@@ -62,6 +62,9 @@ class Condition(Block):
     along the move's sowing (e.g. captured pieces sown again from the next pit on)."""
     opposite: Condition | None = None
     """Holds for the pit facing the subject across the board (false if there is none)."""
+    column: Condition | None = None
+    """Holds for some other pit in the subject's column, across the ranks (e.g. on three ranks:
+    `column: {side: opponent, count: {min: 1}}`, an opponent's pit in the same column holds a piece)."""
     behind: Condition | None = None
     """Holds for the pit behind the subject, in its owner's back row (false if none)."""
     mirror: Condition | None = None

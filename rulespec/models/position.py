@@ -52,6 +52,10 @@ class Position(Block):
     """A fragment (a corner of the board, a puzzle): pieces the position does not place are out
     of play (counted as removed). Never more pieces, of any kind, than the game's set."""
     moves_played: int = Field(0, ge=0, le=MAX_MOVES_PLAYED)
+    race: bool | dict[str, Any] = False
+    """A position of the spec's opening race: `true` at its start (both players choose their
+    first move at once), or the race in progress as a snapshot gives it (each player's part:
+    choosing, the pieces still to sow and where, the step it finished at)."""
     round: int = Field(1, ge=1, le=MAX_MOVES_PLAYED)
     """Games of several rounds: the round being played (1 for the first); the pits out of play
     in it are those carrying the rounds' `out_of_play` mark."""

@@ -11,6 +11,7 @@ from .examples import Example
 from .identity import Origin, Source
 from .marks import MarkRule
 from .obligations import Obligations
+from .opening import Opening
 from .parameters import Parameter
 from .rounds import Rounds
 from .setup import Setup
@@ -57,6 +58,9 @@ class Spec(Block):
     """Duties towards the opponent (feeding)."""
     marks: dict[Name, MarkRule] = Field(default_factory=dict)
     """Per-pit marks that rules set, clear and test."""
+    opening: Opening | None = None
+    """A simultaneous first move (a sowing race by both players at once); none: the first
+    player makes the first move alone."""
     stages: list[Stage] = Field(default_factory=list)
     """Phases with their own rules, in order (none: one stage)."""
     end: list[EndCondition] = Field(min_length=1)

@@ -16,7 +16,10 @@ from .mcts import MCTSPlayer
 from .simple import GreedyPlayer, RandomPlayer
 
 __all__ = ["Player", "make_player", "PlayerSpecError", "RandomPlayer", "GreedyPlayer", "AlphaBetaPlayer",
-           "MCTSPlayer", "KINDS"]
+           "MCTSPlayer", "KINDS", "race_start", "play_decision", "SIMULTANEOUS"]
+
+SIMULTANEOUS = -2
+"""current_player() where both players choose at once (a spec's opening race)."""
 
 KINDS = ("random", "greedy", "alphabeta", "mcts")
 
@@ -59,3 +62,32 @@ def make_player(spec: str, seed: int = 0) -> Player:
     if kind == "alphabeta":
         return AlphaBetaPlayer(depth=number, seconds=seconds, seed=seed)
     return MCTSPlayer(simulations=number, seconds=seconds, seed=seed)
+
+
+def race_start(player: Any, state: Any, seat: int) -> int:
+    """`seat`'s own start at a simultaneous node (both players choose at once, unseen: the
+    opening race). A random player picks at random; the others the start with the best mean
+    score margin for `seat` once both starts are played, over the opponent's possible starts
+    (the race is not searched deeper: a documented simplification)."""
+    own, theirs = state.legal_actions(seat), state.legal_actions(1 - seat)
+    if isinstance(player, RandomPlayer):
+        return player.rng.choice(own)
+    best, best_value = own[0], float("-inf")
+    for a in own:
+        total = 0
+        for b in theirs:
+            after = state.clone()
+            after.apply_actions([a, b] if seat == 0 else [b, a])
+            total += after.margin(seat)
+        if total > best_value:
+            best, best_value = a, total
+    return best
+
+
+def play_decision(players: list[Any], state: Any) -> None:
+    """Apply the next decision: the player to move's, or at a simultaneous node each seat's
+    own start (players[0] for South, players[1] for North)."""
+    if state.current_player() == SIMULTANEOUS:
+        state.apply_actions([race_start(players[p], state, p) for p in (0, 1)])
+    else:
+        state.apply_action(players[state.current_player()].choose(state))

@@ -23,6 +23,11 @@ class AlphaBetaPlayer:
         """The deepest iteration completed on the last decision."""
 
     def choose(self, state: Any) -> int:
+        if state.current_player() == -2:  # both choose at once: each seat's own start, as one joint action
+            from . import race_start
+
+            south, north = state.legal_actions(0), state.legal_actions(1)
+            return south.index(race_start(self, state, 0)) + len(south) * north.index(race_start(self, state, 1))
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -70,6 +70,9 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
     state = state if state is not None else game.new_initial_state()
     if state.is_terminal():
         return Solution(state.margin(0), [], 0, 0.0, 0, 0)
+    if getattr(state, "race", None) is not None:
+        raise ValueError("the position is inside the opening race, where both players choose at once: "
+                         "it has no minimax value (a simultaneous game); solve a position after the race")
     if engine != "python":
         solution = _solve_native(game, state, memory_mb, all_moves, progress, required=engine == "native",
                                  share_stores=share_stores, endgame=endgame)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..book.diagram import board_svg, changed_pits
-from ..errors import RulespecError
+from ..errors import IllegalActionError, RulespecError
 from ..loader import load_spec, load_spec_text, shipped_variants
 from ..records import write_move
 from . import wording
@@ -109,6 +109,30 @@ def status(st: Any) -> str:
             + (f", {stage} stage" if stage else "") + f"). South {st.score(0)}, North {st.score(1)}.")
 
 
+class _Seat:
+    """The state as one seat sees it at a simultaneous node (the opening race): that seat to
+    move, its own starts legal (the wording and clicks then work as on an ordinary turn)."""
+
+    def __init__(self, st: Any, player: int):
+        self._st, self._player = st, player
+        self._starts = st.race.runners[player].starts
+
+    def current_player(self) -> int:
+        return self._player
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        return self._st.legal_actions(self._player if player is None else player)
+
+    def pending_request(self) -> None:
+        return None
+
+    def action_to_string(self, *args: int) -> str:
+        return self._st.action_to_string(self._player, args[-1])
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._st, name)
+
+
 @dataclass
 class Play:
     """A game in progress: who sits where, the position, the moves so far."""
@@ -125,6 +149,8 @@ class Play:
     """The pits the last decision changed (shaded on the board until the next one)."""
     computers: dict[int, Any] = field(default_factory=dict, init=False)
     """The computer players by seat (0 South, 1 North), made from their specs."""
+    held: int | None = None
+    """South's start at a simultaneous node (the opening race), kept unseen until North chooses."""
 
     def __post_init__(self) -> None:
         from ..players import make_player
@@ -132,13 +158,44 @@ class Play:
         self.state = self.game.new_initial_state()
         self.computers = {p: make_player(spec, seed=p) for p, spec in enumerate(self.seats) if spec != HUMAN}
 
+    def chooser(self) -> int:
+        """The seat to decide: the player to move, or at a simultaneous node South and then North."""
+        player = self.state.current_player()
+        return (0 if self.held is None else 1) if player == -2 else player
+
+    def seen(self) -> Any:
+        """The state as the deciding seat sees it (at a simultaneous node: its own choice only)."""
+        st = self.state
+        return _Seat(st, self.chooser()) if not st.is_terminal() and st.current_player() == -2 else st
+
     def human_to_move(self) -> bool:
         st = self.state
-        return not st.is_terminal() and self.seats[st.current_player()] == HUMAN
+        return not st.is_terminal() and self.seats[self.chooser()] == HUMAN
+
+    def _race(self, action: int) -> list[str]:
+        """A seat's start at a simultaneous node: South's is held; with North's both are played."""
+        from ..players import race_start
+
+        st = self.state
+        if self.held is None:
+            if action not in st.legal_actions(0):
+                raise IllegalActionError(action, "not one of South's starts", [])
+            self.held = action
+            if self.seats[1] == HUMAN:
+                return []
+            action = race_start(self.computers[1], st, 1)
+        south, self.held = self.held, None
+        before = st.clone()
+        st.apply_actions([south, action])
+        self.moves.append(f"Both: {st.move_to_string(suffix=False)}")
+        self.shaded = changed_pits(before, st)
+        return frames(before, st, 0, -1, 0)
 
     def apply(self, action: int) -> list[str]:
         """Apply one decision; the animation frames it makes. IllegalActionError if not legal."""
         st = self.state
+        if st.current_player() == -2:
+            return self._race(action)
         game = st.game
         mover = st.current_player()
         request = st.pending_request()
@@ -164,6 +221,11 @@ class Play:
     def computer(self) -> list[str]:
         """The computer's whole move (every decision of it); its frames."""
         st = self.state
+        if st.current_player() == -2:
+            from ..players import race_start
+
+            seat = self.chooser()
+            return self._race(race_start(self.computers[seat], st, seat))
         mover = st.current_player()
         computer = self.computers[mover]
         out: list[str] = []
@@ -174,7 +236,7 @@ class Play:
         return out
 
     def view(self, frames_: list[str] | None = None, message: str | None = None) -> dict[str, Any]:
-        st = self.state
+        st = self.seen()
         q = wording.question(st)
         clickable: list[int] = []
         options: list[dict[str, Any]] = []
@@ -191,6 +253,8 @@ class Play:
             terms = st.game.spec.board.terms
             prompt = (f"{_who(st.current_player())}: click one of your {terms.pit}s ringed in green "
                       f"to sow from it.")
+            if self.state.current_player() == -2:
+                prompt = "The opening race: both players choose at once, neither seeing the other's choice. " + prompt
         return {
             "svg": board_svg(st, highlight=self.shaded, origin=self.origin if self.origin >= 0 else None,
                              clickable=True),
@@ -209,7 +273,7 @@ class Play:
 
     def click(self, slot: int) -> dict[str, Any]:
         """A click on a pit: the decision it makes, or why it makes none."""
-        st = self.state
+        st = self.seen()
         if not self.human_to_move():
             return self.view(message="Wait: it is the computer's turn." if not st.is_terminal()
                              else "The game is over.")
@@ -227,7 +291,7 @@ class Play:
         return self.view(message=wording.why_not(st, slot))
 
     def choose(self, action: int) -> dict[str, Any]:
-        st = self.state
+        st = self.seen()
         if not self.human_to_move() or action not in st.legal_actions():
             return self.view(message="That choice is not open now.")
         return self.view(self.apply(action))

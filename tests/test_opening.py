@@ -1,0 +1,223 @@
+"""The opening race (`opening: {kind: race}`): a simultaneous first move, played step by step."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import rulespec
+from rulespec.errors import IllegalActionError, NotationError, SpecError
+
+SHORT = {"race": True, "to_move": 0, "players": [{"pits": [0, 0, 0, 0, 0, 0, 2], "store": 45},
+                                                 {"pits": [0, 0, 0, 0, 0, 0, 3], "store": 48}]}
+"""South's part (G: head, a) ends at step 2, North's (g: head, A, B) at step 3."""
+
+
+def counts(st):
+    snap = st.snapshot()
+    return [p["pits"] for p in snap["players"]], [p["store"] for p in snap["players"]]
+
+
+def test_the_start_is_a_simultaneous_node():
+    st = rulespec.load("sungka").new_initial_state()
+    assert st.current_player() == -2 and st.is_simultaneous_node()
+    assert st.legal_actions(0) == st.legal_actions(1) == list(range(7))
+    assert st.legal_actions() == list(range(49))  # OpenSpiel's flat joint actions
+    assert st.action_to_string(0, 2) == "C" and st.action_to_string(1, 2) == "c"
+    assert st.action_to_string(2 + 7 * 4) == "C/e" and st.string_to_action("C/e") == 2 + 7 * 4
+    joint = st.clone()
+    joint.apply_action(2 + 7 * 4)
+    st.apply_actions([2, 4])
+    assert joint.snapshot() == st.snapshot() and st.history() == [2, 4]
+
+
+def test_the_first_to_finish_moves_next_and_the_steps_interleave():
+    game = rulespec.load("sungka")
+    st = game.state_from_snapshot(SHORT)
+    st.apply_move("G/g")
+    # North's third piece went into South's B after South's part had ended: both counted.
+    assert counts(st) == ([[1, 1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0]], [46, 49])
+    assert st.race is None and st.current_player() == 0 and st.move_to_string() == "G/g"
+    other = rulespec.load("congkak", race="last_finished").state_from_snapshot({**SHORT, "round": 1})
+    other.apply_move("G/g")
+    assert other.current_player() == 1
+
+
+def test_a_tie_goes_to_the_first_player():
+    st = rulespec.load("sungka").state_from_snapshot(
+        {"race": True, "to_move": 0, "players": [{"pits": [0, 0, 0, 0, 0, 0, 2], "store": 47},
+                                                 {"pits": [0, 0, 0, 0, 0, 0, 2], "store": 47}]})
+    st.apply_move("G/g")  # both: head, then the opponent's empty A / a at step 2
+    assert st.current_player() == 0
+    assert counts(st) == ([[1, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0]], [48, 48])
+
+
+def test_another_turn_inside_the_race_is_a_one_player_node():
+    game = rulespec.load("sungka")
+    # South's G (1) reaches the head at once; North's a (3) sows on: South alone chooses.
+    st = game.state_from_snapshot({"race": True, "to_move": 0, "players": [
+        {"pits": [0, 0, 0, 0, 0, 1, 1], "store": 45}, {"pits": [3, 0, 0, 0, 0, 0, 0], "store": 48}]})
+    st.apply_move("G/a")
+    assert st.current_player() == 0 and not st.is_simultaneous_node() and st.race is not None
+    assert st.legal_actions(1) == [] and st.legal_actions() == [5]
+    snap = st.snapshot()
+    assert snap["in_hand"] == 2 and snap["race"]["players"][1]["sowing"] == ["c", "d"]
+    restored = game.state_from_snapshot(json.loads(json.dumps(snap)))
+    st.apply_move("F")
+    restored.apply_move("F")
+    assert restored.snapshot() == st.snapshot() and st.race is None
+    # South's F (1) reaches the head at step 2 and South has nothing left: South's part ends
+    # at step 2, North's (b, c, d) at step 3.
+    assert st.current_player() == 0
+
+
+def test_illegal_race_actions_change_nothing():
+    st = rulespec.load("sungka").state_from_snapshot(SHORT)
+    before = st.snapshot()
+    with pytest.raises(IllegalActionError, match="South in the opening race"):
+        st.apply_actions([0, 6])
+    with pytest.raises(IllegalActionError):
+        st.apply_action(1)  # one joint action only: 0
+    with pytest.raises(NotationError, match="S/n"):
+        st.apply_move("G")
+    assert st.snapshot() == before
+
+
+def test_random_races_conserve_pieces_and_replay():
+    game = rulespec.load("congkak", rounds=2)
+    rng = random.Random(5)
+    for _ in range(6):
+        st = game.new_initial_state()
+        while st.race is not None:
+            snap = st.snapshot()
+            assert sum(map(sum, counts(st)[0])) + sum(counts(st)[1]) + snap["in_hand"] == game.total_pieces
+            st.apply_action(rng.choice(st.legal_actions()))
+        replay = game.new_initial_state()
+        history = st.history()
+        i = 0
+        while i < len(history):
+            if replay.is_simultaneous_node():
+                replay.apply_actions(history[i:i + 2])
+                i += 2
+            else:
+                replay.apply_action(history[i])
+                i += 1
+        assert replay.snapshot() == st.snapshot()
+
+
+def test_a_race_asking_decisions_inside_moves_is_refused():
+    text = """
+name: Bad race
+board: {pits: 4, stores: in_circuit}
+setup: {per_pit: 3}
+opening: {kind: race}
+turn:
+  moves: [{name: sow, direction: choice}]
+end: [{kind: side_empty}]
+"""
+    with pytest.raises(SpecError) as err:
+        rulespec.load_text(text)
+    assert ":5:10:" in str(err.value) and "fixed direction" in str(err.value)
+
+
+def test_show_and_rulebook_describe_the_race():
+    from rulespec.book.render import render_book
+    from rulespec.summary import summary
+
+    game = rulespec.load("sungka")
+    text = summary(game)
+    assert "opening: a race" in text and "simultaneous opening" in text
+    book = render_book(game).markdown
+    assert "both players move at once" in book
+    assert "both players move at once" not in render_book(rulespec.load("chongka")).markdown
+
+
+def test_openspiel_sees_a_simultaneous_game():
+    pyspiel = pytest.importorskip("pyspiel")
+    from rulespec import openspiel
+
+    openspiel.register()
+    game = pyspiel.load_game("rulespec_sungka")
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert pyspiel.load_game("rulespec_chongka").get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    st = game.new_initial_state()
+    assert st.current_player() == pyspiel.PlayerId.SIMULTANEOUS and st.legal_actions(1) == list(range(7))
+    twin = st.clone()
+    st.apply_actions([2, 4])
+    assert st.history() == [2, 4]
+    twin.apply_action(2 + 7 * 4)  # a flat joint action (one history entry), replayed as such
+    assert twin.history() == [30] and str(game.deserialize_state(twin.serialize())) == str(st)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_pettingzoo_collects_both_actions():
+    pytest.importorskip("pettingzoo")
+    from rulespec import pettingzoo
+
+    env = pettingzoo.raw_env("sungka")
+    env.reset(seed=0)
+    assert env.agent_selection == "player_0" and env.infos["player_0"]["decision"] == "simultaneous"
+    board = env.observe("player_1")["observation"].copy()
+    env.step(2)
+    assert env.agent_selection == "player_1" and env.state_.is_simultaneous_node()
+    assert (env.observe("player_1")["observation"] == board).all(), "South's choice stays hidden"
+    env.step(4)
+    assert env.state_.history() == [2, 4]
+
+
+def test_players_and_the_web_app_choose_their_own_start_only():
+    from rulespec.players import make_player, play_decision, race_start
+    from rulespec.web.sessions import HUMAN, Play
+
+    game = rulespec.load("sungka")
+    st = game.new_initial_state()
+    greedy = make_player("greedy", seed=0)
+    assert race_start(greedy, st, 1) in st.legal_actions(1)
+    play_decision([make_player("random", 1), greedy], st)
+    assert len(st.history()) == 2 and all(0 <= a < 7 for a in st.history())  # one start per seat
+    play = Play(game, [HUMAN, HUMAN])
+    view = play.click(game.geo.own[0][2])  # South's C, held unseen
+    assert play.state.is_simultaneous_node() and view["clickable"] == [game.geo.own[1][a] for a in range(7)]
+    assert "both players choose at once" in view["question"]
+    play.click(game.geo.own[1][4])
+    assert play.moves == ["Both: C/e"] and play.state.history() == [2, 4]
+
+
+def test_a_record_with_the_race_replays():
+    from rulespec.records import format_record, parse_record, replay
+
+    game = rulespec.load("sungka")
+    st = game.new_initial_state()
+    rng = random.Random(4)
+    moves = []
+    while not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+        if st.pending_request() is None:
+            moves.append(st.move_to_string(suffix=False))
+    text = format_record(game, moves)
+    assert "/" in text.splitlines()[2]
+    end, warnings = replay(game, parse_record(text))
+    assert end.snapshot() == st.snapshot() and warnings == []
+
+
+def test_the_solver_refuses_a_position_inside_the_race():
+    from rulespec.solve import solve
+
+    game = rulespec.load("sungka", holes=3, shells=1)
+    with pytest.raises(ValueError, match="no minimax value"):
+        solve(game)
+
+
+def test_the_race_can_be_restricted_to_some_pits():
+    text = "name: Next to the store\nextends: sungka\nopening: {from: {next: {store: true}}}\n"
+    game = rulespec.load_text(text)
+    assert game.new_initial_state().legal_actions(0) == [6]  # G: the hole next to the head
+    st = game.state_from_snapshot({"race": True, "to_move": 0, "players": [
+        {"pits": [2, 0, 0, 0, 0, 0, 1], "store": 46}, {"pits": [2, 0, 0, 0, 0, 0, 1], "store": 46}]})
+    assert st.legal_actions(0) == st.legal_actions(1) == [6]
+    st.apply_move("G/g")  # both reach their head at once: the new choice may be any hole
+    assert st.is_simultaneous_node() and st.legal_actions(0) == st.legal_actions(1) == [0]
+    from rulespec.book.render import render_book
+
+    assert "to start from (a hole that is followed, along the sowing, by a head)" in render_book(game).markdown
