@@ -114,8 +114,16 @@ def test_the_command_exits_1_with_survivors_and_prints_the_counts_last(tmp_path:
     assert "a worked example that kills it:" in result.output
 
 
-def test_ray_is_a_clear_error_until_the_campaign_module_exists(tmp_path: Path) -> None:
+def test_only_rechecks_the_survivors_a_saved_report_names(weak_report: mutate.Report, tmp_path: Path) -> None:
+    saved = tmp_path / "report.txt"
+    saved.write_text("\n".join(mutate.render(weak_report)), encoding="utf-8")
+    named = mutate.named_in(saved.read_text(encoding="utf-8"))
+    expected = {m.description for m, o in zip(weak_report.mutants, weak_report.outcomes)
+                if o.status in ("surviving", "equivalent")}
+    assert named == expected and "captures.'two'.when.count: 2 -> 3" in named
     path = tmp_path / "weak.yaml"
     path.write_text(WEAK, encoding="utf-8")
-    result = CliRunner().invoke(app, ["mutate", str(path), "--ray"])
-    assert result.exit_code == 1 and "rulespec.campaign" in result.output
+    again = mutate.run(str(path), games=10, jobs=1, only=named)
+    assert sorted(m.description for m in again.mutants) == sorted(named)
+    assert again.count("surviving") == weak_report.count("surviving")
+    assert again.count("equivalent") == weak_report.count("equivalent")
