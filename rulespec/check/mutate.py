@@ -313,9 +313,11 @@ def compare(original: Any, mutant: Any, games: int, seed: int, max_actions: int 
         for _ in range(max_actions):
             if a.is_terminal() or b.is_terminal():
                 break
+            # The same moves in another order is the same rule (e.g. bead kinds listed in
+            # another order): compared as sets, and the mutant plays the move of the same name.
             legal_a = [a.action_to_string(x) for x in a.legal_actions()]
             legal_b = [b.action_to_string(x) for x in b.legal_actions()]
-            if legal_a != legal_b or a.current_player() != b.current_player():
+            if sorted(legal_a) != sorted(legal_b) or a.current_player() != b.current_player():
                 moves_a = complete_moves(start_a, limit=500)
                 moves_b = complete_moves(start_b, limit=500)
                 return Difference(g, start_a.snapshot(), decisions,
@@ -325,7 +327,7 @@ def compare(original: Any, mutant: Any, games: int, seed: int, max_actions: int 
             request = a.pending_request()
             decisions.append((a.action_to_string(action), request is not None and request.default == action))
             a.apply_action(action)
-            b.apply_action(ids_b[ids_a.index(action)])
+            b.apply_action(ids_b[legal_b.index(legal_a[ids_a.index(action)])])
             if a.pending_request() is None or a.is_terminal():
                 view_a, view_b = _view(a), _view(b)
                 if view_a != view_b:
