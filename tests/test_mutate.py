@@ -127,3 +127,17 @@ def test_only_rechecks_the_survivors_a_saved_report_names(weak_report: mutate.Re
     assert sorted(m.description for m in again.mutants) == sorted(named)
     assert again.count("surviving") == weak_report.count("surviving")
     assert again.count("equivalent") == weak_report.count("equivalent")
+
+
+def test_the_same_moves_listed_in_another_order_are_the_same_rules() -> None:
+    """Swapping two bead kinds only reorders the legal moves: the games are compared move by
+    move by name, so the mutant is equivalent, not a survivor."""
+    from rulespec.loader import resolve
+    from rulespec.yamlio import plain, read_yaml
+
+    path = resolve("glass-bead-game")
+    doc = plain(read_yaml(path.read_text(encoding="utf-8"), str(path))[0])
+    swapped = next(m for m in mutate.generate(doc) if m.description.startswith("setup.kinds: items 1 and 2"))
+    original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(swapped.doc, str(path))
+    assert mutant.spec != original.spec  # a real edit, not a default written out
+    assert mutate.compare(original, mutant, games=2, seed=0, max_actions=40) is None
