@@ -528,14 +528,20 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
            seed: int = typer.Option(0, help="Seed of the first game."),
            tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
            jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: one per core)."),
-           ray: bool = typer.Option(False, "--ray", help="Run on a Ray cluster (needs rulespec.campaign)."),
-           verbose: bool = typer.Option(False, "--verbose", "-v", help="List the killed mutants too.")) -> None:
+           ray: bool = RayOpt,
+           ray_address: str | None = RayAddressOpt,
+           verbose: bool = typer.Option(False, "--verbose", "-v", help="List the killed mutants too."),
+           only: Path | None = typer.Option(None, "--only", help="Judge only the mutants a saved report of "
+                                            "this command lists as surviving or probably equivalent, "
+                                            "e.g. to recheck the survivors after adding examples.",
+                                            exists=True, dir_okay=False)) -> None:
     """Mutation analysis: change one rule at a time and check the spec's examples notice."""
     from .check import mutate as mutation
 
     try:
-        report = mutation.run(variant, games, seed, tests, jobs or None,
-                              mutation.ray_executor if ray else mutation.local_executor)
+        named = mutation.named_in(only.read_text(encoding="utf-8")) if only else None
+        report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
+                              only=named)
     except RulespecError as exc:
         _fail(exc)
     for line in mutation.render(report, verbose):

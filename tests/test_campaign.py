@@ -91,3 +91,18 @@ def test_fuzz_as_a_campaign_plays_the_same_games() -> None:
     spread, failing2 = fuzz_campaign("oware", {"pits": 4}, 12, 3, 2000, None, 2, batch_size=5)
     assert failing is None and failing2 is None
     assert vars(alone) == vars(spread)
+
+
+def test_mutation_analysis_runs_on_ray_with_the_local_pools_outcomes(local_ray, tmp_path: Path) -> None:
+    from rulespec.check import mutate
+
+    path = tmp_path / "weak.yaml"
+    path.write_text("name: Weak\nboard: {pits: 3, stores: beside}\nsetup: {per_pit: 2}\n"
+                    "turn: {moves: [{name: sow}]}\n"
+                    "captures: [{name: two, when: {side: opponent, count: 2}, take: [landing]}]\n"
+                    "end: [{kind: side_empty}, {kind: move_limit, moves: 60}]\nscoring: {counts: [store]}\n",
+                    encoding="utf-8")
+    on_ray = mutate.run(str(path), games=3, ray="auto")
+    local = mutate.run(str(path), games=3, jobs=1)
+    assert [o.status for o in on_ray.outcomes] == [o.status for o in local.outcomes]
+    assert on_ray.count("surviving") > 0

@@ -129,6 +129,17 @@ def test_a_chain_stops_at_a_pit_of_the_other_kind() -> None:
     assert cup(state, 0) == "4" and beads(state, 1)[0] == "00"
 
 
+@pytest.mark.parametrize("gem", "12345")
+def test_an_indirect_chain_stops_at_a_pit_that_held_a_stone_and_a_gem(gem: str) -> None:
+    # E's two stones fall into a and b. b held a single stone: one gem. a held a stone and a
+    # gem, two beads, so it adds no second pick (which would come from North's cup).
+    rest = "1122334455".replace(gem, "", 1)
+    state = position(["000", "000", "", "", "00"], ["0" + gem, "0", "", "", ""], (rest[:5], rest[5:]))
+    play(state, "E00")
+    assert state.current_player() == 1, "a single pick, made without asking: the only gem on North's side"
+    assert cup(state, 0) == "".join(sorted(rest[:5] + gem)) and cup(state, 1) == rest[5:]
+
+
 def test_only_a_stone_captures() -> None:
     state = play(position(["01", "02", "04", "005", "3"], ["0", "02", "03", "04", "015"]), "E3")
     assert cup(state, 0) == "" and beads(state, 1)[0] == "03"
@@ -141,8 +152,11 @@ def test_more_than_nine_beads_skip_the_origin_pit() -> None:
     assert beads(state, 0) == ["", "01", "0", "0", "01"]
 
 
-def test_an_empty_player_must_be_fed_while_gems_remain() -> None:
-    state = position(["01", "00", "00", "00", "0002"], ["", "", "", "", ""], ("345", "12345"))
+@pytest.mark.parametrize("gem", "12345")
+def test_an_empty_player_must_be_fed_while_gems_remain(gem: str) -> None:
+    # Any gem in play, of whatever value, keeps the duty to feed: here the only one is in E.
+    rest = "1122334455".replace(gem, "", 1)
+    state = position(["0", "00", "00", "00", "000" + gem], ["", "", "", "", ""], (rest[:5], rest[5:]))
     assert sorted({m[0] for m in complete_moves(state)}) == ["D", "E"], "only D and E reach North"
 
 

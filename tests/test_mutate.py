@@ -114,8 +114,30 @@ def test_the_command_exits_1_with_survivors_and_prints_the_counts_last(tmp_path:
     assert "a worked example that kills it:" in result.output
 
 
-def test_ray_is_a_clear_error_until_the_campaign_module_exists(tmp_path: Path) -> None:
+def test_only_rechecks_the_survivors_a_saved_report_names(weak_report: mutate.Report, tmp_path: Path) -> None:
+    saved = tmp_path / "report.txt"
+    saved.write_text("\n".join(mutate.render(weak_report)), encoding="utf-8")
+    named = mutate.named_in(saved.read_text(encoding="utf-8"))
+    expected = {m.description for m, o in zip(weak_report.mutants, weak_report.outcomes)
+                if o.status in ("surviving", "equivalent")}
+    assert named == expected and "captures.'two'.when.count: 2 -> 3" in named
     path = tmp_path / "weak.yaml"
     path.write_text(WEAK, encoding="utf-8")
-    result = CliRunner().invoke(app, ["mutate", str(path), "--ray"])
-    assert result.exit_code == 1 and "rulespec.campaign" in result.output
+    again = mutate.run(str(path), games=10, jobs=1, only=named)
+    assert sorted(m.description for m in again.mutants) == sorted(named)
+    assert again.count("surviving") == weak_report.count("surviving")
+    assert again.count("equivalent") == weak_report.count("equivalent")
+
+
+def test_the_same_moves_listed_in_another_order_are_the_same_rules() -> None:
+    """Swapping two bead kinds only reorders the legal moves: the games are compared move by
+    move by name, so the mutant is equivalent, not a survivor."""
+    from rulespec.loader import resolve
+    from rulespec.yamlio import plain, read_yaml
+
+    path = resolve("glass-bead-game")
+    doc = plain(read_yaml(path.read_text(encoding="utf-8"), str(path))[0])
+    swapped = next(m for m in mutate.generate(doc) if m.description.startswith("setup.kinds: items 1 and 2"))
+    original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(swapped.doc, str(path))
+    assert mutant.spec != original.spec  # a real edit, not a default written out
+    assert mutate.compare(original, mutant, games=2, seed=0, max_actions=40) is None

@@ -20,7 +20,6 @@ import sys
 import time
 import typing
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -314,9 +313,11 @@ def compare(original: Any, mutant: Any, games: int, seed: int, max_actions: int 
         for _ in range(max_actions):
             if a.is_terminal() or b.is_terminal():
                 break
+            # The same moves in another order is the same rule (e.g. bead kinds listed in
+            # another order): compared as sets, and the mutant plays the move of the same name.
             legal_a = [a.action_to_string(x) for x in a.legal_actions()]
             legal_b = [b.action_to_string(x) for x in b.legal_actions()]
-            if legal_a != legal_b or a.current_player() != b.current_player():
+            if sorted(legal_a) != sorted(legal_b) or a.current_player() != b.current_player():
                 moves_a = complete_moves(start_a, limit=500)
                 moves_b = complete_moves(start_b, limit=500)
                 return Difference(g, start_a.snapshot(), decisions,
@@ -326,7 +327,7 @@ def compare(original: Any, mutant: Any, games: int, seed: int, max_actions: int 
             request = a.pending_request()
             decisions.append((a.action_to_string(action), request is not None and request.default == action))
             a.apply_action(action)
-            b.apply_action(ids_b[ids_a.index(action)])
+            b.apply_action(ids_b[legal_b.index(legal_a[ids_a.index(action)])])
             if a.pending_request() is None or a.is_terminal():
                 view_a, view_b = _view(a), _view(b)
                 if view_a != view_b:
@@ -382,6 +383,9 @@ def _player(p: dict[str, Any]) -> dict[str, Any]:
 def _expect(snap: dict[str, Any], keep_extra: set[str]) -> dict[str, Any]:
     out = _position(snap, keep_extra)
     out.pop("repetition", None)
+    for player, state in zip(out["players"], snap["players"]):
+        if "score" in state:  # what the scoring rules count, so a scoring mutant shows
+            player["score"] = state["score"]
     if snap.get("marks"):
         out["marks"] = snap["marks"]
     if snap.get("terminal"):
@@ -587,28 +591,43 @@ class Report:
                 f"surviving: {self.count('surviving')}")
 
 
-def local_executor(jobs: int | None) -> Executor:
-    """The default: a process pool on this machine."""
-    return ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, initializer=_init_worker,
-                               initargs=_INIT_ARGS)
+@dataclass(frozen=True)
+class Task:
+    """One mutant to judge, with what every worker needs (picklable: a campaign batch)."""
+
+    setting: tuple[Any, ...]
+    """_init_worker's arguments: the original document, its path, games, seed, tests, variant."""
+    index: int
+    mutant: Mutant
 
 
-_INIT_ARGS: tuple[Any, ...] = ()
+def judge_task(task: Task) -> Outcome:
+    """A campaign batch: one mutant judged; the original is loaded once per worker process."""
+    if _WORKER.get("setting") != task.setting:
+        _init_worker(*task.setting)
+        _WORKER["setting"] = task.setting
+    return _judge(task.index, task.mutant)
 
 
-def ray_executor(jobs: int | None) -> Executor:
-    """Mutants on a Ray cluster: waits for the campaign module (rulespec.campaign, issue #16),
-    which is to offer a concurrent.futures-style executor; each task is `_judge` after
-    `_init_worker` with the same arguments as the local pool's."""
-    raise RulespecError("--ray needs rulespec.campaign (Ray campaigns), which is not part of this "
-                        "installation yet; run without --ray to use the local process pool")
+def named_in(report_text: str) -> set[str]:
+    """The mutants a saved report listed as surviving or probably equivalent (their
+    descriptions: stable while the rules are not edited, unlike line numbers)."""
+    found: set[str] = set()
+    for line in report_text.splitlines():
+        for marker in (": survived: ", ": probably equivalent: "):
+            if marker in line and not line.startswith(" "):
+                text = line.split(marker, 1)[1]
+                found.add(text.rsplit(" (", 1)[0] if marker.startswith(": probably") else text)
+    return found
 
 
 def run(source: str, games: int = 20, seed: int = 0, tests: bool = False, jobs: int | None = None,
-        make_executor: Callable[[int | None], Executor] = local_executor,
-        progress: Callable[[int, int], None] | None = None) -> Report:
-    """Generate, judge and report every mutant of a spec (a shipped variant's name or a file)."""
-    global _INIT_ARGS
+        ray: str | None = None, progress: Callable[[int, int], None] | None = None,
+        only: set[str] | None = None) -> Report:
+    """Generate, judge and report every mutant of a spec (a shipped variant's name or a file)
+    on a local process pool of `jobs` workers (default: one per core) or, with `ray` ('auto' or
+    a cluster address), on Ray; `only`: just the mutants with these descriptions (`named_in`)."""
+    from rulespec.campaign import run as campaign
     from rulespec.loader import load_spec, resolve, variants_dir
     from rulespec.yamlio import plain, read_yaml
 
@@ -619,27 +638,21 @@ def run(source: str, games: int = 20, seed: int = 0, tests: bool = False, jobs: 
     root, smap = read_yaml(text, str(path))
     doc = plain(root)
     mutants = generate(doc)
+    if only is not None:
+        mutants = [m for m in mutants if m.description in only]
     shipped = variants_dir() / f"{path.stem}.yaml"
     variant = path.stem if shipped.exists() and shipped.resolve() == path.resolve() else None
     test_files = tests_loading(variant) if tests and variant else []
     if tests and not test_files:
         raise RulespecError(f"--tests: no test file of this checkout loads {source!r}")
-    _INIT_ARGS = (doc, str(path), games, seed, test_files, variant)
-    outcomes: list[Outcome] = []
-    if jobs == 1:
-        _init_worker(*_INIT_ARGS)
-        for i, m in enumerate(mutants):
-            outcomes.append(_judge(i, m))
-            if progress:
-                progress(len(outcomes), len(mutants))
-    else:
-        with make_executor(jobs) as pool:
-            futures = [pool.submit(_judge, i, m) for i, m in enumerate(mutants)]
-            for f in futures:
-                outcomes.append(f.result())
-                if progress:
-                    progress(len(outcomes), len(mutants))
-    report = Report(str(path), mutants, outcomes, time.perf_counter() - started)
+    setting = (doc, str(path), games, seed, tuple(test_files), variant)
+    tasks = [Task(setting, i, m) for i, m in enumerate(mutants)]
+    outcomes: list[Outcome | None] = [None] * len(mutants)
+    for done, (task, outcome) in enumerate(campaign(judge_task, tasks, ray=ray, workers=jobs), 1):
+        outcomes[task.index] = outcome
+        if progress:
+            progress(done, len(mutants))
+    report = Report(str(path), mutants, typing.cast(list[Outcome], outcomes), time.perf_counter() - started)
     report.source = smap  # type: ignore[attr-defined]
     return report
 
