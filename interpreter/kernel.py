@@ -9,8 +9,8 @@ small tree of nodes. Nothing in the C code knows a game; it reads the array.
 The kernel covers the common blocks and the less common ones the catalogue needs (owned
 marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
 kinds offered together, lifts from several pits, placement). A ruleset that uses one it does
-not (several kinds of piece, picked pieces, bead order, end checks other than side_empty
-during a move, the conditions dropped/before/in_play/threatened) keeps the Python path, as
+not (several kinds of piece, picked pieces, bead order, end checks during a move other than
+side_empty and a condition about no pit, the conditions dropped/before/in_play/threatened) keeps the Python path, as
 does everything when the extension was not built (no C compiler at install) or when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
