@@ -54,13 +54,13 @@ class TurnAssembler(Assembler):
             raise Unsupported("pieces left going to the game's first player")
         if game.rounds is not None:
             raise Unsupported("games of several rounds (pits refilled from the stores between rounds)")
-        if rs.offer_all:
-            raise Unsupported("move kinds offered together")
         if turn.no_move == "pass":
             raise Unsupported("passing when a player has no move")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
+        if rs.offer_all:
+            raise Unsupported("move kinds offered together")
         if any(c not in SCORE_BITS for c in game.score_counts):
             raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed
