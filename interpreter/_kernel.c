@@ -408,11 +408,19 @@ static int entry_pit(const int *P, const int *cap, Pos *s, int last, Move *m, in
     return chosen;
 }
 
+/* What a condition ending the game sees of the move: nothing (the turn's blank context). */
+static const Move BLANK_MOVE = {.origin = NONE, .direction = CCW, .kind = -1, .lap = 1, .last = NONE};
+
 static int during_end(const int *P, const Pos *s, Move *m) {
     const int *list = P + P[H_DURING];
     for (int i = 0; i < P[H_NDURING]; i++) {
-        /* record: who (0 any, 1 mover, 2 opponent), pits0 offset, pits1 offset */
+        /* record: who (0 any, 1 mover, 2 opponent, 3 a condition, read for the mover),
+         * pits0 offset, pits1 offset, condition (pit-free: tested on slot 0) */
         const int *rec = P + list[i];
+        if (rec[0] == 3) {
+            if (test(P, rec[3], s, 0, &BLANK_MOVE)) { m->end_prog = i; m->end_who = s->mover; return 1; }
+            continue;
+        }
         int players[2], np;
         if (rec[0] == 0) { players[0] = s->mover; players[1] = 1 - s->mover; np = 2; }
         else if (rec[0] == 2) { players[0] = 1 - s->mover; np = 1; }
@@ -1350,7 +1358,9 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     if (p[H_NDURING] < 0 || !span(&c, p[H_DURING], p[H_NDURING])) return c.why ? c.why : "bad end checks";
     for (int i = 0; i < p[H_NDURING]; i++) {
         long rec = p[p[H_DURING] + i];
-        if (!span(&c, rec, 3) || !pit_list(&c, p[rec + 1]) || !pit_list(&c, p[rec + 2])) return c.why;
+        if (!span(&c, rec, 4) || !pit_list(&c, p[rec + 1]) || !pit_list(&c, p[rec + 2])
+            || !(p[rec] == 3 ? check_condition(&c, p[rec + 3], 0) : 1))
+            return c.why ? c.why : "a bad end check";
     }
     return NULL;
 }

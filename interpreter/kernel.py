@@ -9,8 +9,8 @@ small tree of nodes. Nothing in the C code knows a game; it reads the array.
 The kernel covers the common blocks and the less common ones the catalogue needs (owned
 marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
 kinds offered together, lifts from several pits, placement). A ruleset that uses one it does
-not (several kinds of piece, picked pieces, bead order, end checks other than side_empty
-during a move, the conditions dropped/before/in_play/threatened) keeps the Python path, as
+not (several kinds of piece, picked pieces, bead order, end checks during a move other than
+side_empty and a condition about no pit, the conditions dropped/before/in_play/threatened) keeps the Python path, as
 does everything when the extension was not built (no C compiler at install) or when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
@@ -23,6 +23,7 @@ from typing import Any
 from rulespec.errors import LimitError
 from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 
+from .conditions import _pit_free
 from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import (EndlessMove, NeedDecision, _direction_request, capture_request, count_request, entry_request,
@@ -308,9 +309,16 @@ class Assembler:
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
+        """An end check inside a move: a side empty, or a condition that looks at no pit (the
+        Python path tests it with the turn's blank move context)."""
+        if end.kind == "condition":
+            when = self.game.spec.end[self.game.ends.index(end)].when
+            if not _pit_free(when):
+                raise Unsupported("an end condition about a pit during a move")
+            return self.block([3, self.table([]), self.table([]), self.condition(when)])
         if end.kind != "side_empty" or end.side_pits is None:
             raise Unsupported(f"the end condition {end.kind!r} during a move")
-        return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1])])
+        return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1])
 
 
 def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> KernelRules | None:

@@ -61,13 +61,13 @@ class TurnAssembler(Assembler):
         turn = (stage.turn if stage is not None else None) or spec.turn
         if any(c.remaining not in REMAINING for c in spec.end):
             raise Unsupported("pieces left going to the game's first player")
-        if rs.offer_all:
-            raise Unsupported("move kinds offered together")
         if spec.opening is not None:
             raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
+        if rs.offer_all:
+            raise Unsupported("move kinds offered together")
         if any(c not in SCORE_BITS for c in game.score_counts):
             raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed

@@ -427,3 +427,40 @@ def test_whole_games_in_c_with_the_new_blocks_replay_in_python(name: str) -> Non
     result = native.playouts(game, 10, seed=3, lengths=True, record=True)
     assert result["engine"] == "native", game.native_refusal
     replay(rulespec.load(name).without_kernel(), result)
+
+
+MID_MOVE_END = """
+name: Mid-move end
+board: {ranks: 2, pits: 5, stores: beside}
+setup: {per_pit: 3}
+turn:
+  moves: [{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}]
+sowing:
+  laps: {kind: relay, when: {count_before: {min: 1}}, max_laps: 40}
+captures:
+  - {name: take, when: {side: opponent, count: [2, 4]}, take: [landing]}
+end:
+  - {kind: condition, when: {opponent_side: {max: 5}}, during_move: true, remaining: to_owner}
+  - {kind: no_legal_move}
+"""
+
+
+def test_an_end_condition_during_a_move_is_checked_alike_in_the_kernel() -> None:
+    """`end: {kind: condition, during_move: true}` on a condition about no pit: tested after
+    every lap and capture in C as in Python; some random games end in the middle of a move."""
+    fast = rulespec.load_text(MID_MOVE_END, "mid.yaml")
+    slow = rulespec.load_text(MID_MOVE_END, "mid.yaml").without_kernel()
+    assert fast.rulesets[0].kernel is not None, fast.kernel_refusals
+    rng = random.Random(5)
+    mid = 0
+    for _ in range(20):
+        play_both(fast, slow, rng.choice, max_actions=200)
+    for _ in range(20):
+        state = fast.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        mid += state.last_move.end is not None and state.last_move.sowings > 1
+    assert mid, "some games end during a move of several laps"
+    pitted = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}", "when: {count: 0}")
+    game = rulespec.load_text(pitted, "mid.yaml")
+    assert game.kernel_refusals == ["it does not cover an end condition about a pit during a move"]

@@ -71,7 +71,8 @@ sown without turning, the first piece into the origin, captures while passing (b
 the last pit included), relays lifting the next pit, captures that go on, owned marks, a
 capture that only marks, move kinds offered together."""
 KERNEL_TESTS = ("random_games_agree or hypothesis_games_agree or plain_games or threat_look_ahead "
-                "or refuses_bad_input or huge_numbers or piece_bound or worked_examples "
+                "or refuses_bad_input or huge_numbers or piece_bound or worked_examples or less_common_blocks "
+                "or during_a_move "
                 f"or (every_catalogue and ({' or '.join(BLOCKS)}))")
 """The kernel's property tests that exercise C (both paths compared action by action), not the
 ones that run the Python path alone; and the catalogue variants of BLOCKS."""
