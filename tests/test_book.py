@@ -151,8 +151,8 @@ def test_pits_named_from_their_owners_side_are_given_in_each_players_labels() ->
     reads in the labels on the board: North's a7, a8 or a9 while South moves, and South's own
     labels while North does; never South's labels for North's pits alone."""
     text = render_book(rulespec.load("kiothi")).markdown
-    assert "are a7, a8 or a9 when South moves (A7, A8 or A9 when North does)" in text
-    assert "are A7, A8 or A9 and" not in text
+    assert "of your opponent's bomas a7, a8 and a9 (A7, A8 and A9 when North moves) are occupied" in text
+    assert "bomas A7, A8 and A9 (" not in text
 
 
 def test_a_pdf_whose_layout_is_wrong_is_written_and_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -146,6 +146,14 @@ class Grammar:
             return f"{join(north, 'or')} when South moves ({join(labels, 'or')} when North does)"
         return f"{join(labels, 'or')} ({join(north, 'or')} when North moves)"
 
+    def _listed_labels(self, labels: list[str], side: str | None) -> str:
+        """The same pits as a list ('a7, a8 and a9 (A7, A8 and A9 when North moves)')."""
+        north = [self.north_label.get(x, x) for x in labels]
+        if not side or north == labels:
+            return join(labels) + (" (named from their owner's side)" if not side else "")
+        first, second = (north, labels) if side == "opponent" else (labels, north)
+        return f"{join(first)} ({join(second)} when North moves)"
+
     def words(self, c: Condition, w: PitWords | None = None) -> PitWords:
         """Take a condition apart (a top-level `all` merged in: it tests the same pit)."""
         w = w or PitWords()
@@ -311,6 +319,14 @@ class Grammar:
         state = [a for a in w.adjectives if a in ("empty", "occupied")]
         w.adjectives = [a for a in w.adjectives if a not in state]
         noun = self._noun(w, plural=True)
+        if spec.where.pit:
+            # The pits named go with the group ('of your opponent's bomas a7, a8 and a9'),
+            # not into the predicate ('... are a7, a8 or a9').
+            labels = [spec.where.pit] if isinstance(spec.where.pit, str) else list(spec.where.pit)
+            named = "is " + self._owned_labels(labels, spec.where.side)
+            if named in w.relatives:
+                w.relatives.remove(named)
+                noun += " " + self._listed_labels(labels, spec.where.side)
         if w.owner in ("your", "your opponent's"):
             group = f"{w.owner} {noun}"
         elif w.owner == "shared":
@@ -392,7 +408,9 @@ class Grammar:
         else:
             np = article(self._noun(w))
         if w.relatives:
-            np += (" if it " if w.single else " that ") + join(w.relatives)
+            # A pit named outright ('your leftmost boma') takes a non-restrictive clause; a
+            # 'that' clause would wrongly suggest there are several to choose among.
+            np += (", which " if w.single and w.owner else " that ") + join(w.relatives)
         if w.circumstances:
             np += link + join(w.circumstances)
         return np
