@@ -141,6 +141,18 @@ def test_passing_and_rounds_replay_the_same(name: str, params: dict, n: int) -> 
         assert max(state.round for state in finals) >= 1, "the games went past their first round"
 
 
+def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
+    """Its transposition keys hold no marks and no round: games whose marks change after a
+    move, or played in rounds, are the Python solver's (a chance native state does not
+    make them the native one's)."""
+    from rulespec.solve import solve
+
+    with pytest.raises(ValueError, match="marks change after a move"):
+        solve(rulespec.load("bao-la-kiswahili"), engine="native")
+    with pytest.raises(ValueError, match="played in rounds"):
+        solve(rulespec.load("congkak", rounds=2, holes=3, shells=1), engine="native")
+
+
 # --- the native state behind the per-action API ------------------------------------------
 
 def native_and_python(name: str, **params):
