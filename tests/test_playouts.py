@@ -177,7 +177,7 @@ STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}
 def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
-    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("congkak", {"rounds": 3})]
+    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("congkak", {"rounds": 3})]
     for _ in range(3 if (name, params) in long_games else 15):
         a, b = native_and_python(name, **params)
         while not b.is_terminal():
