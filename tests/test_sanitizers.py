@@ -72,7 +72,7 @@ ones that run the Python path alone."""
 
 
 def test_kernel_property_and_hostile_tests_under_sanitizers(sanitized):
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+    done = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-x", "-p", "no:cacheprovider",
                            str(ROOT / "tests" / "test_kernel.py"), "-k", KERNEL_TESTS,
                            str(ROOT / "tests" / "test_hostile_api.py")],
                           env=sanitized, capture_output=True, text=True, timeout=1800, cwd=ROOT)

@@ -99,26 +99,29 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
             y = top + (geo.ranks - 1 - rank) * CELL + CELL / 2 + 4
             out.append(f'<text x="{margin_x - 14}" y="{y}" font-size="11" text-anchor="middle" '
                        f'font-style="italic">{escape(letter)}</text>')
+    edges: dict[int, tuple[float, float, float]] = {}
     if stores:
         mid = top + geo.ranks * CELL / 2
         for p, x in ((1, 10), (0, width - 60)):
             centre[geo.store[p]] = (x + 25, mid)
+            # Arrows stop at the side of the box facing the board, clear of its count.
+            edges[geo.store[p]] = (x + 52 if p == 1 else x - 2, mid - 24, mid + 24)
     for q, dest, n in taken or []:
         for pit in q:
             if pit in centre:
                 cx, cy = centre[pit]
                 out.append(f'<rect x="{cx - RADIUS - 3}" y="{cy - RADIUS - 3}" width="{2 * RADIUS + 6}" '
                            f'height="{2 * RADIUS + 6}" fill="none" stroke="black" stroke-width="2.2"/>')
-    out += _laps(laps or [], centre)
+    out += _laps(laps or [], centre, edges)
     for q, dest, n in taken or []:
         pits = [pit for pit in q if pit in centre]
         if not pits or not n:
             continue
         fx, fy = centre[pits[-1]]
         if dest == "store" and stores:
-            sx, sy = centre[geo.store[mover if mover is not None else 1 - geo.owner[pits[-1]]]]
-            out.append(f'<line x1="{fx}" y1="{fy}" x2="{sx}" y2="{sy}" stroke="black" stroke-width="1.6" '
-                       f'stroke-dasharray="1 3" marker-end="url(#arrow)"/>')
+            store = geo.store[mover if mover is not None else 1 - geo.owner[pits[-1]]]
+            sx, sy = centre[store]
+            out.append(_to_store(fx, fy, edges[store], sy))
             out.append(f'<text x="{sx}" y="{sy - 34}" font-size="11" text-anchor="middle" '
                        f'font-weight="bold">+{n}</text>')
         elif dest == "removed":
@@ -138,17 +141,39 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     return "\n".join(out)
 
 
-def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]]) -> list[str]:
+def _to_store(fx: float, fy: float, edge: tuple[float, float, float], mid: float) -> str:
+    """The captured pieces' dotted arrow: from the pit's rim into the gap between its row and
+    the middle of the board, along that gap, then into the side of the store (so it crosses
+    no count)."""
+    ex, lo, hi = edge
+    down = 1 if fy < mid else -1
+    gap = fy + down * CELL / 2 if abs(fy - mid) > 1 else fy
+    rim = fy + down * RADIUS
+    end_y = min(max(gap, lo), hi)
+    turn = ex + (8 if ex < fx else -8)
+    return (f'<path d="M{fx:.1f} {rim:.1f} L{fx:.1f} {gap:.1f} L{turn:.1f} {gap:.1f} L{ex:.1f} {end_y:.1f}" '
+            f'fill="none" stroke="black" stroke-width="1.6" stroke-dasharray="1 3" marker-end="url(#arrow)"/>')
+
+
+def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
+          edges: dict[int, tuple[float, float, float]] | None = None) -> list[str]:
     """Each lap as arrows from pit to pit, off-centre so the counts stay readable; odd laps
-    below the centres, even laps above; a numbered disc where each lap starts."""
+    below the centres, even laps above; a numbered disc where each lap starts. Steps into or
+    out of a store meet the side of its box, not its count."""
+    edges = edges or {}
     out = []
     for i, path in enumerate(laps):
-        points = [centre[q] for q in path if q in centre]
-        if len(points) < 2:
+        slots = [q for q in path if q in centre]
+        if len(slots) < 2:
             continue
         shift = SHIFTS[i % len(SHIFTS)]
         dash = DASHES[i % len(DASHES)]
-        pts = [(x, y + shift) for x, y in points]
+        pts = [(x, y + shift) for x, y in (centre[q] for q in slots)]
+        for k, q in enumerate(slots):
+            if q in edges:
+                ex, lo, hi = edges[q]
+                neighbour = pts[k - 1] if k else pts[k + 1]
+                pts[k] = (ex, min(max(neighbour[1], lo), hi))
         for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
             if (x1, y1) == (x2, y2):
                 continue

@@ -554,7 +554,7 @@ def run_tests(doc: dict[str, Any], variant: str | None, tests: list[str]) -> str
             shutil.copy(shipped, folder)
         (Path(folder) / f"{variant}.yaml").write_text(json.dumps(doc), encoding="utf-8")
         env = dict(os.environ, RULESPEC_MUTANT_VARIANTS=folder)
-        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-x", "-q", "-p", "no:cacheprovider",
                                "-p", "rulespec.check.pytest_mutant", *tests],
                               capture_output=True, text=True, env=env, timeout=900)
     if proc.returncode == 0:
