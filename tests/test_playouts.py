@@ -124,6 +124,36 @@ def test_marks_set_after_a_move_by_a_look_ahead_replay_the_same() -> None:
     assert marked, "these games set the mark (so the replay checked it)"
 
 
+BAO_BLOCK = """    set_after_move:
+      all:
+        - {move_kind: [kutakata, nyumba tax, kutakata from the back row]}
+        - {opponent_can_capture: false}
+        - {side: opponent, row: front, threatened: true}
+    unique: true"""
+OTHER_LOOK_AHEADS = {
+    "threatened-alone": """    set_after_move: {side: opponent, row: front, threatened: true}
+    unique: false""",
+    "inside-any-and-not": """    set_after_move:
+      any:
+        - {opponent_can_capture: true, side: opponent, row: back, count: {min: 3}}
+        - not: {side: opponent, threatened: false}
+    unique: false""",
+}
+
+
+@pytest.mark.parametrize("block", list(OTHER_LOOK_AHEADS), ids=list(OTHER_LOOK_AHEADS))
+def test_other_look_ahead_mark_conditions_replay_the_same(block: str) -> None:
+    """The look-aheads without Bao's gate, not unique, under any/not: the C evaluator's and/or/
+    not around them, and its caches, against the Python path."""
+    text = (Path(__file__).parent.parent / "variants" / "bao-la-kiswahili.yaml").read_text()
+    assert BAO_BLOCK in text
+    text = text.replace(BAO_BLOCK, OTHER_LOOK_AHEADS[block])
+    game = rulespec.load_text(text, "bao-variant.yaml")
+    result = native.playouts(game, 4, seed=4, lengths=True, record=True)
+    assert result["engine"] == "native", game.native_refusal
+    replay(rulespec.load_text(text, "bao-variant.yaml").without_kernel(), result)
+
+
 TURN_RULES = [("chongka", {}, 10), ("sungka", {}, 10), ("vai-lung-thlan", {}, 10), ("congkak", {"rounds": 3}, 4),
               ("chongkak", {"rounds": 2}, 3), ("dakon", {"rounds": 3}, 4)]
 """Passing when a player has no move (the first three) and games of several rounds (pits
