@@ -41,17 +41,19 @@ enum {
     H_NSLOTS, H_NPITS, H_OWNER, H_ROW, H_OPP, H_BEHIND, H_STEPS, H_AFTER, H_LOOP, H_ALONG,
     H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
-    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE, H_SIZE
+    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
+    H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_TO_OWNER, H_OFFER_ALL,
+    H_SIZE
 };
 
 /* Move kind record. */
 enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
-       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1 };
+       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1, K_MORE_PITS, K_PLACEMENT };
 
 /* Capture record: then the selectors' offsets, then the chosen pits:
  * n, (count, condition, optional) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_NSEL, CP_SELS };
+       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_MARK0, CP_MARK1, CP_NSEL, CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
 enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
 
@@ -60,11 +62,11 @@ enum {
     C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
     C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
     C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
-    C_ON_BOARD
+    C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER
 };
 
 /* Decisions a move can ask for. */
-enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE };
+enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE, R_MORE, R_PLACE };
 /* Outcomes of a play. */
 enum { P_DONE, P_ENDLESS, P_NEED, P_BAD, P_LIMIT };
 /* What a play does when it runs out of given decisions. */
@@ -190,9 +192,21 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
         return match(p, c + 1, s->board[pit] - (pit == m->last || sown_into(m, pit)));
     case C_MARK:
         return (s->marks[pit] & c[1]) != 0;
-    case C_OPPOSITE: case C_BEHIND: {
-        int q = p[p[c[0] == C_OPPOSITE ? H_OPP : H_BEHIND] + pit];
+    case C_OPPOSITE: case C_BEHIND: case C_MIRROR: {
+        int q = p[p[c[0] == C_OPPOSITE ? H_OPP : c[0] == C_BEHIND ? H_BEHIND : H_MIRROR] + pit];
         return q != NONE && test(p, c[1], s, q, m);
+    }
+    case C_MARK_OWNER:  /* an owned mark's bit: c[1] South's, c[2] North's, c[3] 1 for the opponent's */
+        return (s->marks[pit] & c[1 + (s->mover ^ c[3])]) != 0;
+    case C_START:
+        return (pit == m->origin) == c[1];
+    case C_LAST:
+        return (pit == m->last) == c[1];
+    case C_AFTER_LAST: {
+        int q = NONE;
+        if (m->direction >= 0 && m->last != NONE)
+            q = p[p[H_STEPS] + (s->mover * 2 + m->direction) * p[H_NSLOTS] + m->last];
+        return (q != NONE && pit == q) == c[1];
     }
     case C_NEXT: {
         if (m->direction < 0) return 0;
@@ -354,7 +368,7 @@ static int take(const int *P, const int *cap, Pos *s, const int *pits, int n, Mo
         b[pits[i]] = 0;
         if (clear) s->marks[pits[i]] &= ~clear;
     }
-    if (cap[CP_TO] == TO_STORE) b[P[P[H_STORE] + s->mover]] += total;
+    if (cap[CP_TO] == TO_STORE && P[P[H_STORE] + s->mover] != NONE) b[P[P[H_STORE] + s->mover]] += total;
     else if (cap[CP_TO] == TO_REMOVED) s->removed += total;
     return total;
 }
@@ -390,7 +404,7 @@ static int entry_pit(const int *P, const int *cap, Pos *s, int last, Move *m, in
         if (a < 0) { *status = a == -1 ? P_NEED : P_BAD; return -1; }
         chosen = a - base;
     }
-    if (along[chosen] != LATER) m->direction = along[chosen];
+    if (along[chosen] != LATER && (cap[CP_ENTRY_TURNS] || m->direction == LATER)) m->direction = along[chosen];
     return chosen;
 }
 
@@ -413,6 +427,46 @@ static int during_end(const int *P, const Pos *s, Move *m) {
     return 0;
 }
 
+/* Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule holds
+ * (record: condition, taken by the pit's owner, the lap's last pit tested too); the last pit. */
+static int sow_passing(const int *P, Pos *s, const int *items, int n, int hand, Move *m) {
+    int *b = s->board;
+    const int *list = P + P[H_PASSING], *owner = P + P[H_OWNER], *store = P + P[H_STORE];
+    int ncaps = P[H_NCAPS];
+    for (int i = 0; i < hand; i++) {
+        int q = items[i % n];
+        b[q]++;
+        if (i == hand - 1) m->last = q;
+        for (int j = 0; j < P[H_NPASSING]; j++) {
+            const int *rule = P + list[j];
+            if ((i < hand - 1 || rule[2]) && test(P, rule[0], s, q, m)) {
+                int who = rule[1] && owner[q] >= 0 ? owner[q] : s->mover;
+                b[store[who]] += b[q];
+                if (who == s->mover) m->captured += b[q];
+                b[q] = 0;
+                fire(m, ncaps + j);
+                break;
+            }
+        }
+    }
+    return hand ? items[(hand - 1) % n] : items[n - 1];
+}
+
+/* Pieces in pits carrying an owned mark that sends them on go to the mark's owner's store
+ * (list: n, then (mark bit, owner) pairs). */
+static void to_owners(const int *P, Pos *s) {
+    const int *list = P + P[H_TO_OWNER], *store = P + P[H_STORE];
+    int *b = s->board;
+    for (int q = 0; q < P[H_NPITS]; q++) {
+        if (!b[q] || !s->marks[q]) continue;
+        for (int i = 0; i < list[0]; i++)
+            if (s->marks[q] & list[1 + 2 * i]) {
+                b[store[list[2 + 2 * i]]] += b[q];
+                b[q] = 0;
+            }
+    }
+}
+
 static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
     m->lifted = m->captured = m->first_captured = 0;
     m->lap = 1;
@@ -432,6 +486,8 @@ static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
     m->ask_mode = ask_mode;
     m->req_kind = R_NONE;
 }
+
+static int last_placed(const Move *m) { return m->last == NONE ? m->origin : m->last; }
 
 /* Play one move from (kind, pit, direction) on s, in place. With probe, stop after the first
  * lap and record what its capture would take. */
@@ -482,8 +538,37 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
         if (hand < 0 || hand > b[pit]) return P_BAD;
         b[pit] -= hand;
         lifted_from(P, s, pit);
+        /* more pits lifted into the same hand, the mover choosing each (or stopping) */
+        for (int j = 0; j < kind[K_MORE_PITS]; j++) {
+            const int *own = P + P[P[H_OWN] + mover];
+            int opts[MAX_SLOTS + 1], no = 0, stop = P[H_RELAY_BASE] + 1, a;
+            for (int i = 1; i <= own[0]; i++)
+                if (b[own[i]] && own[i] != pit) opts[no++] = P[H_PICK_BASE] + own[i];
+            if (!no) break;
+            opts[no++] = stop;
+            ASK(a, R_MORE, pit, hand, no, opts, stop);
+            if (a == stop) break;
+            int q = a - P[H_PICK_BASE];
+            hand += b[q];
+            b[q] = 0;
+            lifted_from(P, s, q);
+        }
         m->lifted = hand;
         landed = 0;
+        if (kind[K_PLACEMENT]) {
+            /* each piece put into a pit of the mover's choice */
+            int opts[MAX_SLOTS], a, n = P[H_NPITS];
+            for (int q = 0; q < n; q++) opts[q] = P[H_PICK_BASE] + q;
+            while (hand) {
+                ASK(a, R_PLACE, last_placed(m), hand, n, opts, -1);
+                m->last = a - P[H_PICK_BASE];
+                b[m->last]++;
+                hand--;
+            }
+            if (m->last == NONE) m->last = pit;
+            m->lap = m->sowings = 1;
+            return P_DONE;
+        }
     }
     int last = pit, entry = NONE, laps = 0;
     int n_caps = kind[K_CAPTURES] ? P[H_NCAPS] : 0;
@@ -505,28 +590,37 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
             if (entry != NONE) {
                 seq = P + loop[(mover * 2 + d) * ns + entry];
                 entry = NONE;
+            } else if (laps == 0 && P[H_FIRST_INTO_ORIGIN] && hand > 1) {
+                seq = P + loop[(mover * 2 + d) * ns + last];  /* the first piece back into the origin */
             } else {
                 seq = P + after[(mover * 2 + d) * ns + last];
             }
             int n = seq[0];
             const int *items = seq + 1;
             if (n > MAX_SLOTS) return P_LIMIT;
+            int lap[MAX_SLOTS];
             if (skip >= 0) {
                 int k = 0;
                 for (int i = 0; i < n; i++)
-                    if (!test(P, skip, s, items[i], m)) pits[k++] = items[i];
-                memcpy(m->seq_buf, pits, k * sizeof(int));
-                items = m->seq_buf;
+                    if (!test(P, skip, s, items[i], m)) lap[k++] = items[i];
+                items = lap;
                 n = k;
             }
             if (!n) return P_ENDLESS;
-            if (hand <= n) {
+            if (P[H_NPASSING]) {
+                last = sow_passing(P, s, items, n, hand, m);
+            } else if (hand <= n) {
                 for (int i = 0; i < hand; i++) b[items[i]]++;
                 last = hand ? items[hand - 1] : items[n - 1];
             } else {
                 int q = hand / n, r = hand % n;
                 for (int i = 0; i < n; i++) b[items[i]] += q + (i < r ? 1 : 0);
                 last = r ? items[r - 1] : items[n - 1];
+            }
+            if (P[P[H_TO_OWNER]]) to_owners(P, s);
+            if (items == lap) {
+                memcpy(m->seq_buf, lap, n * sizeof(int));
+                items = m->seq_buf;
             }
             m->seq = items;
             m->seq_len = n;
@@ -575,6 +669,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                 }
             }
             int taken = take(P, cap, s, pits, n, m);
+            s->marks[last] |= cap[CP_MARK0 + mover];  /* the mark the capture sets (the mover's, when owned) */
             m->captured += taken;
             if (laps == 1 && taken) m->first_captured = 1;
             fire(m, i);
@@ -584,6 +679,8 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                 if (entry < 0) return status;
                 hand = taken;
                 sow_on = 1;
+            } else if (cap[CP_GO_ON] && n) {
+                last = pits[n - 1];  /* the relay rule reads the last pit taken as the landing pit */
             } else {
                 ended = 1;
             }
@@ -592,6 +689,16 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
         if (probe && laps == 1) return P_DONE;
         if (ended) break;
         if (sow_on) continue;
+        if (relay && P[H_RELAY_NEXT]) {
+            /* lift the pit after the landing pit (direction not chosen yet: Python's index -1, clockwise) */
+            int d = m->direction < 0 ? CW : m->direction;
+            last = P[P[H_STEPS] + (mover * 2 + d) * ns + last];
+            if (last == NONE || !test(P, P[H_RELAY_WHEN], s, last, m)) break;
+            hand = b[last];
+            b[last] = 0;
+            lifted_from(P, s, last);
+            continue;
+        }
         if (relay && test(P, P[H_RELAY_WHEN], s, last, m)) {
             if (P[H_STOP_WHEN] >= 0 && test(P, P[H_STOP_WHEN], s, last, m)) {
                 fire(m, F_RELAY_STOPPED);
@@ -840,8 +947,17 @@ static int search_failed(Kernel *k) {
     return k->stopped ? -1 : 0;
 }
 
-/* The legal starts of the first move kind that has any: their action ids, pits and
- * directions (bit d+1 of the mask); returns the kind's index, or -1 (or -2: no memory). */
+/* With move kinds offered together, a legal start's mask also says which kind plays each
+ * direction: 5 bits from KIND_SHIFT(d). */
+#define KIND_SHIFT(d) (3 + 5 * ((d) + 1))
+
+static int start_kind(const int *P, int mask, int d, int first) {
+    return P[H_OFFER_ALL] ? (mask >> KIND_SHIFT(d)) & 31 : first;
+}
+
+/* The legal starts of the first move kind that has any (of every kind, when they are offered
+ * together): their action ids, pits and directions (bit d+1 of the mask); returns the
+ * (first) kind's index, or -1 (or -2: no memory). */
 static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
                          Move *m, int *prefix);
 
@@ -859,9 +975,9 @@ static int find_legal(Kernel *k, const Pos *s, int feeding, int *aids, int *pits
 static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *pits, int *masks, int *n_found,
                          Move *m, int *prefix) {
     const int *P = k->p;
-    int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1;
+    int simulate = P[H_MUST_SIMULATE] || feeding, found_kind = -1, offer_all = P[H_OFFER_ALL];
     *n_found = 0;
-    for (int ki = 0; ki < P[H_NKINDS] && !*n_found; ki++) {
+    for (int ki = 0; ki < P[H_NKINDS] && (!*n_found || offer_all); ki++) {
         const int *kind = P + P[P[H_KINDS] + ki];
         int drop = kind[K_DROP], take_n = kind[K_TAKE];
         if (drop && s->stock[s->mover] < drop) continue;
@@ -888,7 +1004,22 @@ static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *p
                 if (k->stopped) break;
                 mask |= 1 << (d + 1);
             }
-            if (mask) {
+            if (mask && offer_all) {
+                /* offered together: one row per pit; an earlier kind keeps a pit and direction */
+                int at = 0;
+                while (at < *n_found && aids[at] != aid) at++;
+                if (at == *n_found) {
+                    if (at >= MAX_SLOTS) continue;
+                    aids[at] = aid;
+                    pits[at] = pit;
+                    masks[at] = 0;
+                    (*n_found)++;
+                }
+                for (int d = LATER; d <= CW; d++)
+                    if ((mask >> (d + 1) & 1) && !(masks[at] >> (d + 1) & 1))
+                        masks[at] |= 1 << (d + 1) | ki << KIND_SHIFT(d);
+                if (found_kind < 0) found_kind = ki;
+            } else if (mask) {
                 aids[*n_found] = aid;
                 pits[*n_found] = pit;
                 masks[*n_found] = mask;
@@ -932,15 +1063,17 @@ static PyObject *Kernel_threats(Kernel *k, PyObject *args) {
     if (ki == -2) return PyErr_NoMemory();
     if (search_failed(k)) return NULL;
     int taken[MAX_SLOTS] = {0};
-    if (ki >= 0 && P[P[P[H_KINDS] + ki] + K_CAPTURES]) {
+    if (ki >= 0) {
         Move *m = malloc(sizeof(Move));
         if (!m) return PyErr_NoMemory();
         for (int i = 0; i < n_found; i++) {
             for (int d = LATER; d <= CW; d++) {
                 if (!(masks[i] >> (d + 1) & 1)) continue;
+                int kd = start_kind(P, masks[i], d, ki);
+                if (!P[P[P[H_KINDS] + kd] + K_CAPTURES]) continue;
                 Pos work = s;
                 move_init(m, NULL, 0, ASK_FIRST);
-                if (play(P, &work, ki, pits[i], d, m, 1) != P_DONE) continue;
+                if (play(P, &work, kd, pits[i], d, m, 1) != P_DONE) continue;
                 for (int j = 0; j < m->n_first_taken; j++) taken[m->first_taken[j]] = 1;
             }
         }
@@ -1084,7 +1217,11 @@ static int check_condition(Check *c, long node, int depth) {
     const int *x = c->p + node;
     switch (x[0]) {
     case C_TRUE: case C_SIDE: case C_ROW: case C_STORE: case C_MARK: case C_CAPTURED: case C_DIRECTION:
+    case C_START: case C_LAST: case C_AFTER_LAST:
         return 1;
+    case C_MARK_OWNER:
+        if (!span(c, node, 4)) return 0;
+        return x[3] == 0 || x[3] == 1 ? 1 : bad(c, "a bad mark owner");
     case C_STAGE: case C_MOVE_KIND:
         return 1;  /* a bit set, shifted by a checked index */
     case C_AND: case C_OR:
@@ -1092,7 +1229,7 @@ static int check_condition(Check *c, long node, int depth) {
         for (int i = 0; i < x[1]; i++)
             if (!check_condition(c, x[2 + i], depth + 1)) return 0;
         return 1;
-    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN:
+    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN: case C_MIRROR:
         return check_condition(c, x[1], depth + 1);
     case C_INSET:
         return span(c, x[1], c->ns);
@@ -1110,9 +1247,10 @@ static int check_condition(Check *c, long node, int depth) {
 static int optional_condition(Check *c, long node) { return node == -1 || check_condition(c, node, 0); }
 
 static int check_kind(Check *c, long at) {
-    if (!span(c, at, K_TABLE1 + 1)) return 0;
+    if (!span(c, at, K_PLACEMENT + 1)) return 0;
     const int *x = c->p + at;
-    if (x[K_DROP] < 0 || x[K_DROP] > MAX_PIECES || x[K_TAKE] < TAKE_ANY || x[K_TAKE] > MAX_PIECES)
+    if (x[K_DROP] < 0 || x[K_DROP] > MAX_PIECES || x[K_TAKE] < TAKE_ANY || x[K_TAKE] > MAX_PIECES
+        || x[K_MORE_PITS] < 0 || x[K_MORE_PITS] > MAX_SLOTS || x[K_PLACEMENT] < 0 || x[K_PLACEMENT] > 1)
         return bad(c, "a move kind's counts out of range");
     if (x[K_NAME] < 0 || x[K_NAME] >= MAX_STAGE_BITS) return bad(c, "a move kind's index out of range");
     if (!optional_condition(c, x[K_REQUIRE]) || !optional_condition(c, x[K_TEST])) return 0;
@@ -1131,7 +1269,7 @@ static int check_capture(Check *c, long at, int has_store[2]) {
     if (!span(c, at, CP_SELS)) return 0;
     const int *x = c->p + at;
     if (x[CP_TO] < TO_STORE || x[CP_TO] > TO_SOW) return bad(c, "an unknown capture destination");
-    if (x[CP_TO] == TO_STORE && !(has_store[0] && has_store[1])) return bad(c, "a capture into a missing store");
+
     if (!check_condition(c, x[CP_WHEN], 0) || !optional_condition(c, x[CP_ENTRY])
         || !optional_condition(c, x[CP_NEAREST]) || !pit_list(c, x[CP_ENTRY_PITS0]) || !pit_list(c, x[CP_ENTRY_PITS1]))
         return 0;
@@ -1149,6 +1287,9 @@ static int check_capture(Check *c, long at, int has_store[2]) {
     }
     long chosen = at + CP_SELS + nsel;
     if (c->p[chosen] < 0 || !span(c, chosen + 1, 3L * c->p[chosen])) return bad(c, "bad chosen pits");
+    /* (a capture that takes no pit, only marking the landing pit, needs no store) */
+    if (x[CP_TO] == TO_STORE && !(has_store[0] && has_store[1]) && (nsel || c->p[chosen]))
+        return bad(c, "a capture into a missing store");
     for (int i = 0; i < c->p[chosen]; i++)
         if (!check_condition(c, c->p[chosen + 2 + 3 * i], 0)) return 0;
     return 1;
@@ -1162,7 +1303,8 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     if (!values(&c, p[H_OWNER], ns, NONE, 1) || !span(&c, p[H_ROW], ns) || !values(&c, p[H_OPP], ns, NONE, ns - 1)
         || !values(&c, p[H_BEHIND], ns, NONE, ns - 1) || !values(&c, p[H_STEPS], 4L * ns, NONE, ns - 1)
         || !values(&c, p[H_ALONG], 2L * ns, LATER, CW) || !span(&c, p[H_XCOL], ns)
-        || !values(&c, p[H_STORE], 2, NONE, ns - 1) || !span(&c, p[H_OWN], 2))
+        || !values(&c, p[H_STORE], 2, NONE, ns - 1) || !span(&c, p[H_OWN], 2)
+        || !values(&c, p[H_MIRROR], ns, NONE, ns - 1))
         return c.why;
     for (int slot = H_AFTER; slot <= H_LOOP; slot++) {
         if (!span(&c, p[slot], 4L * ns)) return c.why;
@@ -1179,6 +1321,9 @@ static const char *check_program(const int *p, Py_ssize_t n) {
         || p[H_NUMBER_BASE] < 0 || p[H_PICK_BASE] > INT_MAX - MAX_SLOTS || p[H_NUMBER_BASE] > INT_MAX - MAX_SLOTS
         || p[H_DIR_BASE] > INT_MAX - 2 || p[H_RELAY_BASE] > INT_MAX - 2)
         return "a header number out of range";
+    for (int slot = H_FIRST_INTO_ORIGIN; slot <= H_OFFER_ALL; slot++)
+        if (slot != H_NPASSING && slot != H_PASSING && slot != H_TO_OWNER && (p[slot] < 0 || p[slot] > 1))
+            return "a header flag out of range";
     if (!optional_condition(&c, p[H_SKIP]) || !check_condition(&c, p[H_RELAY_WHEN], 0)
         || !optional_condition(&c, p[H_STOP_WHEN]) || !optional_condition(&c, p[H_ASK_WHEN]))
         return c.why;
@@ -1189,6 +1334,19 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     if (p[H_NCAPS] < 0 || p[H_NCAPS] > MAX_FIRED || !span(&c, p[H_CAPS], p[H_NCAPS])) return c.why ? c.why : "too many captures";
     for (int i = 0; i < p[H_NCAPS]; i++)
         if (!check_capture(&c, p[p[H_CAPS] + i], has_store)) return c.why;
+    if (p[H_NPASSING] < 0 || p[H_NPASSING] > MAX_FIRED || !span(&c, p[H_PASSING], p[H_NPASSING]))
+        return c.why ? c.why : "too many captures while passing";
+    if (p[H_NPASSING] && !(has_store[0] && has_store[1])) return "a capture while passing into a missing store";
+    for (int i = 0; i < p[H_NPASSING]; i++) {
+        long rec = p[p[H_PASSING] + i];
+        if (!span(&c, rec, 3) || !check_condition(&c, p[rec], 0)) return c.why;
+    }
+    long owners = p[H_TO_OWNER];
+    if (!span(&c, owners, 1) || p[owners] < 0 || p[owners] > MAX_SLOTS || !values(&c, owners + 1, 2L * p[owners], INT_MIN, INT_MAX))
+        return c.why ? c.why : "a bad list of owned marks";
+    for (int i = 0; i < p[owners]; i++)
+        if (p[owners + 2 + 2 * i] < 0 || p[owners + 2 + 2 * i] > 1 || p[p[H_STORE] + p[owners + 2 + 2 * i]] == NONE)
+            return "an owned mark sending pieces to a missing store";
     if (p[H_NDURING] < 0 || !span(&c, p[H_DURING], p[H_NDURING])) return c.why ? c.why : "bad end checks";
     for (int i = 0; i < p[H_NDURING]; i++) {
         long rec = p[p[H_DURING] + i];
@@ -1278,7 +1436,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 6) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 7) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

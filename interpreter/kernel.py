@@ -6,8 +6,10 @@ is played out. `_kernel.c` does this in C from one flat array of ints assembled 
 compiled ruleset: the board's tables, the move kinds, the captures, and each condition as a
 small tree of nodes. Nothing in the C code knows a game; it reads the array.
 
-The kernel covers the common blocks. A ruleset that uses one it does not (several kinds of
-piece, more pits, placement, picked pieces, bead order, end checks other than side_empty
+The kernel covers the common blocks and the less common ones the catalogue needs (owned
+marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
+kinds offered together, lifts from several pits, placement). A ruleset that uses one it does
+not (several kinds of piece, picked pieces, bead order, end checks other than side_empty
 during a move, the conditions dropped/before/in_play/threatened) keeps the Python path, as
 does everything when the extension was not built (no C compiler at install) or when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
@@ -34,26 +36,30 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 6
+LAYOUT = 7
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
     "nslots", "npits", "owner", "row", "opp", "behind", "steps", "after", "loop", "along", "xcol", "own",
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
-    "ncaps", "caps", "nduring", "during", "must_simulate", "number_base",
+    "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
+    "npassing", "passing", "relay_next", "to_owner", "offer_all",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
 OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
        "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
-       "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board"]
+       "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board", "start",
+       "last", "after_last", "mirror", "mark_owner"]
 """Condition node codes, in the order of _kernel.c's C_* constants."""
 OP = {name: i for i, name in enumerate(OPS)}
 MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
-SUBCONDITION = {"opposite", "behind", "next", "origin"}
+SUBCONDITION = {"opposite", "behind", "next", "origin", "mirror"}
+PIT_FLAGS = {"start", "last", "after_last"}
+"""Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
 SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2}
 CHAIN = 3
 TO = {"store": 0, "removed": 1, "sow": 2}
@@ -63,7 +69,7 @@ MAX_SLOTS = 256
 MAX_PIECES = 2**30
 BIG = 2**31 - 1
 EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
-REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture"}
+REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture", 7: "more", 8: "place"}
 FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "first_ok", "sowings", "lap_seq",
          "lap_hand")
 """The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
@@ -126,7 +132,8 @@ class Assembler:
         """The node of a condition (None: always true)."""
         if cond is None:
             return self.block([OP["true"]])
-        parts = [self.key(key, value) for key, value in cond if value is not None]
+        parts = [self.mark(value, cond.mark_owner) if key == "mark" else self.key(key, value)
+                 for key, value in cond if value is not None and key != "mark_owner"]
         if len(parts) == 1:
             return parts[0]
         return self.block([OP["and"], len(parts), *parts]) if parts else self.block([OP["true"]])
@@ -150,8 +157,8 @@ class Assembler:
             return self.block([OP["inset"], self.block([int(q in pits) for q in range(geo.n_slots)])])
         if key == "store":
             return self.block([OP["store"], int(value)])
-        if key == "mark":
-            return self.block([OP["mark"], game.mark_bit[value]])
+        if key in PIT_FLAGS:
+            return self.block([OP[key], int(value)])
         if key == "stage":
             names = [value] if isinstance(value, str) else value
             return self.block([OP["stage"], sum(1 << game.stage_names.index(n) for n in names)])
@@ -174,6 +181,13 @@ class Assembler:
             return self.block([OP["not"], self.condition(value)])
         raise Unsupported(f"the condition key {key!r}")
 
+    def mark(self, name: str, owner: str | None) -> int:
+        """A mark (any owner's), or an owned mark's bit of the mover or of the opponent."""
+        bits = self.game.owner_bits.get(name)
+        if owner is None or bits is None:
+            return self.block([OP["mark"], self.game.mark_bit[name]])
+        return self.block([OP["mark_owner"], bits[0], bits[1], int(owner == "opponent")])
+
     def optional(self, cond: Condition | None) -> int:
         return -1 if cond is None else self.condition(cond)
 
@@ -183,18 +197,6 @@ class Assembler:
         n = geo.n_slots
         if game.multi or rs.order_choice:
             raise Unsupported("several kinds of piece")
-        if game.owner_bits:
-            raise Unsupported("owned marks")
-        if rs.offer_all:
-            raise Unsupported("move kinds offered together")
-        if rs.relay_next:
-            raise Unsupported("relays that lift the next pit")
-        if rs.passing:
-            raise Unsupported("captures while a lap passes")
-        if rs.first_into_origin:
-            raise Unsupported("a first piece dropped back into the origin")
-        if any(rs.capture_marks):
-            raise Unsupported("captures that set marks")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:
@@ -220,6 +222,8 @@ class Assembler:
         self.set("xcol", self.block(geo.xcol))
         self.set("own", self.block([self.table(geo.own[p]) for p in (0, 1)]))
         self.set("store", self.block(geo.store))
+        self.set("mirror", self.block(geo.mirror))
+        self.set("first_into_origin", int(rs.first_into_origin))
         self.set("dir_base", game.dir_base)
         self.set("relay_base", game.relay_base)
         self.set("pick_base", game.pick_base)
@@ -229,6 +233,9 @@ class Assembler:
         laps = sowing.laps
         self.set("skip", self.optional(sowing.skip))
         self.set("relay", int(rs.relay))
+        self.set("relay_next", int(rs.relay_next))
+        self.set("to_owner", self.block([len(rs.sown_to_owner), *(x for pair in rs.sown_to_owner for x in pair)]))
+        self.set("offer_all", int(rs.offer_all))
         self.set("relay_when", self.condition(laps.when))
         self.set("stop_when", self.optional(laps.stop_when) if rs.relay else -1)
         self.set("ask_when", self.optional(laps.ask_when) if rs.relay else -1)
@@ -238,7 +245,12 @@ class Assembler:
         self.set("nkinds", len(rs.kinds))
         self.set("kinds", self.block([self.kind(k) for k in rs.kinds]))
         self.set("ncaps", len(rs.captures))
-        self.set("caps", self.block([self.capture(c) for c in rs.captures]))
+        self.set("caps", self.block([self.capture(c, rs.capture_marks[i] if rs.capture_marks else None)
+                                     for i, c in enumerate(rs.captures)]))
+        passing = sowing.passing
+        self.set("npassing", len(passing))
+        self.set("passing", self.block([self.block([self.condition(pc.when), int(pc.by == "owner"),
+                                                    int(pc.last == "include")]) for pc in passing]))
         self.set("nduring", len(rs.during))
         self.set("during", self.block([self.during(e) for e in rs.during]))
         self.set("must_simulate", int(rs.must_simulate))
@@ -246,8 +258,10 @@ class Assembler:
         return self.p
 
     def kind(self, kind: Any) -> int:
-        if kind.more_pits or kind.placement:
-            raise Unsupported(f"the lift of move kind {kind.name!r}")
+        if kind.placement and self.game.total_pieces > MAX_DECISIONS - 8:
+            raise Unsupported(f"placing up to {self.game.total_pieces} pieces one by one")
+        if kind.placement and self.rs.must_simulate:
+            raise Unsupported("placement beside move kinds that need a look-ahead")
         tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
                   for p in (0, 1)]
         require_capture = 2 if kind.require_capture == "first_lap" else int(bool(kind.require_capture))
@@ -255,10 +269,12 @@ class Assembler:
             kind.stock_drop, kind.take, int(kind.lift_all), int(kind.captures), require_capture,
             self.optional(kind.require_condition), self.kind_names.index(kind.name),
             self.optional(kind.condition), int(kind.ask_direction), self.table(kind.directions), *tables,
+            kind.more_pits, int(kind.placement),
         ])
 
-    def capture(self, prog: Any) -> int:
-        if prog.picks or prog.only_capturable or prog.rule is None or not prog.entry_turns or prog.go_on:
+    def capture(self, prog: Any, marks: list[int] | None) -> int:
+        """A capture program; `marks`: the bits it sets on the landing pit, per mover."""
+        if prog.picks or prog.only_capturable or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
         sels: list[int] = []
         chosen: list[int] = []
@@ -285,7 +301,8 @@ class Assembler:
             entry_pits = [self.table(pits) for pits in prog.entry_pits]
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
-                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), len(sels), *sels,
+                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), int(prog.entry_turns),
+                           int(prog.go_on), *(marks or [0, 0]), len(sels), *sels,
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
@@ -328,9 +345,10 @@ class KernelRules:
         self.game = game
         self.rs = rs
         self.kernel = kernel
-        self.fired_names = [c.name for c in rs.captures] + [EVENTS[code] for code in sorted(EVENTS)]
-        """What the kernel's `fired` codes mean: capture i, or an event -1, -2, -3 (counted
-        from the end of this list)."""
+        self.fired_names = ([c.name for c in rs.captures] + [name for name, *_ in rs.passing]
+                            + [EVENTS[code] for code in sorted(EVENTS)])
+        """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
+        captures), or an event -1, -2, -3 (counted from the end of this list)."""
         self.full_mask = [{aid: sum(1 << (s.direction + 1) for s in ss) for aid, ss in kind.by_aid[p].items()}
                           for kind in rs.kinds for p in (0, 1)]
 
@@ -355,11 +373,22 @@ class KernelRules:
             self._bound_hits(st, hits)
         if index < 0:
             return [], {}
-        kind = self.rs.kinds[index]
         mover = st.to_move
+        if self.rs.offer_all:
+            return self._offered(rows, mover)
+        kind = self.rs.kinds[index]
         by_aid, full = kind.by_aid[mover], self.full_mask[2 * index + mover]
         found = {aid: by_aid[aid] if mask == full[aid] else [s for s in by_aid[aid] if mask >> (s.direction + 1) & 1]
                  for aid, mask in rows}
+        return list(found), found
+
+    def _offered(self, rows: list[tuple[int, int]], mover: int) -> tuple[list[int], dict[int, list[Start]]]:
+        """Move kinds offered together: each row's mask says which kind plays each direction
+        (KIND_SHIFT in _kernel.c); the starts in kind order, as moves.legal_starts lists them."""
+        found: dict[int, list[Start]] = {}
+        for aid, mask in sorted(rows):
+            found[aid] = [s for index, kind in enumerate(self.rs.kinds) for s in kind.by_aid[mover].get(aid, ())
+                          if mask >> (s.direction + 1) & 1 and mask >> (3 + 5 * (s.direction + 1)) & 31 == index]
         return list(found), found
 
     def threats(self, st: Any, feeding: bool) -> frozenset[int] | None:
@@ -427,6 +456,11 @@ class KernelRules:
                                 optional=default >= 0)
         if name == "capture":
             return capture_request(game)
+        if name == "more":  # another pit lifted into the hand, or stop (-)
+            labels = [game.geo.label[o - game.pick_base] if o >= game.pick_base else "-" for o in options]
+            return Request("pit", options, labels, default=default, in_hand=in_hand)
+        if name == "place":
+            return Request("place", options, [game.geo.label[o - game.pick_base] for o in options], in_hand=in_hand)
         if name == "count":
             return count_request(game, len(options))
         return relay_request(game)

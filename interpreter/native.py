@@ -61,6 +61,8 @@ class TurnAssembler(Assembler):
         turn = (stage.turn if stage is not None else None) or spec.turn
         if any(c.remaining not in REMAINING for c in spec.end):
             raise Unsupported("pieces left going to the game's first player")
+        if rs.offer_all:
+            raise Unsupported("move kinds offered together")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")

@@ -65,10 +65,16 @@ def test_the_sanitized_kernel_is_the_one_loaded(sanitized):
     assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_KERNEL"], "True"]
 
 
+BLOCKS = ["hus", "omweso", "mangala", "ba-awa", "pallanguli", "qelat", "toguz-korgool", "alemungula"]
+"""Catalogue variants that between them use every less common block of the kernel: captures
+sown without turning, the first piece into the origin, captures while passing (by the owner,
+the last pit included), relays lifting the next pit, captures that go on, owned marks, a
+capture that only marks, move kinds offered together."""
 KERNEL_TESTS = ("random_games_agree or hypothesis_games_agree or plain_games or threat_look_ahead "
-                "or refuses_bad_input or huge_numbers or piece_bound or worked_examples")
+                "or refuses_bad_input or huge_numbers or piece_bound or worked_examples "
+                f"or (every_catalogue and ({' or '.join(BLOCKS)}))")
 """The kernel's property tests that exercise C (both paths compared action by action), not the
-ones that run the Python path alone."""
+ones that run the Python path alone; and the catalogue variants of BLOCKS."""
 
 
 def test_kernel_property_and_hostile_tests_under_sanitizers(sanitized):
