@@ -12,7 +12,7 @@
 
 /* Turn record (kept in step with interpreter/native.py's TURN). */
 enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_MARKS,
-       T_PASS, T_ROUNDS, T_SIZE };
+       T_PASS, T_ROUNDS, T_FIRST, T_SIZE };
 /* Rounds record (native.py's ROUNDS; -1 in T_ROUNDS: one round): pieces per pit, the mark of
  * a pit left unfilled, who starts the next round, the most rounds (-1: no limit), the first
  * player, then per player the pits in filling order (counted lists). */
@@ -35,7 +35,7 @@ enum { G_THREATENED = 100, G_OPPONENT_CAN_CAPTURE = 101 };
 enum { E_KIND, E_REMAINING, E_RESULT, E_WINNER_NEEDS, E_ARG0, E_ARG1, E_ARG2, E_SIZE };
 enum { END_SIDE_EMPTY, END_NO_LEGAL_MOVE, END_MAJORITY, END_SCORE_AT_LEAST, END_REPETITION, END_MOVE_LIMIT,
        END_CONDITION, END_IMPLICIT };
-enum { REM_STAY, REM_TO_OWNER, REM_TO_PLAYER, REM_TO_OTHER, REM_REMOVED };
+enum { REM_STAY, REM_TO_OWNER, REM_TO_PLAYER, REM_TO_OTHER, REM_REMOVED, REM_TO_FIRST };
 enum { RES_BY_SCORE, RES_PLAYER_LOSES, RES_PLAYER_WINS };
 enum { WHO_ANY, WHO_MOVER, WHO_OPPONENT, WHO_TO_MOVE };
 enum { SCORE_STORE = 1, SCORE_OWN = 2, SCORE_STOCK = 4 };
@@ -278,7 +278,7 @@ static int finish_game(Runner *r, const int *P, const int *T, GameState *g, int 
             s->board[q] = 0;
             if (remaining == REM_REMOVED) { s->removed += n; continue; }
             to = remaining == REM_TO_OWNER ? store[o] : remaining == REM_TO_PLAYER ? store[pl]
-                 : store[other > 1 ? 1 : other];
+                 : remaining == REM_TO_FIRST ? store[T[T_FIRST]] : store[other > 1 ? 1 : other];
             s->board[to >= 0 ? to : ns + to] += n;
         }
     }
@@ -725,6 +725,7 @@ static const char *turn_ok(const Kernel *k, Py_ssize_t at) {
 #define INSIDE(off, len) ((off) >= 0 && (Py_ssize_t)(off) + (Py_ssize_t)(len) <= n)
     if (!INSIDE(at, T_SIZE)) return OUTSIDE;
     const int *T = P + at;
+    if (T[T_FIRST] != 0 && T[T_FIRST] != 1) return "a first player other than 0 or 1";
     for (int c = T_EXTRA; c <= T_FEED; c++) if (T[c] >= n || T[c] < -1) return OUTSIDE;
     if (T[T_NENDS] < 0 || !INSIDE(T[T_ENDS], T[T_NENDS]) || T[T_NDURING] != P[H_NDURING]
         || !INSIDE(T[T_DURING], T[T_NDURING])) return OUTSIDE;

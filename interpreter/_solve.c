@@ -76,7 +76,8 @@ static uint64_t mix64(uint64_t z) {
 }
 
 /* The position's key: mover, stage, board, stock (and moves played where a move limit ends
- * the game). Marks never change in the games native code plays, so they are left out. */
+ * the game). Marks are left out: Core_solve refuses the games whose marks change after a
+ * move, and those played in rounds. */
 static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b) {
     int ns = S->r->ns;
     if (S->exact) {
@@ -761,10 +762,17 @@ static PyObject *Core_solve(Core *self, PyObject *args) {
         return NULL;
     Runner *r = &self->stages->r;
     GameState *g = self->g;
-    if (self->demoted || self->pending || r->uses_repetition) {
+    int marks_change = 0, rounds = 0;
+    for (int i = 0; i < r->nstages; i++) {
+        marks_change |= r->turn[i][T_MARKS] >= 0;
+        rounds |= r->turn[i][T_ROUNDS] >= 0;
+    }
+    if (self->demoted || self->pending || r->uses_repetition || marks_change || rounds) {
         PyErr_SetString(PyExc_NotImplementedError, self->demoted ? "the state plays in Python"
                         : self->pending ? "a decision inside a move is pending"
-                        : "the game ends on repetition (values depend on the history)");
+                        : r->uses_repetition ? "the game ends on repetition (values depend on the history)"
+                        : marks_change ? "marks change after a move (the solver's keys leave them out)"
+                        : "the game is played in rounds (the solver's keys leave the round out)");
         return NULL;
     }
     if (g->terminal) { PyErr_SetString(PyExc_ValueError, "the game is over"); return NULL; }

@@ -31,10 +31,10 @@ except ImportError:  # pragma: no cover - built at install when a C compiler is 
     Core = object
 
 TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks", "marks",
-        "pass", "rounds"]
+        "pass", "rounds", "first"]
 """The turn record's slots, in the order of _game.c's T_* constants."""
 END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit", "condition"]
-REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed"]
+REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed", "to_first"]
 RESULTS = ["by_score", "player_loses", "player_wins"]
 WHO = ["any", "mover", "opponent", "next"]
 SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4}
@@ -59,15 +59,16 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        if any(c.remaining not in REMAINING for c in spec.end):
-            raise Unsupported("pieces left going to the game's first player")
+        unhandled = [c.remaining for c in spec.end if c.remaining not in REMAINING]
+        if unhandled:
+            raise Unsupported(f"the pieces left going {unhandled[0]!r}")
         if spec.opening is not None:
             raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
+        if rs.offer_all:
+            raise Unsupported("move kinds offered together")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
-        if rs.offer_all:
-            raise Unsupported("move kinds offered together")
         if any(c not in SCORE_BITS for c in game.score_counts):
             raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed
@@ -87,6 +88,7 @@ class TurnAssembler(Assembler):
             self.marks() if game.has_mark_rules else -1,
             int(game.pass_in_stage[index]),
             self.rounds() if game.rounds is not None else -1,
+            game.first_player,
         ]
         return self.block(record)
 

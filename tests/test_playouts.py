@@ -139,6 +139,36 @@ def test_marks_set_after_a_move_by_a_look_ahead_replay_the_same() -> None:
     assert marked, "these games set the mark (so the replay checked it)"
 
 
+BAO_BLOCK = """    set_after_move:
+      all:
+        - {move_kind: [kutakata, nyumba tax, kutakata from the back row]}
+        - {opponent_can_capture: false}
+        - {side: opponent, row: front, threatened: true}
+    unique: true"""
+OTHER_LOOK_AHEADS = {
+    "threatened-alone": """    set_after_move: {side: opponent, row: front, threatened: true}
+    unique: false""",
+    "inside-any-and-not": """    set_after_move:
+      any:
+        - {opponent_can_capture: true, side: opponent, row: back, count: {min: 3}}
+        - not: {side: opponent, threatened: false}
+    unique: false""",
+}
+
+
+@pytest.mark.parametrize("block", list(OTHER_LOOK_AHEADS), ids=list(OTHER_LOOK_AHEADS))
+def test_other_look_ahead_mark_conditions_replay_the_same(block: str) -> None:
+    """The look-aheads without Bao's gate, not unique, under any/not: the C evaluator's and/or/
+    not around them, and its caches, against the Python path."""
+    text = (Path(__file__).parent.parent / "variants" / "bao-la-kiswahili.yaml").read_text()
+    assert BAO_BLOCK in text
+    text = text.replace(BAO_BLOCK, OTHER_LOOK_AHEADS[block])
+    game = rulespec.load_text(text, "bao-variant.yaml")
+    result = native.playouts(game, 4, seed=4, lengths=True, record=True)
+    assert result["engine"] == "native", game.native_refusal
+    replay(rulespec.load_text(text, "bao-variant.yaml").without_kernel(), result)
+
+
 TURN_RULES = [("chongka", {}, 10), ("vai-lung-thlan", {}, 10), ("dakon", {"rounds": 3}, 4),
               ("ohvalhu", {"rounds": 2}, 3), ("dakon", {"rounds": 2, "next_round": "winner"}, 3)]
 """Passing when a player has no move (the first three) and games of several rounds (pits
@@ -154,6 +184,18 @@ def test_passing_and_rounds_replay_the_same(name: str, params: dict, n: int) -> 
     finals = replay(rulespec.load(name, **params).without_kernel(), result)
     if "rounds" in params:
         assert max(state.round for state in finals) >= 1, "the games went past their first round"
+
+
+def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
+    """Its transposition keys hold no marks and no round: games whose marks change after a
+    move, or played in rounds, are the Python solver's (a chance native state does not
+    make them the native one's)."""
+    from rulespec.solve import solve
+
+    with pytest.raises(ValueError, match="marks change after a move"):
+        solve(rulespec.load("bao-la-kiswahili"), engine="native")
+    with pytest.raises(ValueError, match="played in rounds"):
+        solve(rulespec.load("dakon", rounds=2, holes=3, shells=1), engine="native")
 
 
 # --- the native state behind the per-action API ------------------------------------------
@@ -180,7 +222,7 @@ STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}
 def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
-    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("dakon", {"rounds": 3})]
+    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3})]
     for _ in range(3 if (name, params) in long_games else 15):
         a, b = native_and_python(name, **params)
         while not b.is_terminal():
@@ -299,14 +341,14 @@ def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
 def test_the_c_records_and_the_assembler_agree_on_the_layout() -> None:
     """The turn record and the end codes are written twice (C reads what native.py assembles)."""
     source = (Path(native.__file__).parent / "_game.c").read_text()
-    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_ROUNDS")] == native.TURN
+    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_FIRST")] == native.TURN
     assert [t[3:].lower() for t in enum_names(source, "RD_PER_PIT", "RD_FILL1")] == native.ROUNDS
     assert [t[5:].lower() for t in enum_names(source, "NEXT_LOSER", "NEXT_LAST_MOVER")] == native.NEXT_PLAYER
     assert [t[3:].lower() for t in enum_names(source, "MK_EMPTIED", "MK_SET")] == native.MARKS
     assert [int(source.split(f"G_{key.upper()} = ")[1][:3]) for key in native.LOOK_AHEADS] == \
         list(native.LOOK_AHEADS.values())
     assert [e[4:].lower() for e in enum_names(source, "END_SIDE_EMPTY", "END_CONDITION")] == native.END_KINDS
-    assert [e[4:].lower() for e in enum_names(source, "REM_STAY", "REM_REMOVED")] == native.REMAINING
+    assert [e[4:].lower() for e in enum_names(source, "REM_STAY", "REM_TO_FIRST")] == native.REMAINING
     assert [e[4:].lower() for e in enum_names(source, "RES_BY_SCORE", "RES_PLAYER_WINS")] == native.RESULTS
     assert [e[4:].lower() for e in enum_names(source, "WHO_ANY", "WHO_TO_MOVE")] == \
         [w.replace("next", "to_move") for w in native.WHO]

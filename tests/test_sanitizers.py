@@ -88,6 +88,31 @@ def test_kernel_property_and_hostile_tests_under_sanitizers(sanitized):
     assert "Sanitizer" not in report and "runtime error" not in report, report
 
 
+NATIVE_GAMES = """
+import rulespec
+for name, params, n in [("bao-la-kiswahili", {}, 60), ("chongka", {}, 60), ("dakon", {"rounds": 4}, 10),
+                        ("mefuvha", {"pits": 6}, 30)]:
+    game = rulespec.load(name, **params)
+    result = game.playouts(n, seed=1)
+    assert result["engine"] == "native", game.native_refusal
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.clone().apply_action(state.legal_actions()[-1])
+        state.apply_action(state.legal_actions()[0])
+print("ok")
+"""
+"""Whole games in C (_game.c): marks set after a move by look-aheads (Bao), passing, rounds,
+decisions inside a move; native playouts and native states with clones."""
+
+
+def test_whole_native_games_under_sanitizers(sanitized):
+    done = subprocess.run([sys.executable, "-c", NATIVE_GAMES], env=sanitized, capture_output=True, text=True,
+                          timeout=600, cwd=ROOT)
+    report = done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.returncode == 0 and done.stdout.split() == ["ok"], report
+    assert "Sanitizer" not in report and "runtime error" not in report, report
+
+
 def test_hostile_corpus_under_sanitizers(sanitized, tmp_path):
     done = subprocess.run([sys.executable, str(ROOT / "tests" / "hostile" / "run_corpus.py"), str(tmp_path),
                            "--no-memory-limit", "--mutants", "6",
