@@ -64,8 +64,9 @@ def _random_play_game(variant: str, params: dict[str, Any]) -> tuple[Any, dict[s
 
 
 ParamOpt = typer.Option(None, "--param", "-p", help="Set a parameter: NAME=VALUE (repeatable).")
+# The backslash before "[cluster]" keeps rich from reading it as markup (it printed `".`).
 RayOpt = typer.Option(False, "--ray", help="Run on Ray: this machine's cluster, or a new local instance "
-                      "when there is none (pip install -e \".[cluster]\"). Default: a local process pool.")
+                      "when there is none (pip install -e \".\\[cluster]\"). Default: a local process pool.")
 RayAddressOpt = typer.Option(None, "--ray-address", help="Run on the Ray cluster at this address "
                              "(e.g. ray://head:10001); implies --ray.")
 
