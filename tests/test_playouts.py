@@ -390,6 +390,17 @@ def test_rulespec_bench_prints_rates_and_ratios_against_openspiel(tmp_path: Path
     assert (tmp_path / "scaling.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_rulespec_bench_plays_uncapped_games_with_their_random_play_parameters() -> None:
+    """Congkak's rules set no limit on rounds, and random games can run for thousands of them:
+    the benchmark plays it with the cap its spec offers random play, and says so."""
+    from rulespec import bench
+
+    rows = bench.run(["congkak"], seconds=0.02, rounds=1)
+    assert rows[-1].note.endswith("random play with rounds=3")
+    assert all(row.ours > 0 for row in rows)
+    assert bench.capped("kalah") == ""
+
+
 def test_without_the_c_extension_everything_plays_in_python() -> None:
     """As after an install without a C compiler: the same API, the Python engine."""
     code = ("import sys; sys.modules['interpreter._kernel'] = None\n"
