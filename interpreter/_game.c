@@ -12,7 +12,7 @@
 
 /* Turn record (kept in step with interpreter/native.py's TURN). */
 enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_MARKS,
-       T_PASS, T_ROUNDS, T_FIRST, T_SIZE };
+       T_PASS, T_ROUNDS, T_FIRST, T_OWNED0, T_OWNED1, T_SIZE };
 /* Rounds record (native.py's ROUNDS; -1 in T_ROUNDS: one round): pieces per pit, the mark of
  * a pit left unfilled, who starts the next round, the most rounds (-1: no limit), the first
  * player, then per player the pits in filling order (counted lists). */
@@ -38,7 +38,7 @@ enum { END_SIDE_EMPTY, END_NO_LEGAL_MOVE, END_MAJORITY, END_SCORE_AT_LEAST, END_
 enum { REM_STAY, REM_TO_OWNER, REM_TO_PLAYER, REM_TO_OTHER, REM_REMOVED, REM_TO_FIRST };
 enum { RES_BY_SCORE, RES_PLAYER_LOSES, RES_PLAYER_WINS };
 enum { WHO_ANY, WHO_MOVER, WHO_OPPONENT, WHO_TO_MOVE };
-enum { SCORE_STORE = 1, SCORE_OWN = 2, SCORE_STOCK = 4 };
+enum { SCORE_STORE = 1, SCORE_OWN = 2, SCORE_STOCK = 4, SCORE_OWNED = 8 };
 #define NOT_ENDED (-2)
 #define NOBODY (-1)
 #define MAX_STAGES 32
@@ -211,6 +211,9 @@ static int score_of(const int *P, const int *T, const Pos *s, int p) {
     }
     if (T[T_SCORE] & SCORE_OWN) total += side_sum(P, s, p);
     if (T[T_SCORE] & SCORE_STOCK) total += s->stock[p];
+    if (T[T_SCORE] & SCORE_OWNED)  /* pits carrying an owned mark of p's (T_OWNED0 + p: its bits) */
+        for (int q = 0; q < P[H_NPITS]; q++)
+            if (s->marks[q] & T[T_OWNED0 + p]) total += s->board[q];
     return total * T[T_VALUE];
 }
 
@@ -461,14 +464,15 @@ static void look_ahead(MarkContext *x, int who) {
         int ki = find_legal_in(k, &probe, feeding, aids, pits, masks, &n_found, r->look, r->look_prefix);
         if (k->stopped) { x->status = G_STOPPED; return; }
         if (ki < 0) continue;
-        if (!P[P[P[H_KINDS] + ki] + K_CAPTURES]) return;
         for (int i = 0; i < n_found; i++) {
             for (int d = LATER; d <= CW; d++) {
                 if (!(masks[i] >> (d + 1) & 1)) continue;
+                int kd = start_kind(P, masks[i], d, ki);
+                if (!P[P[P[H_KINDS] + kd] + K_CAPTURES]) continue;
                 Pos work;
                 pos_copy(&work, &probe, r->ns);
                 move_init(r->look, NULL, 0, ASK_FIRST);
-                if (play(P, &work, ki, pits[i], d, r->look, 1) != P_DONE) continue;
+                if (play(P, &work, kd, pits[i], d, r->look, 1) != P_DONE) continue;
                 for (int j = 0; j < r->look->n_first_taken; j++) {
                     x->taken[who][r->look->first_taken[j]] = 1;
                     x->any[who] = 1;
@@ -586,8 +590,7 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
                        int max_record) {
     Kernel *k = r->stages[g->pos.stage];
     const int *P = k->p;
-    int i = rng_below(rng, g->n_legal), ki = g->legal_kind, pit = g->pits[i], mask = g->masks[i];
-    const int *kind = P + P[P[H_KINDS] + ki];
+    int i = rng_below(rng, g->n_legal), pit = g->pits[i], mask = g->masks[i];
     int dirs[3], nd = 0, n = 0, d;
     for (int j = LATER; j <= CW; j++) if (mask >> (j + 1) & 1) dirs[nd++] = j;
     if (record && *n_record < max_record) record[(*n_record)++] = g->aids[i];
@@ -597,12 +600,13 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
         r->given[n++] = P[H_DIR_BASE] + d;
         if (record && *n_record < max_record) record[(*n_record)++] = P[H_DIR_BASE] + d;
         (*actions)++;
-    } else if (kind[K_ASK_DIRECTION]) {  /* one direction: forced, not asked */
-        d = dirs[0];
-        r->given[n++] = P[H_DIR_BASE] + d;
     } else {
         d = dirs[0];
     }
+    /* the kind that plays this direction (move kinds offered together: per direction) */
+    int ki = start_kind(P, mask, d, g->legal_kind);
+    if (nd == 1 && P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION])  /* one direction: forced, not asked */
+        r->given[n++] = P[H_DIR_BASE] + d;
     if (!r->turn[g->pos.stage][T_ASKS]) {
         /* no decision inside a move: play on the position itself */
         move_init(r->m, NULL, 0, ASK_STOP);
@@ -1137,17 +1141,19 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         }
         self->p_dir = dirs[0];
         /* one direction the kind would ask: forced, not asked */
-        if (P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) self->given[self->n_given++] = P[H_DIR_BASE] + dirs[0];
+        if (P[P[P[H_KINDS] + start_kind(P, g->masks[i], dirs[0], g->legal_kind)] + K_ASK_DIRECTION])
+            self->given[self->n_given++] = P[H_DIR_BASE] + dirs[0];
     }
     if (self->pending && self->p_dir == OPENING) self->p_dir = (int)action - P[H_DIR_BASE];
     int index = self->p_index, pit = g->pits[index], d = self->p_dir;
+    int ki = start_kind(P, g->masks[index], d, g->legal_kind);
     Pos *work = &r->work;
     int res;
     for (;;) {
         /* on a copy, so that a move that cannot be played leaves the state as it was */
         pos_copy(work, &g->pos, r->ns);
         move_init(r->m, self->given, self->n_given, ASK_STOP);
-        res = play(P, work, g->legal_kind, pit, d, r->m, 0);
+        res = play(P, work, ki, pit, d, r->m, 0);
         if (res != P_NEED) break;
         int no = 0, asked = r->m->n_options;
         int *options = malloc(MAX_SLOTS * sizeof(int));
@@ -1163,7 +1169,7 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
             for (int j = 0; j < asked; j++) {
                 memcpy(r->prefix, self->given, self->n_given * sizeof(int));
                 r->prefix[self->n_given] = options[j];
-                if (completes(k, &g->pos, g->legal_kind, pit, d, g->feeding, r->prefix, self->n_given + 1, probe))
+                if (completes(k, &g->pos, ki, pit, d, g->feeding, r->prefix, self->n_given + 1, probe))
                     options[no++] = options[j];
             }
         } else {

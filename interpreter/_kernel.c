@@ -1036,6 +1036,20 @@ static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *p
             }
         }
     }
+    if (offer_all) {
+        /* offered together: in action order, as the Python path lists them (moves.legal_starts) */
+        for (int i = 1; i < *n_found; i++) {
+            int a = aids[i], q = pits[i], mk = masks[i], j = i;
+            for (; j > 0 && aids[j - 1] > a; j--) {
+                aids[j] = aids[j - 1];
+                pits[j] = pits[j - 1];
+                masks[j] = masks[j - 1];
+            }
+            aids[j] = a;
+            pits[j] = q;
+            masks[j] = mk;
+        }
+    }
     return found_kind;
 }
 

@@ -228,7 +228,8 @@ static int solver_child(Runner *r, const GameState *g, int i, GameState *c) {
     const int *P = r->stages[g->pos.stage]->p;
     int mask = g->masks[i], d = -9, nd = 0;
     for (int j = LATER; j <= CW; j++) if (mask >> (j + 1) & 1) { d = j; nd++; }
-    if (nd != 1 || P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) return SOLVE_UNSUPPORTED;
+    int ki = nd == 1 ? start_kind(P, mask, d, g->legal_kind) : g->legal_kind;
+    if (nd != 1 || P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION]) return SOLVE_UNSUPPORTED;
     pos_copy(&c->pos, &g->pos, r->ns);
     c->round = g->round;
     c->last_mover = g->last_mover;
@@ -236,7 +237,7 @@ static int solver_child(Runner *r, const GameState *g, int i, GameState *c) {
     c->terminal = 0;
     c->ret[0] = c->ret[1] = 0;
     move_init(r->m, NULL, 0, ASK_STOP);
-    int res = play(P, &c->pos, g->legal_kind, g->pits[i], d, r->m, 0);
+    int res = play(P, &c->pos, ki, g->pits[i], d, r->m, 0);
     if (res == P_NEED) return SOLVE_UNSUPPORTED;
     if (res != P_DONE) return res == P_ENDLESS ? G_ENDLESS : G_BAD;
     return finish_move(r, c);

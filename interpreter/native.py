@@ -31,13 +31,13 @@ except ImportError:  # pragma: no cover - built at install when a C compiler is 
     Core = object
 
 TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks", "marks",
-        "pass", "rounds", "first"]
+        "pass", "rounds", "first", "owned0", "owned1"]
 """The turn record's slots, in the order of _game.c's T_* constants."""
 END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit", "condition"]
 REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed", "to_first"]
 RESULTS = ["by_score", "player_loses", "player_wins"]
 WHO = ["any", "mover", "opponent", "next"]
-SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4}
+SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4, "owned_marks": 8}
 PLAYERS = ("random",)
 MARKS = ["emptied", "captured_move", "owner_moved", "nclear", "clear", "nset", "set"]
 """The marks record's slots (what happens to marks after a move), as _game.c's MK_* constants."""
@@ -64,13 +64,11 @@ class TurnAssembler(Assembler):
             raise Unsupported(f"the pieces left going {unhandled[0]!r}")
         if spec.opening is not None:
             raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
-        if rs.offer_all:
-            raise Unsupported("move kinds offered together")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
-        if any(c not in SCORE_BITS for c in game.score_counts):
-            raise Unsupported("scores counted in owned pits")
+        if len(set(game.score_counts)) < len(game.score_counts):
+            raise Unsupported("a score counting the same pieces twice")
         feed = spec.obligations.feed
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")
@@ -89,6 +87,7 @@ class TurnAssembler(Assembler):
             int(game.pass_in_stage[index]),
             self.rounds() if game.rounds is not None else -1,
             game.first_player,
+            *(sum(bits[p] for bits in game.owner_bits.values()) for p in (0, 1)),
         ]
         return self.block(record)
 
