@@ -768,9 +768,10 @@ static PyObject *Core_solve(Core *self, PyObject *args) {
         marks_change |= r->turn[i][T_MARKS] >= 0;
         rounds |= r->turn[i][T_ROUNDS] >= 0;
     }
-    if (self->demoted || self->pending || r->uses_repetition || marks_change || rounds) {
+    if (self->demoted || self->pending || g->race.on || r->uses_repetition || marks_change || rounds) {
         PyErr_SetString(PyExc_NotImplementedError, self->demoted ? "the state plays in Python"
                         : self->pending ? "a decision inside a move is pending"
+                        : g->race.on ? "both players choose at once (no minimax value at a simultaneous node)"
                         : r->uses_repetition ? "the game ends on repetition (values depend on the history)"
                         : marks_change ? "marks change after a move (the solver's keys leave them out)"
                         : "the game is played in rounds (the solver's keys leave the round out)");
@@ -853,7 +854,7 @@ static PyObject *Core_playout(Core *self, PyObject *args) {
     int status = G_OK;
     for (int i = 0; i < r->nstages; i++) r->stages[i]->stopped = 0;
     while (status == G_OK && !g->terminal && actions < max_actions)
-        status = random_move(r, g, &rng, &actions, NULL, NULL, 0);
+        status = random_action(r, g, &rng, &actions, NULL, NULL, 0);
     PyObject *out = NULL;
     if (status != G_OK) {
         runner_error(status);

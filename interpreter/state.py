@@ -159,7 +159,7 @@ class State:
         if until is not None and until(self, NONE, self.game.turn_ctx[last]):
             self.stage += 1  # (a stage of its own for the race, e.g. without captures)
         if self.game.uses_repetition:
-            self._seen = {self.position_key()}
+            self._seen.clear()  # the position after the race is the first one counted
         self._begin_turn(last, captured=True)
 
     # --- OpenSpiel API -------------------------------------------------------------
