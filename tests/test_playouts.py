@@ -215,7 +215,8 @@ def assert_same_api(a, b, where: str) -> None:
 
 
 STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}), ("chongka", {}),
-          ("dakon", {"rounds": 3}), ("qelat", {}), ("alemungula", {}), ("um-el-bagara", {})]
+          ("dakon", {"rounds": 3}), ("qelat", {}), ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}),
+          ("gabata-adowa", {})]
 
 
 @pytest.mark.parametrize("name,params", STATES, ids=[f"{n}{p or ''}" for n, p in STATES])
@@ -223,7 +224,7 @@ def test_the_native_state_agrees_with_the_python_state_action_by_action(name: st
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
     long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3}), ("qelat", {}),
-                  ("alemungula", {}), ("um-el-bagara", {})]
+                  ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}), ("gabata-adowa", {})]
     for _ in range(3 if (name, params) in long_games else 15):
         a, b = native_and_python(name, **params)
         while not b.is_terminal():
@@ -342,7 +343,8 @@ def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
 def test_the_c_records_and_the_assembler_agree_on_the_layout() -> None:
     """The turn record and the end codes are written twice (C reads what native.py assembles)."""
     source = (Path(native.__file__).parent / "_game.c").read_text()
-    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_OWNED1")] == native.TURN
+    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_RACE")] == native.TURN
+    assert [t[3:].lower() for t in enum_names(source, "RC_NEXT", "RC_FROM")] == native.RACE
     assert [t[3:].lower() for t in enum_names(source, "RD_PER_PIT", "RD_FILL1")] == native.ROUNDS
     assert [t[5:].lower() for t in enum_names(source, "NEXT_LOSER", "NEXT_LAST_MOVER")] == native.NEXT_PLAYER
     assert [t[3:].lower() for t in enum_names(source, "MK_EMPTIED", "MK_SET")] == native.MARKS
