@@ -288,3 +288,15 @@ def test_the_native_race_refuses_what_python_refuses_and_changes_nothing():
     assert st.history() == [] and st.is_simultaneous_node() and not st._demoted
     with pytest.raises(NotImplementedError, match="simultaneous node"):
         st._solve(1, 1.0, False, None)
+
+
+def test_the_position_after_the_race_is_the_first_one_counted_for_repetition():
+    """(the race used to leave that position in the seen set, so a repetition end held at once)"""
+    text = ("name: Race and repetition\nextends: sungka\nparameters:\n  holes: {default: 3}\n"
+            "  shells: {default: 2}\nend:\n  - {kind: repetition}\n  - {kind: condition, when: {on_board: 0}}\n")
+    for game in (rulespec.load_text(text), rulespec.load_text(text).without_kernel()):
+        st = game.new_initial_state()
+        st.apply_actions([0, 0])
+        while st.race is not None:
+            st.apply_action(st.legal_actions()[0])
+        assert not st.is_terminal() and st.move_number() == 1
