@@ -619,16 +619,16 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
     (*actions)++;
     if (nd > 1) {
         d = dirs[rng_below(rng, nd)];
-        r->given[n++] = P[H_DIR_BASE] + d;
         if (record && *n_record < max_record) record[(*n_record)++] = P[H_DIR_BASE] + d;
         (*actions)++;
     } else {
         d = dirs[0];
     }
-    /* the kind that plays this direction (move kinds offered together: per direction) */
+    /* the kind that plays this direction (move kinds offered together: per direction); the
+     * kernel's play reads the direction as a decision only where the kind asks it (with one
+     * direction: forced, not asked) */
     int ki = start_kind(P, mask, d, g->legal_kind);
-    if (nd == 1 && P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION])  /* one direction: forced, not asked */
-        r->given[n++] = P[H_DIR_BASE] + d;
+    if (P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION]) r->given[n++] = P[H_DIR_BASE] + d;
     if (!r->turn[g->pos.stage][T_ASKS]) {
         /* no decision inside a move: play on the position itself */
         move_init(r->m, NULL, 0, ASK_STOP);
@@ -1503,7 +1503,12 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         if (!self->given) return PyErr_NoMemory();
     }
     int saved_given = self->n_given, saved_dir = self->p_dir;
-    if (self->pending) {
+    if (self->pending && self->p_dir == OPENING) {
+        /* the direction chosen among the starts: a decision of the move only where its kind asks it */
+        int d = (int)action - P[H_DIR_BASE];
+        if (P[P[P[H_KINDS] + start_kind(P, g->masks[self->p_index], d, g->legal_kind)] + K_ASK_DIRECTION])
+            self->given[self->n_given++] = (int)action;
+    } else if (self->pending) {
         if (self->n_given >= MAX_DECISIONS - 1) { runner_error(G_ENDLESS); return NULL; }
         self->given[self->n_given++] = (int)action;
     } else {

@@ -432,6 +432,8 @@ class KernelRules:
                 raise NeedDecision(opening_request(st, self.rs, starts))
             chosen = decisions[0] - game.dir_base
             start = next(s for s in starts if s.direction == chosen)
+            if not start.kind.ask_direction:  # chosen among the starts: not the kind's own question
+                decisions = decisions[1:]
         try:
             out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
         except KernelLimit as exc:

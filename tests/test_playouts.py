@@ -424,3 +424,41 @@ def test_forced_decisions_are_applied_alike_on_every_path() -> None:
             forced += 1
             assert a.move_to_string() == b.move_to_string() and len(b.last_move.played) > len(b.last_move.decisions)
     assert forced > 0 and a.history() == b.history()
+
+
+BOTH_WAYS = """
+name: Both ways offered
+board: {ranks: 2, pits: 5, stores: beside}
+setup: {per_pit: 3}
+turn:
+  offer: all
+  moves:
+    - {name: left, from: {side: own, count: {min: 1}}, direction: clockwise}
+    - {name: right, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+captures:
+  - {name: pair, when: {count: [2, 3]}, take: [landing], optional: true}
+end: [{kind: side_empty, remaining: to_owner}]
+"""
+RELAY_ASKED = BOTH_WAYS.replace("captures:", "sowing: {laps: {kind: relay, when: {count: {min: 2}}, "
+                                "ask_when: {count: {min: 2}}, max_laps: 20}}\ncaptures:")
+
+
+@pytest.mark.parametrize("text", [BOTH_WAYS, RELAY_ASKED], ids=["capture asked", "relay asked, look-ahead"])
+def test_a_direction_chosen_between_offered_kinds_is_not_a_later_answer(text: str) -> None:
+    """Two kinds offered from the same pit in fixed directions: the mover picks the direction,
+    which no kind asks itself; the decisions asked later in the move (an optional capture, a
+    relay to go on) are answered alike by the Python path, the move kernel and native code."""
+    rng = random.Random(4)
+    for _ in range(6):
+        a = rulespec.load_text(text).new_initial_state()
+        b = State.initial(rulespec.load_text(text).without_kernel())
+        c = State.initial(rulespec.load_text(text))
+        assert isinstance(a, native.NativeState) and c.game.rulesets[0].kernel is not None
+        while not b.is_terminal():
+            assert a.legal_actions() == b.legal_actions() == c.legal_actions(), b.history()
+            action = rng.choice(b.legal_actions())
+            for st in (a, b, c):
+                st.apply_action(action)
+            assert a.board == b.board == c.board, b.history()
+    result = native.playouts(rulespec.load_text(text), 10, seed=1, lengths=True, record=True)
+    replay(rulespec.load_text(text).without_kernel(), result)
