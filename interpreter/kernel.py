@@ -8,7 +8,8 @@ small tree of nodes. Nothing in the C code knows a game; it reads the array.
 
 The kernel covers the common blocks and the less common ones the catalogue needs (owned
 marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
-kinds offered together, lifts from several pits, placement). A ruleset that uses one it does
+kinds offered together, lifts from several pits, placement, captures down a column across the
+ranks with the capturing piece carried on or at most some pieces a pit). A ruleset that uses one it does
 not (several kinds of piece, picked pieces, bead order, end checks during a move other than
 side_empty and a condition about no pit, the conditions dropped/before/in_play/threatened) keeps the Python path, as
 does everything when the extension was not built (no C compiler at install) or when
