@@ -141,3 +141,21 @@ def test_the_same_moves_listed_in_another_order_are_the_same_rules() -> None:
     original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(swapped.doc, str(path))
     assert mutant.spec != original.spec  # a real edit, not a default written out
     assert mutate.compare(original, mutant, games=2, seed=0, max_actions=40) is None
+
+
+def test_a_difference_inside_the_opening_race_gives_a_race_example_that_kills() -> None:
+    """Sungka's first move is a race: who moves after a tie (the first player) shows only
+    there, so the example must start inside the race (`race: true`) with a joint move."""
+    from rulespec.loader import resolve
+    from rulespec.yamlio import plain, read_yaml
+
+    path = resolve("sungka")
+    doc = plain(read_yaml(path.read_text(encoding="utf-8"), str(path))[0])
+    doc["examples"] = []
+    north = next(m for m in mutate.generate(doc) if m.description == "turn.first_player: south -> north")
+    original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(north.doc, str(path))
+    diff = mutate.compare(original, mutant, games=1, seed=0)
+    assert diff is not None
+    example = mutate.killing_example(original, diff, north.description)
+    assert example["position"]["race"] is True and "/" in example["moves"][0]
+    assert mutate.example_kills(north.doc, doc, example, str(path))
