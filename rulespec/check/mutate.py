@@ -421,11 +421,16 @@ def killing_example(original: Any, diff: Difference, description: str) -> dict[s
     if diff.what.startswith("legal moves differ"):
         example["legal"] = complete_moves(start, limit=500)
         move = example["legal"][0]  # an example needs a move; the legal list is what tells
+    moves = [move] if diff.decisions else []  # none: the games part at the move's start
     state = start
-    for action in parse_move(state, move):
-        state.apply_action(action)
-    example["moves"] = [move]
-    example["expect"] = _expect(state.snapshot(), keep)
+    for text in moves:
+        for action in parse_move(state, text):
+            state.apply_action(action)
+    example["moves"] = moves
+    snap = state.snapshot()
+    example["expect"] = _expect(snap, keep)
+    if diff.what.startswith("one game ended"):
+        example["expect"]["terminal"] = bool(snap.get("terminal"))
     return example
 
 
