@@ -205,6 +205,14 @@ static void budget(Kernel *k) {
 
 static int score_of(const int *P, const int *T, const Pos *s, int p) {
     int total = 0, ns = P[H_NSLOTS];
+    if (s->nk) {  /* several kinds of piece: their values, in the store and in the own pits */
+        if (T[T_SCORE] & SCORE_STORE) total += slot_points(P, s, slot_of(P[P[H_STORE] + p], ns));
+        if (T[T_SCORE] & SCORE_OWN) {
+            const int *own = P + P[P[H_OWN] + p];
+            for (int i = 1; i <= own[0]; i++) total += slot_points(P, s, own[i]);
+        }
+        return total;
+    }
     if (T[T_SCORE] & SCORE_STORE) {
         int q = P[P[H_STORE] + p];
         total += s->board[q >= 0 ? q : ns + q];  /* as Python indexes a list */

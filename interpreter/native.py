@@ -66,6 +66,8 @@ class TurnAssembler(Assembler):
             raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
         if rs.offer_all:
             raise Unsupported("move kinds offered together")
+        if game.multi:
+            self.several_kinds()
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
@@ -91,6 +93,21 @@ class TurnAssembler(Assembler):
             game.first_player,
         ]
         return self.block(record)
+
+    def several_kinds(self) -> None:
+        """What _game.c plays with several kinds of piece: the kinds live in the position and
+        score by their values; the rules between moves that move pieces without their kinds
+        (rounds, pieces left going somewhere at the end) or key positions without them
+        (repetition) are left to Python."""
+        game = self.game
+        if game.rounds is not None:
+            raise Unsupported("games of several rounds with several kinds of piece")
+        if any(c.remaining != "stay" for c in game.spec.end):
+            raise Unsupported("pieces of several kinds left going somewhere at the end")
+        if game.uses_repetition:
+            raise Unsupported("repeated positions with several kinds of piece")
+        if game.has_mark_rules:
+            raise Unsupported("marks after a move with several kinds of piece")
 
     def rounds(self) -> int:
         """The rounds record (rounds.RoundRules)."""
@@ -199,8 +216,6 @@ def native(game: Any) -> NativeGames | None:
                else "the C extension was not built at install (no C compiler?)")
     elif not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
-    elif game.multi:
-        why = "it does not cover several kinds of piece"
     else:
         try:
             runner = NativeGames(game)

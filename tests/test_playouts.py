@@ -28,9 +28,10 @@ from interpreter.state import State
 from rulespec import LimitError, RulespecError
 from rulespec.errors import IllegalActionError
 
+ROOT = Path(__file__).resolve().parent.parent
 NATIVE = [("oware", {}), ("oware", {"pits": 3, "seeds": 2}), ("oware", {"pits": 12}), ("kalah", {}),
           ("kalah", {"pits": 3, "seeds": 1}), ("kalah", {"empty_capture": True}), ("mefuvha", {}),
-          ("mefuvha", {"pits": 6, "bonus": 2})]
+          ("mefuvha", {"pits": 6, "bonus": 2}), ("glass-bead-game", {}), ("glass-bead-game", {"gems": "decreasing"})]
 
 
 @pytest.mark.parametrize("name,params", NATIVE, ids=[f"{n}{p or ''}" for n, p in NATIVE])
@@ -67,10 +68,21 @@ def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
     assert "lengths" not in game.playouts(3)
 
 
+def glass_bead_with_repetition():
+    """The Glass Bead Game ending on a repeated position too: native code declines it (its
+    position keys hold no kinds of piece)."""
+    text = (ROOT / "variants" / "glass-bead-game.yaml").read_text()
+    changed = text.replace("  - {kind: move_limit, moves: 1000}",
+                           "  - {kind: repetition, result: by_score}\n  - {kind: move_limit, moves: 1000}")
+    assert changed != text
+    return rulespec.load_text(changed, "glass-bead-repetition.yaml")
+
+
 def test_what_native_code_does_not_cover_plays_in_python_with_the_same_result_shape() -> None:
-    game = rulespec.load("glass-bead-game")
+    game = glass_bead_with_repetition()
     result = game.playouts(2, seed=1, lengths=True)
-    assert result["engine"] == "python" and game.native_refusal == "it does not cover several kinds of piece"
+    assert result["engine"] == "python"
+    assert game.native_refusal == "it does not cover repeated positions with several kinds of piece"
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
     assert sum(result["lengths"]) == result["actions"] > 0 and result["turns"] > 0
     assert result == game.playouts(2, seed=1, lengths=True), "the Python path is seeded too"
@@ -216,14 +228,15 @@ def assert_same_api(a, b, where: str) -> None:
 
 STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}), ("chongka", {}),
           ("dakon", {"rounds": 3})]
+LONG_GAMES = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3}),
+              ("glass-bead-game", {}), ("glass-bead-game", {"gems": "decreasing"})]
 
 
 @pytest.mark.parametrize("name,params", STATES, ids=[f"{n}{p or ''}" for n, p in STATES])
 def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
-    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3})]
-    for _ in range(3 if (name, params) in long_games else 15):
+    for _ in range(3 if (name, params) in LONG_GAMES else 15):
         a, b = native_and_python(name, **params)
         while not b.is_terminal():
             assert_same_api(a, b, str(b.history()))
@@ -362,11 +375,12 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> N
     assert summary.engine(rulespec.load("mefuvha")).endswith("playouts and the state in C")
     assert summary.engine(rulespec.load("bao-la-kiswahili")).endswith("playouts and the state in C")
     assert summary.engine(rulespec.load("kiothi")).endswith("playouts and the state in C")
-    glass = rulespec.load("glass-bead-game")
-    assert "playouts and the state in Python (it does not cover several kinds of piece)" in \
-        summary.engine(glass)
+    assert summary.engine(rulespec.load("glass-bead-game")).endswith("playouts and the state in C")
+    glass = glass_bead_with_repetition()
+    assert "playouts and the state in Python (it does not cover repeated positions with several kinds of piece)" \
+        in summary.engine(glass)
     warning = next(w for w in lint(glass, games=1) if w.startswith("native code"))
-    assert "several kinds of piece" in warning
+    assert "repeated positions with several kinds of piece" in warning
     assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
 
 
