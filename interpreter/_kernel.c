@@ -571,9 +571,9 @@ static int piece_test(const int *p, const int *c, const Pos *s, int pit, const M
 /* The points a slot's pieces are worth (their kinds' values). */
 static int slot_points(const int *P, const Pos *s, int q) {
     const int *values = P + P[P[H_PIECES] + PC_VALUES];
-    int total = 0;
-    for (int k = 0; k < s->nk; k++) total += s->kinds[q * s->nk + k] * values[k];
-    return total;
+    long long total = 0;  /* (kernel.py refuses values whose totals could leave 32 bits) */
+    for (int k = 0; k < s->nk; k++) total += (long long)s->kinds[q * s->nk + k] * values[k];
+    return total > INT_MAX / 4 ? INT_MAX / 4 : total < -(INT_MAX / 4) ? -(INT_MAX / 4) : (int)total;
 }
 
 /* Move n pieces of kind k from slot q to slot to; record them as taken. */

@@ -210,6 +210,8 @@ class Assembler:
         nk = len(game.kind_names)
         if nk > 30 or nk * self.geo.n_slots > 1024:
             raise Unsupported(f"{nk} kinds of piece on {self.geo.n_slots} slots")
+        if max(map(abs, game.kind_values)) * game.total_pieces > MAX_PIECES:
+            raise Unsupported("pieces worth more points than it counts in 32 bits")
         caps = []
         for prog in rs.captures:
             picks: list[int] = []

@@ -91,7 +91,7 @@ def test_kernel_property_and_hostile_tests_under_sanitizers(sanitized):
 NATIVE_GAMES = """
 import rulespec
 for name, params, n in [("bao-la-kiswahili", {}, 60), ("chongka", {}, 60), ("dakon", {"rounds": 4}, 10),
-                        ("mefuvha", {"pits": 6}, 30)]:
+                        ("mefuvha", {"pits": 6}, 30), ("glass-bead-game", {}, 40)]:
     game = rulespec.load(name, **params)
     result = game.playouts(n, seed=1)
     assert result["engine"] == "native", game.native_refusal
@@ -102,7 +102,8 @@ for name, params, n in [("bao-la-kiswahili", {}, 60), ("chongka", {}, 60), ("dak
 print("ok")
 """
 """Whole games in C (_game.c): marks set after a move by look-aheads (Bao), passing, rounds,
-decisions inside a move; native playouts and native states with clones."""
+decisions inside a move, several kinds of piece (the Glass Bead Game); native playouts and
+native states with clones."""
 
 
 def test_whole_native_games_under_sanitizers(sanitized):
