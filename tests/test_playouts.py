@@ -199,8 +199,8 @@ def test_passing_and_rounds_replay_the_same(name: str, params: dict, n: int) -> 
 
 
 def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
-    """Its transposition keys hold no marks and no round: games whose marks change after a
-    move, or played in rounds, are the Python solver's (a chance native state does not
+    """Its transposition keys hold no marks, no round and no kinds of piece: games whose marks
+    change after a move, played in rounds or with several kinds of piece are the Python solver's (a chance native state does not
     make them the native one's)."""
     from rulespec.solve import solve
 
@@ -208,6 +208,8 @@ def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
         solve(rulespec.load("bao-la-kiswahili"), engine="native")
     with pytest.raises(ValueError, match="played in rounds"):
         solve(rulespec.load("dakon", rounds=2, holes=3, shells=1), engine="native")
+    with pytest.raises(ValueError, match="several kinds of piece"):
+        solve(rulespec.load("glass-bead-game"), engine="native")
 
 
 # --- the native state behind the per-action API ------------------------------------------
