@@ -259,6 +259,9 @@ def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | 
 
 def _key_function(game: Game) -> Any:
     """position_key(state): what makes two positions the same, with no constant parts."""
+    if game.multi:  # the same counts of other kinds are another position
+        return lambda st: (st.to_move, st.stage, st.round, *st.board, *st.stock, *st.marks,
+                           *(n for row in st.kinds for n in row))
     if len(game.stage_names) == 1 and not game.mark_names and not any(game.initial_stock):
         return lambda st: (st.to_move, *st.board)
     if game.spec.rounds is not None:

@@ -159,3 +159,13 @@ def test_generated_kinds_whole_native_games_replay_in_python(spec: dict, seed: i
         action = rng.choice(b.legal_actions())
         a.apply_action(action)
         b.apply_action(action)
+
+
+def test_positions_that_differ_only_in_their_kinds_are_not_the_same_position() -> None:
+    """The search players' transposition tables and the repetition rule key positions by
+    position_key: the same counts of other kinds are another position."""
+    a = rulespec.load("glass-bead-game").new_initial_state()
+    b = rulespec.load("glass-bead-game", gems="decreasing").new_initial_state()
+    assert a.board == b.board and a.kinds != b.kinds
+    assert a.position_key() != b.position_key()
+    assert a.position_key() == a.clone().position_key()
