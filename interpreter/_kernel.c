@@ -542,6 +542,9 @@ static int last_placed(const Move *m) { return m->last == NONE ? m->origin : m->
 enum { PC_NK, PC_ORDER_CHOICE, PC_KIND_BASE, PC_PIECE_BASE, PC_VALUES, PC_CAPTURABLE, PC_CAPS };
 enum { PK_COUNT, PK_RUN, PK_WANTED, PK_FROM, PK_OR_STORE, PK_SIZE };
 
+/* The kinds of piece a program's positions hold (0: one kind, the board's counts alone). */
+static int piece_kinds(const int *P) { return P[H_PIECES] >= 0 ? P[P[H_PIECES] + PC_NK] : 0; }
+
 /* A slot as Python indexes a list (a negative one from the end). */
 static int slot_of(int q, int ns) { return q >= 0 ? q : ns + q; }
 

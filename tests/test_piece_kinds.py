@@ -5,9 +5,9 @@ the same vocabulary in other combinations (two to four kinds with any values, ca
 not, the order of the kinds dropped chosen or fixed, captures that hold on the kind dropped
 or on the pit's pieces of some kinds before it fell, chains, pieces picked per pit of a chain
 or a fixed number, from the board or the opponent's store, feeding while some kinds are in
-play, scores by value in the store and the own pits). Each spec plays the same random games
-on the move kernel and on the Python path, action by action; native whole games replay on
-the Python path; the native state answers as the Python state does.
+play, scores by value in the store and the own pits, repeated positions). Each spec plays the
+same random games on the move kernel and on the Python path, action by action; native whole
+games replay on the Python path; the native state answers as the Python state does.
 """
 from __future__ import annotations
 
@@ -82,6 +82,8 @@ def kind_specs(draw: st.DrawFn) -> dict:
                 {"kind": "move_limit", "moves": 80}],
         "scoring": {"counts": draw(st.sampled_from([["store"], ["store", "own_pits"]]))},
     }
+    if draw(st.booleans()):  # positions keyed with their kinds (state.position_key, _game.c make_key)
+        spec["end"].insert(0, {"kind": "repetition", "result": "by_score"})
     if draw(st.booleans()):
         spec["obligations"] = {"feed": {"when": {"opponent_side": 0, "in_play": {"kinds": draw(some), "count": {"min": 1}}}}}
     return spec

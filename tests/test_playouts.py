@@ -68,21 +68,20 @@ def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
     assert "lengths" not in game.playouts(3)
 
 
-def glass_bead_with_repetition():
-    """The Glass Bead Game ending on a repeated position too: native code declines it (its
-    position keys hold no kinds of piece)."""
+def glass_bead_worth_too_much():
+    """The Glass Bead Game with a gem worth a billion: the kernel declines it (its scores are
+    counted in 32 bits), so does native code."""
     text = (ROOT / "variants" / "glass-bead-game.yaml").read_text()
-    changed = text.replace("  - {kind: move_limit, moves: 1000}",
-                           "  - {kind: repetition, result: by_score}\n  - {kind: move_limit, moves: 1000}")
+    changed = text.replace("{name: gem5, value: 5}", "{name: gem5, value: 1000000000, symbol: '5'}")
     assert changed != text
-    return rulespec.load_text(changed, "glass-bead-repetition.yaml")
+    return rulespec.load_text(changed, "glass-bead-too-much.yaml")
 
 
 def test_what_native_code_does_not_cover_plays_in_python_with_the_same_result_shape() -> None:
-    game = glass_bead_with_repetition()
+    game = glass_bead_worth_too_much()
     result = game.playouts(2, seed=1, lengths=True)
     assert result["engine"] == "python"
-    assert game.native_refusal == "it does not cover repeated positions with several kinds of piece"
+    assert game.native_refusal == "it does not cover pieces worth more points than it counts in 32 bits"
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
     assert sum(result["lengths"]) == result["actions"] > 0 and result["turns"] > 0
     assert result == game.playouts(2, seed=1, lengths=True), "the Python path is seeded too"
@@ -378,11 +377,11 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> N
     assert summary.engine(rulespec.load("bao-la-kiswahili")).endswith("playouts and the state in C")
     assert summary.engine(rulespec.load("kiothi")).endswith("playouts and the state in C")
     assert summary.engine(rulespec.load("glass-bead-game")).endswith("playouts and the state in C")
-    glass = glass_bead_with_repetition()
-    assert "playouts and the state in Python (it does not cover repeated positions with several kinds of piece)" \
+    glass = glass_bead_worth_too_much()
+    assert "playouts and the state in Python (it does not cover pieces worth more points than it counts in 32 bits)" \
         in summary.engine(glass)
     warning = next(w for w in lint(glass, games=1) if w.startswith("native code"))
-    assert "repeated positions with several kinds of piece" in warning
+    assert "pieces worth more points" in warning
     assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
 
 
