@@ -98,14 +98,12 @@ class TurnAssembler(Assembler):
         """What _game.c plays with several kinds of piece: the kinds live in the position (and
         its repetition key) and score by their values; the rules between moves that move
         pieces without their kinds (rounds, pieces left going somewhere at the end) are left
-        to Python."""
+        to Python (the loader refuses the second already)."""
         game = self.game
         if game.rounds is not None:
             raise Unsupported("games of several rounds with several kinds of piece")
         if any(c.remaining != "stay" for c in game.spec.end):
             raise Unsupported("pieces of several kinds left going somewhere at the end")
-        if game.has_mark_rules:
-            raise Unsupported("marks after a move with several kinds of piece")
 
     def rounds(self) -> int:
         """The rounds record (rounds.RoundRules)."""

@@ -5,9 +5,10 @@ the same vocabulary in other combinations (two to four kinds with any values, ca
 not, the order of the kinds dropped chosen or fixed, captures that hold on the kind dropped
 or on the pit's pieces of some kinds before it fell, chains, pieces picked per pit of a chain
 or a fixed number, from the board or the opponent's store, feeding while some kinds are in
-play, scores by value in the store and the own pits, repeated positions). Each spec plays the
-same random games on the move kernel and on the Python path, action by action; native whole
-games replay on the Python path; the native state answers as the Python state does.
+play, scores by value in the store and the own pits, repeated positions, a mark set and
+cleared after a move). Each spec plays the same random games on the move kernel and on the
+Python path, action by action; native whole games replay on the Python path; the native
+state answers as the Python state does.
 """
 from __future__ import annotations
 
@@ -82,6 +83,14 @@ def kind_specs(draw: st.DrawFn) -> dict:
                 {"kind": "move_limit", "moves": 80}],
         "scoring": {"counts": draw(st.sampled_from([["store"], ["store", "own_pits"]]))},
     }
+    if draw(st.booleans()):  # a mark set after a move and cleared by the move's events
+        spec["marks"] = {"m": {"meaning": "marked", "set_after_move": draw(cond), "unique": draw(st.booleans()),
+                               "cleared_when": draw(st.lists(st.sampled_from(
+                                   ["lifted", "lifted_all", "emptied", "captured_this_move", "owner_moved"]),
+                                   unique=True, max_size=2))}}
+        for rule in captures:
+            if draw(st.booleans()):
+                rule["when"] = {**rule["when"], "mark": "m"}
     if draw(st.booleans()):  # positions keyed with their kinds (state.position_key, _game.c make_key)
         spec["end"].insert(0, {"kind": "repetition", "result": "by_score"})
     if draw(st.booleans()):
