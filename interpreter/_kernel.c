@@ -564,9 +564,9 @@ static int piece_test(const int *p, const int *c, const Pos *s, int pit, const M
         for (int q = 0; q < p[H_NPITS]; q++) total += kinds_in(s, q, c[1]);
         return match(p, c + 2, total);
     }
-    int q = slot_of(pit, ns);
+    int q = slot_of(pit, ns);  /* (no pit: Python reads the last slot's counts, and no drop) */
     if (q < 0) return 0;
-    int dropped = m->has_drops && m->last_drop[q] != NONE && (c[1] >> m->last_drop[q] & 1);
+    int dropped = pit >= 0 && m->has_drops && m->last_drop[q] != NONE && (c[1] >> m->last_drop[q] & 1);
     if (c[0] == C_DROPPED) return dropped;
     return match(p, c + 2, kinds_in(s, q, c[1]) - dropped);
 }
