@@ -141,3 +141,38 @@ def test_the_same_moves_listed_in_another_order_are_the_same_rules() -> None:
     original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(swapped.doc, str(path))
     assert mutant.spec != original.spec  # a real edit, not a default written out
     assert mutate.compare(original, mutant, games=2, seed=0, max_actions=40) is None
+
+
+def test_suggest_picks_a_few_examples_that_together_kill_the_survivors(weak_report: mutate.Report,
+                                                                      tmp_path: Path) -> None:
+    suggestions = mutate.suggest(weak_report, jobs=1)
+    killed = {m for s in suggestions for m in s.kills}
+    confirmed = {i for i, o in enumerate(weak_report.outcomes) if o.status == "surviving" and o.confirmed}
+    assert confirmed <= killed  # every survivor that has a killing example is still covered
+    assert 0 < len(suggestions) < len(killed)  # by fewer examples: one example kills several
+    assert all(len(a.kills) >= len(b.kills) for a, b in zip(suggestions, suggestions[1:]))  # greedy
+    # Pasted into the spec, the suggested examples kill every mutant they were said to kill.
+    text = WEAK + "examples:\n" + "\n".join(mutate.example_yaml(s.example) for s in suggestions) + "\n"
+    path = tmp_path / "suggested.yaml"
+    path.write_text(text, encoding="utf-8")
+    named = {weak_report.mutants[m].description for m in killed}
+    stronger = mutate.run(str(path), games=10, jobs=1, only=named)
+    assert stronger.count("killed") == len(named)
+    lines = list(mutate.render_suggestions(weak_report, suggestions))
+    assert lines[0].startswith(f"{len(suggestions)} worked examples kill {len(killed)} of the ")
+
+
+def test_the_command_suggests_examples_before_the_counts(tmp_path: Path) -> None:
+    path = tmp_path / "weak.yaml"
+    path.write_text(WEAK, encoding="utf-8")
+    saved = tmp_path / "report.txt"  # two survivors only, to keep it quick
+    saved.write_text("weak.yaml:8:35: survived: captures.'two'.when.count: 2 -> 3\n"
+                     "weak.yaml:8:35: survived: captures.'two'.when.count: 2 -> 1\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["mutate", str(path), "--games", "5", "--jobs", "1", "--suggest",
+                                      "--only", str(saved)])
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("mutants: ")
+    assert "a worked example that kills it:" not in result.output  # one list, not one per survivor
+    assert lines[-1] == "mutants: 2, killed: 0, equivalent: 0, surviving: 2"
+    assert any(" kill 2 of the 2 survivors" in line for line in lines) and "    # kills " in result.output

@@ -581,6 +581,8 @@ class Report:
     mutants: list[Mutant]
     outcomes: list[Outcome]
     seconds: float
+    doc: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The original spec document (what the mutants were made from)."""
 
     def count(self, status: str) -> int:
         return sum(o.status == status for o in self.outcomes)
@@ -652,14 +654,95 @@ def run(source: str, games: int = 20, seed: int = 0, tests: bool = False, jobs: 
         outcomes[task.index] = outcome
         if progress:
             progress(done, len(mutants))
-    report = Report(str(path), mutants, typing.cast(list[Outcome], outcomes), time.perf_counter() - started)
+    report = Report(str(path), mutants, typing.cast(list[Outcome], outcomes), time.perf_counter() - started, doc)
     report.source = smap  # type: ignore[attr-defined]
     return report
 
 
-def render(report: Report, verbose: bool = False) -> Iterator[str]:
-    """The report as lines: each survivor at file:line:col with its killing example, then the
-    probably equivalent ones, then the counts (the summary is the last line)."""
+# --- a few examples that kill many survivors ------------------------------------------------------
+
+@dataclass
+class Suggestion:
+    """One of the survivors' worked examples and the surviving mutants (indexes into the
+    report's mutants) it kills."""
+
+    example: dict[str, Any]
+    kills: list[int]
+
+
+def examples_failing(doc: dict[str, Any], path: str, examples: list[dict[str, Any]]) -> list[bool]:
+    """For each example: does it fail (or not even load) on the spec `doc`?"""
+    from rulespec.examples import run_example
+
+    trial = copy.deepcopy(doc)
+    trial["examples"] = examples
+    try:
+        game = load_doc(trial, path)
+    except Exception:  # one example the spec cannot even read: judge them one by one
+        if len(examples) == 1:
+            return [True]
+        return [examples_failing(doc, path, [e])[0] for e in examples]
+    failing = []
+    for i in range(len(examples)):
+        try:
+            _, problems = run_example(game, i)
+            failing.append(bool(problems))
+        except Exception:
+            failing.append(True)
+    return failing
+
+
+def _failing_task(task: tuple[int, dict[str, Any], str, list[dict[str, Any]]]) -> list[bool]:
+    """A campaign batch: (a mutant's index, its document, the path, the candidate examples)."""
+    return examples_failing(*task[1:])
+
+
+def suggest(report: Report, jobs: int | None = None, ray: str | None = None) -> list[Suggestion]:
+    """A few of the survivors' worked examples that together kill every survivor any of them
+    kills (one example often kills several): each candidate is replayed on every surviving
+    mutant, then the one killing most of the survivors left is taken, and so on (greedy cover)."""
+    from rulespec.campaign import run as campaign
+
+    survivors = [i for i, o in enumerate(report.outcomes) if o.status == "surviving"]
+    candidates = [o.example for o in report.outcomes if o.status == "surviving" and o.example is not None]
+    on_original = examples_failing(report.doc, report.path, candidates) if candidates else []
+    candidates = [c for c, fails in zip(candidates, on_original) if not fails]
+    if not candidates:
+        return []
+    tasks = [(i, report.mutants[i].doc, report.path, candidates) for i in survivors]
+    kills: dict[int, list[bool]] = {}
+    for task, failing in campaign(_failing_task, tasks, ray=ray, workers=jobs):
+        kills[task[0]] = failing
+    chosen: list[Suggestion] = []
+    left = set(survivors)
+    while left:
+        gains = [{m for m in left if kills[m][c]} for c in range(len(candidates))]
+        best = max(range(len(candidates)), key=lambda c: (len(gains[c]), -c))
+        if not gains[best]:
+            break
+        chosen.append(Suggestion(candidates[best], sorted(gains[best])))
+        left -= gains[best]
+    return chosen
+
+
+def render_suggestions(report: Report, suggestions: list[Suggestion]) -> Iterator[str]:
+    """The suggested examples, each with the survivors it kills, then the survivors none kills."""
+    survivors = [i for i, o in enumerate(report.outcomes) if o.status == "surviving"]
+    killed = {m for s in suggestions for m in s.kills}
+    yield (f"{len(suggestions)} worked example{'s' if len(suggestions) != 1 else ''} kill "
+           f"{len(killed)} of the {len(survivors)} survivors (paste them under `examples:`):")
+    for s in suggestions:
+        yield f"    # kills {len(s.kills)}: " + "; ".join(report.mutants[m].description for m in s.kills)
+        yield example_yaml(s.example, indent=4)
+    for m in survivors:
+        if m not in killed:
+            yield f"no suggested example kills: {report.mutants[m].description}"
+
+
+def render(report: Report, verbose: bool = False, examples: bool = True) -> Iterator[str]:
+    """The report as lines: each survivor at file:line:col with its killing example (unless
+    `examples` is false), then the probably equivalent ones, then the counts (the summary is
+    the last line)."""
     smap = report.source  # type: ignore[attr-defined]
 
     def at(m: Mutant) -> str:
@@ -675,7 +758,7 @@ def render(report: Report, verbose: bool = False) -> Iterator[str]:
     for m, o in by_status.get("surviving", []):
         yield f"{at(m)}: survived: {m.description}"
         yield f"    {o.reason}"
-        if o.example is not None:
+        if o.example is not None and examples:
             yield ("    a worked example that kills it:" if o.confirmed else
                    "    a worked example from the first difference (check it: it did not kill the mutant "
                    "on its own):")
