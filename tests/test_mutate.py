@@ -176,3 +176,21 @@ def test_the_command_suggests_examples_before_the_counts(tmp_path: Path) -> None
     assert "a worked example that kills it:" not in result.output  # one list, not one per survivor
     assert lines[-1] == "mutants: 2, killed: 0, equivalent: 0, surviving: 2"
     assert any(" kill 2 of the 2 survivors" in line for line in lines) and "    # kills " in result.output
+
+
+def test_suggest_offers_the_examples_of_the_spec_a_member_extends(weak_report: mutate.Report,
+                                                                   tmp_path: Path) -> None:
+    """A family member does not inherit its base's worked examples: --suggest offers them."""
+    killing = next(o.example for o in weak_report.outcomes
+                   if o.status == "surviving" and o.confirmed and o.example is not None)
+    (tmp_path / "weak.yaml").write_text(WEAK + "examples:\n" + mutate.example_yaml(killing) + "\n",
+                                        encoding="utf-8")
+    member = tmp_path / "member.yaml"
+    member.write_text("name: Member\nextends: weak.yaml\nsetup: {per_pit: 2}\n", encoding="utf-8")
+    report = mutate.run(str(member), games=5, jobs=1)
+    assert report.count("surviving") > 0
+    offered = mutate.inherited_examples(report.doc, str(member))
+    assert [origin for origin, _ in offered] == ["weak, example 1"]
+    suggestions = mutate.suggest(report, jobs=1)
+    assert suggestions[0].origin == "weak, example 1" and suggestions[0].kills
+    assert any("(from weak, example 1)" in line for line in mutate.render_suggestions(report, suggestions))

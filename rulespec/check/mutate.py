@@ -467,6 +467,8 @@ def example_yaml(example: dict[str, Any], indent: int = 2) -> str:
     """One worked example as a YAML list item, ready to paste under `examples:`."""
     pad = " " * indent
     lines = [f"{pad}- caption: {json.dumps(example['caption'])}"]
+    if example.get("params"):
+        lines.append(f"{pad}  params: {flow(example['params'])}")
     for key in ("position", "expect"):
         if key == "expect":
             if "legal" in example:
@@ -663,11 +665,12 @@ def run(source: str, games: int = 20, seed: int = 0, tests: bool = False, jobs: 
 
 @dataclass
 class Suggestion:
-    """One of the survivors' worked examples and the surviving mutants (indexes into the
-    report's mutants) it kills."""
+    """A candidate worked example and the surviving mutants (indexes into the report's
+    mutants) it kills; `origin` says where it comes from when not from a survivor's games."""
 
     example: dict[str, Any]
     kills: list[int]
+    origin: str = ""
 
 
 def examples_failing(doc: dict[str, Any], path: str, examples: list[dict[str, Any]]) -> list[bool]:
@@ -692,23 +695,54 @@ def examples_failing(doc: dict[str, Any], path: str, examples: list[dict[str, An
     return failing
 
 
+def inherited_examples(doc: dict[str, Any], path: str) -> list[tuple[str, dict[str, Any]]]:
+    """The worked examples of the specs a family member `extends:` (nearest first), each with
+    where it comes from. A member does not inherit its base's examples, yet many of them show
+    rules the member keeps; a stage or marks the member does not have are left out of them."""
+    from rulespec.family import parent_path
+    from rulespec.yamlio import plain, read_yaml
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    member, here, seen = doc, path, {str(Path(path).resolve())}
+    while isinstance(member.get("extends"), str):
+        parent = parent_path(member["extends"], here)
+        if str(parent.resolve()) in seen:
+            break
+        seen.add(str(parent.resolve()))
+        member = plain(read_yaml(parent.read_text(encoding="utf-8"), str(parent))[0])
+        here = str(parent)
+        for n, example in enumerate(member.get("examples") or [], 1):
+            example = copy.deepcopy(example)
+            for part in ("position", "expect"):
+                if isinstance(example.get(part), dict):
+                    for key, declared in (("stage", "stages"), ("marks", "marks")):
+                        if not doc.get(declared) and key in example[part] and "extends" in doc:
+                            example[part].pop(key)
+            out.append((f"{parent.stem}, example {n}", example))
+    return out
+
+
 def _failing_task(task: tuple[int, dict[str, Any], str, list[dict[str, Any]]]) -> list[bool]:
     """A campaign batch: (a mutant's index, its document, the path, the candidate examples)."""
     return examples_failing(*task[1:])
 
 
 def suggest(report: Report, jobs: int | None = None, ray: str | None = None) -> list[Suggestion]:
-    """A few of the survivors' worked examples that together kill every survivor any of them
-    kills (one example often kills several): each candidate is replayed on every surviving
-    mutant, then the one killing most of the survivors left is taken, and so on (greedy cover)."""
+    """A few worked examples that together kill every survivor any of them kills (one example
+    often kills several). The candidates are the examples of the specs a member extends (they
+    come with captions, and are tried first) and each survivor's example; each is replayed on
+    every surviving mutant, then the one killing most of the survivors left is taken, and so on
+    (greedy cover). Only candidates that pass on the spec itself are offered."""
     from rulespec.campaign import run as campaign
 
     survivors = [i for i, o in enumerate(report.outcomes) if o.status == "surviving"]
-    candidates = [o.example for o in report.outcomes if o.status == "surviving" and o.example is not None]
-    on_original = examples_failing(report.doc, report.path, candidates) if candidates else []
-    candidates = [c for c, fails in zip(candidates, on_original) if not fails]
-    if not candidates:
+    offered = inherited_examples(report.doc, report.path) if survivors else []
+    offered += [("", o.example) for o in report.outcomes if o.status == "surviving" and o.example is not None]
+    on_original = examples_failing(report.doc, report.path, [e for _, e in offered]) if offered else []
+    offered = [c for c, fails in zip(offered, on_original) if not fails]
+    if not offered:
         return []
+    candidates = [e for _, e in offered]
     tasks = [(i, report.mutants[i].doc, report.path, candidates) for i in survivors]
     kills: dict[int, list[bool]] = {}
     for task, failing in campaign(_failing_task, tasks, ray=ray, workers=jobs):
@@ -720,7 +754,7 @@ def suggest(report: Report, jobs: int | None = None, ray: str | None = None) -> 
         best = max(range(len(candidates)), key=lambda c: (len(gains[c]), -c))
         if not gains[best]:
             break
-        chosen.append(Suggestion(candidates[best], sorted(gains[best])))
+        chosen.append(Suggestion(candidates[best], sorted(gains[best]), offered[best][0]))
         left -= gains[best]
     return chosen
 
@@ -732,7 +766,8 @@ def render_suggestions(report: Report, suggestions: list[Suggestion]) -> Iterato
     yield (f"{len(suggestions)} worked example{'s' if len(suggestions) != 1 else ''} kill "
            f"{len(killed)} of the {len(survivors)} survivors (paste them under `examples:`):")
     for s in suggestions:
-        yield f"    # kills {len(s.kills)}: " + "; ".join(report.mutants[m].description for m in s.kills)
+        origin = f" (from {s.origin})" if s.origin else ""
+        yield f"    # kills {len(s.kills)}{origin}: " + "; ".join(report.mutants[m].description for m in s.kills)
         yield example_yaml(s.example, indent=4)
     for m in survivors:
         if m not in killed:
