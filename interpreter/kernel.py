@@ -168,11 +168,12 @@ class Assembler:
             return self.block([OP[key], int(value)])
         if key == "stage":
             names = [value] if isinstance(value, str) else value
-            return self.block([OP["stage"], sum(1 << game.stage_names.index(n) for n in names)])
+            # a set of bits: a name listed twice must not carry into the next name's bit
+            return self.block([OP["stage"], sum(1 << i for i in {game.stage_names.index(n) for n in names})])
         if key == "move_kind":
             names = [value] if isinstance(value, str) else value
-            return self.block([OP["move_kind"], sum(1 << self.kind_names.index(n) for n in names
-                                                    if n in self.kind_names)])
+            return self.block([OP["move_kind"], sum(1 << i for i in {self.kind_names.index(n) for n in names
+                                                                     if n in self.kind_names})])
         if key == "captured":
             return self.block([OP["captured"], int(value)])
         if key == "direction":

@@ -534,7 +534,10 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
            only: Path | None = typer.Option(None, "--only", help="Judge only the mutants a saved report of "
                                             "this command lists as surviving or probably equivalent, "
                                             "e.g. to recheck the survivors after adding examples.",
-                                            exists=True, dir_okay=False)) -> None:
+                                            exists=True, dir_okay=False),
+           suggest: bool = typer.Option(False, "--suggest", help="Instead of one worked example per "
+                                        "survivor, a few that together kill them all (each tried on "
+                                        "every survivor).")) -> None:
     """Mutation analysis: change one rule at a time and check the spec's examples notice."""
     from .check import mutate as mutation
 
@@ -544,7 +547,11 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
                               only=named)
     except RulespecError as exc:
         _fail(exc)
-    for line in mutation.render(report, verbose):
+    lines = list(mutation.render(report, verbose, examples=not suggest))
+    if suggest:
+        suggestions = mutation.suggest(report, jobs or None, _ray_target(ray, ray_address))
+        lines[-1:-1] = mutation.render_suggestions(report, suggestions)
+    for line in lines:
         out.print(line, markup=False)
     if report.count("surviving"):
         raise typer.Exit(1)

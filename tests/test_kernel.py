@@ -286,6 +286,23 @@ def test_huge_numbers_in_conditions_mean_the_same_in_the_kernel() -> None:
         play_both(fast, slow, rng.choice)
 
 
+
+def test_a_name_listed_twice_in_a_condition_means_the_same_in_the_kernel() -> None:
+    """The kernel once added each listed name's bit, so `move_kind: [kutakata, kutakata]` carried
+    into the next kind's bit (found by rulespec mutate: kutakatia set after the wrong moves)."""
+    from interpreter import Game
+    from rulespec.loader import load_spec_text, resolve
+
+    text = resolve("bao-la-kiswahili").read_text(encoding="utf-8").replace(
+        "move_kind: [kutakata, nyumba tax, kutakata from the back row]",
+        "move_kind: [kutakata, kutakata, kutakata from the back row]")
+    assert "[kutakata, kutakata," in text
+    loaded = load_spec_text(text, "twice.yaml")  # parsed once (the slow part), played both ways
+    fast, slow = Game(loaded), Game(loaded).without_kernel()
+    for seed in (13, 24, 30, 33):  # games that reach a kutakatia (they parted before the fix)
+        play_both(fast, slow, random.Random(seed).choice, max_actions=110)
+
+
 IN_THE_KERNEL = {
     "hus": "a capture sown from the pit after the landing pit, the direction kept (after_last, turn: false)",
     "omweso": "a capture sown from the move's origin (start), the direction kept",

@@ -148,6 +148,59 @@ def test_the_same_moves_listed_in_another_order_are_the_same_rules() -> None:
     assert mutate.compare(original, mutant, games=2, seed=0, max_actions=40) is None
 
 
+def test_suggest_picks_a_few_examples_that_together_kill_the_survivors(weak_report: mutate.Report,
+                                                                      tmp_path: Path) -> None:
+    suggestions = mutate.suggest(weak_report, jobs=1)
+    killed = {m for s in suggestions for m in s.kills}
+    confirmed = {i for i, o in enumerate(weak_report.outcomes) if o.status == "surviving" and o.confirmed}
+    assert confirmed <= killed  # every survivor that has a killing example is still covered
+    assert 0 < len(suggestions) < len(killed)  # by fewer examples: one example kills several
+    assert all(len(a.kills) >= len(b.kills) for a, b in zip(suggestions, suggestions[1:]))  # greedy
+    # Pasted into the spec, the suggested examples kill every mutant they were said to kill.
+    text = WEAK + "examples:\n" + "\n".join(mutate.example_yaml(s.example) for s in suggestions) + "\n"
+    path = tmp_path / "suggested.yaml"
+    path.write_text(text, encoding="utf-8")
+    named = {weak_report.mutants[m].description for m in killed}
+    stronger = mutate.run(str(path), games=10, jobs=1, only=named)
+    assert stronger.count("killed") == len(named)
+    lines = list(mutate.render_suggestions(weak_report, suggestions))
+    assert lines[0].startswith(f"{len(suggestions)} worked examples kill {len(killed)} of the ")
+
+
+def test_the_command_suggests_examples_before_the_counts(tmp_path: Path) -> None:
+    path = tmp_path / "weak.yaml"
+    path.write_text(WEAK, encoding="utf-8")
+    saved = tmp_path / "report.txt"  # two survivors only, to keep it quick
+    saved.write_text("weak.yaml:8:35: survived: captures.'two'.when.count: 2 -> 3\n"
+                     "weak.yaml:8:35: survived: captures.'two'.when.count: 2 -> 1\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["mutate", str(path), "--games", "5", "--jobs", "1", "--suggest",
+                                      "--only", str(saved)])
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("mutants: ")
+    assert "a worked example that kills it:" not in result.output  # one list, not one per survivor
+    assert lines[-1] == "mutants: 2, killed: 0, equivalent: 0, surviving: 2"
+    assert any(" kill 2 of the 2 survivors" in line for line in lines) and "    # kills " in result.output
+
+
+def test_suggest_offers_the_examples_of_the_spec_a_member_extends(weak_report: mutate.Report,
+                                                                   tmp_path: Path) -> None:
+    """A family member does not inherit its base's worked examples: --suggest offers them."""
+    killing = next(o.example for o in weak_report.outcomes
+                   if o.status == "surviving" and o.confirmed and o.example is not None)
+    (tmp_path / "weak.yaml").write_text(WEAK + "examples:\n" + mutate.example_yaml(killing) + "\n",
+                                        encoding="utf-8")
+    member = tmp_path / "member.yaml"
+    member.write_text("name: Member\nextends: weak.yaml\nsetup: {per_pit: 2}\n", encoding="utf-8")
+    report = mutate.run(str(member), games=5, jobs=1)
+    assert report.count("surviving") > 0
+    offered = mutate.inherited_examples(report.doc, str(member))
+    assert [origin for origin, _ in offered] == ["weak, example 1"]
+    suggestions = mutate.suggest(report, jobs=1)
+    assert suggestions[0].origin == "weak, example 1" and suggestions[0].kills
+    assert any("(from weak, example 1)" in line for line in mutate.render_suggestions(report, suggestions))
+
+
 def test_a_difference_inside_the_opening_race_gives_a_race_example_that_kills() -> None:
     """Sungka's first move is a race: who moves after a tie (the first player) shows only
     there, so the example must start inside the race (`race: true`) with a joint move."""

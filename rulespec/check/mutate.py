@@ -478,6 +478,8 @@ def example_yaml(example: dict[str, Any], indent: int = 2) -> str:
     """One worked example as a YAML list item, ready to paste under `examples:`."""
     pad = " " * indent
     lines = [f"{pad}- caption: {json.dumps(example['caption'])}"]
+    if example.get("params"):
+        lines.append(f"{pad}  params: {flow(example['params'])}")
     for key in ("position", "expect"):
         if key == "expect":
             if "legal" in example:
@@ -592,6 +594,8 @@ class Report:
     mutants: list[Mutant]
     outcomes: list[Outcome]
     seconds: float
+    doc: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The original spec document (what the mutants were made from)."""
 
     def count(self, status: str) -> int:
         return sum(o.status == status for o in self.outcomes)
@@ -663,14 +667,128 @@ def run(source: str, games: int = 20, seed: int = 0, tests: bool = False, jobs: 
         outcomes[task.index] = outcome
         if progress:
             progress(done, len(mutants))
-    report = Report(str(path), mutants, typing.cast(list[Outcome], outcomes), time.perf_counter() - started)
+    report = Report(str(path), mutants, typing.cast(list[Outcome], outcomes), time.perf_counter() - started, doc)
     report.source = smap  # type: ignore[attr-defined]
     return report
 
 
-def render(report: Report, verbose: bool = False) -> Iterator[str]:
-    """The report as lines: each survivor at file:line:col with its killing example, then the
-    probably equivalent ones, then the counts (the summary is the last line)."""
+# --- a few examples that kill many survivors ------------------------------------------------------
+
+@dataclass
+class Suggestion:
+    """A candidate worked example and the surviving mutants (indexes into the report's
+    mutants) it kills; `origin` says where it comes from when not from a survivor's games."""
+
+    example: dict[str, Any]
+    kills: list[int]
+    origin: str = ""
+
+
+def examples_failing(doc: dict[str, Any], path: str, examples: list[dict[str, Any]]) -> list[bool]:
+    """For each example: does it fail (or not even load) on the spec `doc`?"""
+    from rulespec.examples import run_example
+
+    trial = copy.deepcopy(doc)
+    trial["examples"] = examples
+    try:
+        game = load_doc(trial, path)
+    except Exception:  # one example the spec cannot even read: judge them one by one
+        if len(examples) == 1:
+            return [True]
+        return [examples_failing(doc, path, [e])[0] for e in examples]
+    failing = []
+    for i in range(len(examples)):
+        try:
+            _, problems = run_example(game, i)
+            failing.append(bool(problems))
+        except Exception:
+            failing.append(True)
+    return failing
+
+
+def inherited_examples(doc: dict[str, Any], path: str) -> list[tuple[str, dict[str, Any]]]:
+    """The worked examples of the specs a family member `extends:` (nearest first), each with
+    where it comes from. A member does not inherit its base's examples, yet many of them show
+    rules the member keeps; a stage or marks the member does not have are left out of them."""
+    from rulespec.family import parent_path
+    from rulespec.yamlio import plain, read_yaml
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    member, here, seen = doc, path, {str(Path(path).resolve())}
+    while isinstance(member.get("extends"), str):
+        parent = parent_path(member["extends"], here)
+        if str(parent.resolve()) in seen:
+            break
+        seen.add(str(parent.resolve()))
+        member = plain(read_yaml(parent.read_text(encoding="utf-8"), str(parent))[0])
+        here = str(parent)
+        for n, example in enumerate(member.get("examples") or [], 1):
+            example = copy.deepcopy(example)
+            for part in ("position", "expect"):
+                if isinstance(example.get(part), dict):
+                    for key, declared in (("stage", "stages"), ("marks", "marks")):
+                        if not doc.get(declared) and key in example[part] and "extends" in doc:
+                            example[part].pop(key)
+            out.append((f"{parent.stem}, example {n}", example))
+    return out
+
+
+def _failing_task(task: tuple[int, dict[str, Any], str, list[dict[str, Any]]]) -> list[bool]:
+    """A campaign batch: (a mutant's index, its document, the path, the candidate examples)."""
+    return examples_failing(*task[1:])
+
+
+def suggest(report: Report, jobs: int | None = None, ray: str | None = None) -> list[Suggestion]:
+    """A few worked examples that together kill every survivor any of them kills (one example
+    often kills several). The candidates are the examples of the specs a member extends (they
+    come with captions, and are tried first) and each survivor's example; each is replayed on
+    every surviving mutant, then the one killing most of the survivors left is taken, and so on
+    (greedy cover). Only candidates that pass on the spec itself are offered."""
+    from rulespec.campaign import run as campaign
+
+    survivors = [i for i, o in enumerate(report.outcomes) if o.status == "surviving"]
+    offered = inherited_examples(report.doc, report.path) if survivors else []
+    offered += [("", o.example) for o in report.outcomes if o.status == "surviving" and o.example is not None]
+    on_original = examples_failing(report.doc, report.path, [e for _, e in offered]) if offered else []
+    offered = [c for c, fails in zip(offered, on_original) if not fails]
+    if not offered:
+        return []
+    candidates = [e for _, e in offered]
+    tasks = [(i, report.mutants[i].doc, report.path, candidates) for i in survivors]
+    kills: dict[int, list[bool]] = {}
+    for task, failing in campaign(_failing_task, tasks, ray=ray, workers=jobs):
+        kills[task[0]] = failing
+    chosen: list[Suggestion] = []
+    left = set(survivors)
+    while left:
+        gains = [{m for m in left if kills[m][c]} for c in range(len(candidates))]
+        best = max(range(len(candidates)), key=lambda c: (len(gains[c]), -c))
+        if not gains[best]:
+            break
+        chosen.append(Suggestion(candidates[best], sorted(gains[best]), offered[best][0]))
+        left -= gains[best]
+    return chosen
+
+
+def render_suggestions(report: Report, suggestions: list[Suggestion]) -> Iterator[str]:
+    """The suggested examples, each with the survivors it kills, then the survivors none kills."""
+    survivors = [i for i, o in enumerate(report.outcomes) if o.status == "surviving"]
+    killed = {m for s in suggestions for m in s.kills}
+    yield (f"{len(suggestions)} worked example{'s' if len(suggestions) != 1 else ''} kill "
+           f"{len(killed)} of the {len(survivors)} survivors (paste them under `examples:`):")
+    for s in suggestions:
+        origin = f" (from {s.origin})" if s.origin else ""
+        yield f"    # kills {len(s.kills)}{origin}: " + "; ".join(report.mutants[m].description for m in s.kills)
+        yield example_yaml(s.example, indent=4)
+    for m in survivors:
+        if m not in killed:
+            yield f"no suggested example kills: {report.mutants[m].description}"
+
+
+def render(report: Report, verbose: bool = False, examples: bool = True) -> Iterator[str]:
+    """The report as lines: each survivor at file:line:col with its killing example (unless
+    `examples` is false), then the probably equivalent ones, then the counts (the summary is
+    the last line)."""
     smap = report.source  # type: ignore[attr-defined]
 
     def at(m: Mutant) -> str:
@@ -686,7 +804,7 @@ def render(report: Report, verbose: bool = False) -> Iterator[str]:
     for m, o in by_status.get("surviving", []):
         yield f"{at(m)}: survived: {m.description}"
         yield f"    {o.reason}"
-        if o.example is not None:
+        if o.example is not None and examples:
             yield ("    a worked example that kills it:" if o.confirmed else
                    "    a worked example from the first difference (check it: it did not kill the mutant "
                    "on its own):")
