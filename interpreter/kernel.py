@@ -84,6 +84,11 @@ class Unsupported(Exception):
     """The ruleset uses a block the kernel does not cover (the Python path plays it)."""
 
 
+def _entry_turns(prog: Any) -> int:
+    """A capture's direction slot: 0 keep the move's, 1 the entry's, 2 + d always direction d."""
+    return int(prog.entry_turns) if prog.entry_direction is None else 2 + prog.entry_direction
+
+
 def enabled() -> bool:
     return Kernel is not None and os.environ.get("RULESPEC_KERNEL", "1") != "0"
 
@@ -304,7 +309,7 @@ class Assembler:
             entry_pits = [self.table(pits) for pits in prog.entry_pits]
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
-                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), int(prog.entry_turns),
+                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
                            int(prog.go_on), *(marks or [0, 0]), len(sels), *sels,
                            len(chosen) // 3, *chosen])
 

@@ -603,7 +603,9 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
         if noted is not None:
             noted(forced_entry_request(game, cap.entry_pits[mv.mover], chosen, last, hand), game.pick_base + chosen)
     d = along[chosen]
-    if d != LATER and (cap.entry_turns or mv.direction == LATER):
+    if cap.entry_direction is not None:
+        mv.direction = cap.entry_direction
+    elif d != LATER and (cap.entry_turns or mv.direction == LATER):
         mv.direction = d
     return chosen
 

@@ -128,6 +128,8 @@ class CaptureProgram:
     keep_direction: bool = True
     entry_turns: bool = True
     """The entry sets the move's direction (SowFrom.turn)."""
+    entry_direction: int | None = None
+    """The captured pieces are sown in this direction whatever the move's (SowFrom.direction)."""
     rule: CaptureRule | None = None
     """The capture rule this was compiled from (for the move kernel)."""
     optional: bool = False
@@ -387,4 +389,5 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
         prog.nearest_when = cc.compile(sow.nearest_when) if sow.nearest_when else None
         prog.keep_direction = sow.keep_direction
         prog.entry_turns = sow.turn
+        prog.entry_direction = None if sow.direction is None else (CCW if sow.direction == "counterclockwise" else CW)
     return prog

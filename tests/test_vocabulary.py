@@ -388,3 +388,31 @@ def test_a_capture_can_let_the_move_go_on(python: bool) -> None:
     assert snap["players"][0]["store"] == 45 and snap["players"][0]["pits"][5] == 1
     with pytest.raises(SpecError, match="single-lap"):
         load_spec_text(spec.replace("extends: sungka", "extends: sungka\nsowing: {laps: {kind: single}}"))
+
+
+# --- captured pieces sown in a set direction (Omweso's reverse captures) ------------------------
+
+REVERSE_POSITION = {"to_move": 0, "players": [
+    {"rows": {"A": [0, 2, 0, 1, 0, 0, 0, 0], "B": [0, 0, 2, 0, 0, 0, 0, 0]}},
+    {"rows": {"a": [4, 4, 4, 4, 3, 4, 4, 4], "b": [4, 4, 4, 4, 2, 4, 3, 3]}}]}
+
+
+@pytest.mark.parametrize("python", [False, True])
+@pytest.mark.parametrize("direction, rows", [
+    # sown back counter-clockwise from A2: A2, A1, B1, B2, B3 (held two: relay into B4, B5, B6)
+    ("counterclockwise", {"A": [1, 1, 1, 2, 0, 0, 0, 0], "B": [1, 1, 0, 1, 1, 1, 0, 0]}),
+    # without a set direction the move keeps its own (clockwise): A2..A6, ending in the empty A6
+    (None, {"A": [0, 1, 2, 3, 1, 1, 0, 0], "B": [0, 0, 2, 0, 0, 0, 0, 0]}),
+])
+def test_captured_pieces_sown_in_a_set_direction(python: bool, direction, rows) -> None:
+    text = (ROOT / "variants" / "omweso.yaml").read_text(encoding="utf-8")
+    if direction is None:
+        text = text.replace("        direction: counterclockwise\n", "")
+    game = game_of(text.split("examples:")[0], python)
+    assert (game.rulesets[0].kernel is None) == python
+    state = game.state_from_snapshot(REVERSE_POSITION)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["B3", "A2"]
+    state.apply_action(state.string_to_action("A2"))
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["<", ">"]  # both ways
+    state.apply_action(state.string_to_action(">"))  # clockwise: A3, A4 captures a5 and b5
+    assert state.snapshot()["players"][0]["rows"] == rows

@@ -116,6 +116,10 @@ class SowFrom(Block):
     turn: bool = True
     """The entry sets the direction: sowing runs away from a row end along the row, which can
     reverse the move (Bao). False: the move keeps its direction whatever the entry."""
+    direction: Literal["counterclockwise", "clockwise"] | None = None
+    """Sow the captured pieces in this direction whatever the move's, and go on in it (e.g.
+    Omweso's reverse captures, whose seeds are sown back the usual way); none: the direction
+    is the move's, or the entry's (see `turn`)."""
 
 
 class SowDestination(Block):
