@@ -234,8 +234,12 @@ def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | 
     store, side = geo.store, geo.side_counts
     if list(counts) == ["store"]:
         return lambda st, p: st.board[store[p]] * value
-    if list(counts) == ["store", "own_pits"]:
+    any_owned = (owned[0] | owned[1]) if owned else 0
+    if list(counts) == ["store", "own_pits"] and not any_owned:
         return lambda st, p: (st.board[store[p]] + sum(side[p](st.board))) * value
+    # own pits that carry an owned mark count for the mark's owner: never for the opponent, and
+    # for their owner through `owned_marks` when that is counted too (not twice)
+    not_own = [(owned[1 - p] | (owned[p] if "owned_marks" in counts else 0)) if owned else 0 for p in (0, 1)]
 
     def score(st: Any, p: int) -> int:
         total = 0
@@ -243,7 +247,8 @@ def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | 
             if what == "store":
                 total += st.board[store[p]]
             elif what == "own_pits":
-                total += sum(side[p](st.board))
+                mask = not_own[p]
+                total += sum(st.board[q] for q in geo.own[p] if not st.marks[q] & mask) if mask else sum(side[p](st.board))
             elif what == "owned_marks":
                 mask = owned[p] if owned else 0
                 total += sum(n for n, m in zip(st.board[:geo.n_pits], st.marks) if m & mask)

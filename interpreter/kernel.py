@@ -282,6 +282,8 @@ class Assembler:
         """A capture program; `marks`: the bits it sets on the landing pit, per mover."""
         if prog.picks or prog.only_capturable or prog.rule is None or prog.carry or prog.most:
             raise Unsupported(f"the capture {prog.name!r}")
+        if prog.to not in TO:
+            raise Unsupported(f"captured pieces put into the landing pit (capture {prog.name!r})")
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""

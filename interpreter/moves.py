@@ -633,6 +633,8 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
         b[geo.store[mv.mover]] += total
     elif cap.to == "removed":
         st.removed += total
+    elif cap.to == "landing":
+        b[mv.last] += total
     return total
 
 

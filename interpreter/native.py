@@ -69,6 +69,8 @@ class TurnAssembler(Assembler):
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
+        if "own_pits" in game.score_counts and any(game.owner_bits.values()):
+            raise Unsupported("own pits scored apart from the pits owned through a mark")
         if any(c not in SCORE_BITS for c in game.score_counts):
             raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed

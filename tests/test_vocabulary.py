@@ -416,3 +416,53 @@ def test_captured_pieces_sown_in_a_set_direction(python: bool, direction, rows) 
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["<", ">"]  # both ways
     state.apply_action(state.string_to_action(">"))  # clockwise: A3, A4 captures a5 and b5
     assert state.snapshot()["players"][0]["rows"] == rows
+
+
+# --- pieces moved into the landing pit; own pits scored apart from owned ones (Layli Goobalay) --
+
+LANDING = """
+name: Landing
+board: {ranks: 2, pits: 4, stores: beside, notation: letters}
+setup: {per_pit: 2}
+marks:
+  held: {meaning: a pit pair made by a capture, owned: true}
+captures:
+  - name: pair
+    when: {side: own, count: 1, opposite: {count: 3}}
+    take: [opposite]
+    most: 1
+    to: landing
+    mark: held
+end:
+  - {kind: no_legal_move}
+scoring:
+  counts: [store, own_pits{extra}]
+"""
+
+
+@pytest.mark.parametrize("extra", ["", ", owned_marks"])
+def test_a_capture_can_move_pieces_into_the_landing_pit(extra: str) -> None:
+    game = Game(load_spec_text(LANDING.replace("{extra}", extra)))
+    assert game.rulesets[0].kernel is None  # the move kernel declines it, with a reason
+    state = position(game, [0, 0, 1, 0], [3, 0, 0, 1], stores=(5, 6))
+    state.apply_action(state.string_to_action("C"))  # into the empty D, facing a's three
+    snap = state.snapshot()
+    assert snap["players"][0]["pits"] == [0, 0, 0, 2] and snap["players"][1]["pits"] == [2, 0, 0, 1]
+    assert snap["marks"]["held:south"] == ["D"]
+    # D is South's own pit and carries South's mark: counted once either way
+    assert (snap["players"][0]["score"], snap["players"][1]["score"]) == (5 + 2, 6 + 2 + 1)
+
+
+def test_own_pits_carrying_the_opponents_owned_mark_score_for_the_owner() -> None:
+    game = Game(rulespec.load("layli-goobalay"))
+    state = game.state_from_snapshot({"to_move": 0, "marks": {"uur:north": ["C", "d"]}, "players": [
+        {"pits": [2, 0, 3, 0, 0, 0], "store": 14}, {"pits": [5, 1, 0, 2, 3, 1], "store": 17}]})
+    assert [game.score(state, p) for p in (0, 1)] == [14 + 2, 17 + 5 + 1 + 3 + 1 + 3 + 2]
+    from rulespec.summary import engine
+    said = engine(game)
+    assert "no move kernel: it does not cover the capture 'uur'" in said
+    # native whole games do not count own pits apart from owned ones: declined, with the reason
+    marked = Game(load_spec_text(LANDING.replace("{extra}", "").replace(
+        "    take: [opposite]\n    most: 1\n    to: landing\n", "    take: []\n")))
+    assert marked.rulesets[0].kernel is not None
+    assert "own pits scored apart from the pits owned through a mark" in engine(marked)

@@ -127,6 +127,9 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         elif dest == "removed":
             out.append(f'<text x="{fx}" y="{fy - RADIUS - 5}" font-size="10" text-anchor="middle">'
                        f'{n} out</text>')
+        elif dest == "landing":
+            out.append(f'<text x="{fx}" y="{fy - RADIUS - 5}" font-size="10" text-anchor="middle">'
+                       f'{n} moved</text>')
     hands = [state.stock[p] for p in (0, 1)]
     if any(hands) or game.spec.setup.stock:
         out.append(f'<text x="{margin_x}" y="{height - 8}" font-size="10">South holds {hands[0]}, '

@@ -53,6 +53,7 @@ def features(spec: Spec) -> list[str]:
     add(any(any(isinstance(t, (ChooseSelector, PickSelector)) for t in c.take) for c in captures), "chosen captures")
     add(any(isinstance(c.to, SowDestination) for c in captures), "captures sown again")
     add(any(c.to == "removed" for c in captures), "captures removed")
+    add(any(c.to == "landing" for c in captures), "pieces moved into the landing pit")
     add(any(c.grand_slam == "forfeit" for c in captures), "grand slam rule")
     add(any(c.mark for c in captures), "captured holes")
     add(any(m.owned for m in spec.marks.values()), "owned pits")

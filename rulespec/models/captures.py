@@ -145,9 +145,10 @@ class CaptureRule(Block):
     or pick."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
-    to: Literal["store", "removed"] | SowDestination = "store"
-    """Where captured pieces go: the mover's `store`, `removed` from play, or `{sow: ...}`
-    back onto the mover's side (the move then goes on)."""
+    to: Literal["store", "removed", "landing"] | SowDestination = "store"
+    """Where captured pieces go: the mover's `store`, `removed` from play, into the `landing`
+    pit (where the lap ended: pieces moved across, e.g. with `most: 1`, Layli Goobalay's uur),
+    or `{sow: ...}` back onto the mover's side (the move then goes on)."""
     grand_slam: Literal["allowed", "forfeit"] = "allowed"
     """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
     enabled: bool = True
