@@ -4,7 +4,8 @@ Pits are circles with their count inside and their label beside; stores are roun
 the ends; pits with a role have a double ring; marked pits carry a small black triangle;
 pits whose pieces changed are shaded grey. A move is drawn on top: the pit it starts from
 ringed in bold, each lap's path as a line of arrows (lap 1 solid, lap 2 dashed, lap 3 dotted,
-each starting at a black disc with the lap's number), captured pits framed by a square, and
+each starting at a black disc with the lap's number; a step that jumps over pits goes
+round their counts), captured pits framed by a square, and
 the pieces taken to a store as an arrow into it labelled with their number.
 """
 from __future__ import annotations
@@ -171,21 +172,30 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
             continue
         shift = SHIFTS[i % len(SHIFTS)]
         dash = DASHES[i % len(DASHES)]
-        pts = [(x, y + shift) for x, y in (centre[q] for q in slots)]
+        ends = [(centre[q], (centre[q][0], centre[q][1] + shift)) for q in slots]
         for k, q in enumerate(slots):
             if q in edges:
                 ex, lo, hi = edges[q]
-                neighbour = pts[k - 1] if k else pts[k + 1]
-                pts[k] = (ex, min(max(neighbour[1], lo), hi))
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
-            if (x1, y1) == (x2, y2):
-                continue
-            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="black" '
-                       f'stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
-        (x1, y1) = pts[0]
-        (x2, y2) = next((p for p in pts[1:] if p != pts[0]), pts[0])
-        # The disc halfway along the first step, beside the line (away from the counts).
-        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+                neighbour = ends[k - 1][1] if k else ends[k + 1][1]
+                side = (ex, min(max(neighbour[1], lo), hi))
+                ends[k] = (side, side)
+        pits = [c for q, c in centre.items() if q not in edges]
+        routes = [_route(a, b, pits) for a, b in zip(ends, ends[1:]) if a != b]
+        for route in routes:
+            if len(route) == 2:
+                (x1, y1), (x2, y2) = route
+                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="black" '
+                           f'stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
+            else:
+                out.append(f'<polyline points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in route)}" '
+                           f'fill="none" stroke="black" stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
+        if not routes:
+            continue
+        (x1, y1), (x2, y2) = routes[0][0], routes[0][1]
+        # The disc on the first step, just clear of the pit it starts from, beside the line.
+        length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
+        t = min(0.5, (RADIUS + 8 if (x1, y1) == ends[0][1] else 8) / length)
+        x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
         if abs(x2 - x1) >= abs(y2 - y1):
             y += 7 if shift > 0 else -7
         else:
@@ -194,6 +204,51 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
         out.append(f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle" fill="white" '
                    f'font-weight="bold">{i + 1}</text>')
     return out
+
+
+Point = tuple[float, float]
+
+
+def _route(start: tuple[Point, Point], end: tuple[Point, Point], pits: list[Point]) -> list[Point]:
+    """A step's line between two (centre, off-centre point) pairs: off-centre and straight
+    when that crosses no other pit; else straight from rim to rim (a jump across the board,
+    as from a three-rank board's middle row to the opponent's); else out through the gap
+    between the rows and back in."""
+    (c1, p1), (c2, p2) = start, end
+    others = [c for c in pits if c not in (c1, c2)]
+    if _clear(p1, p2, others):
+        return [p1, p2]
+    (x1, y1), (x2, y2) = c1, c2
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    r1 = 0.0 if c1 == p1 else RADIUS + 2  # a store's side point is already on its rim
+    r2 = 0.0 if c2 == p2 else RADIUS + 2
+    rim1, rim2 = (x1 + ux * r1, y1 + uy * r1), (x2 - ux * r2, y2 - uy * r2)
+    if _clear(rim1, rim2, others):
+        return [rim1, rim2]
+    up = -1 if y2 < y1 else 1
+    gap = y1 + up * CELL / 2
+    last = (x2, y2 - up * r2 if abs(y2 - y1) > 1 else y2 + up * r2)
+    route = [(x1, y1 + up * r1), (x1, gap), (x2, gap), last]
+    if all(_clear(a, b, others) for a, b in zip(route, route[1:])):
+        return route
+    # rows between the two gaps (a four-rank board's other row): cross them between two
+    # columns, then go along the gap beside the end pit's row
+    side = 1 if x1 > x2 or x1 == x2 else -1
+    between, gap2 = x2 + side * CELL / 2, y2 - up * CELL / 2
+    return [(x1, y1 + up * r1), (x1, gap), (between, gap), (between, gap2), (x2, gap2), last]
+
+
+def _clear(a: Point, b: Point, pits: list[Point]) -> bool:
+    """Whether the segment a-b keeps clear of the counts of these pits."""
+    (x1, y1), (x2, y2) = a, b
+    dx, dy = x2 - x1, y2 - y1
+    length2 = dx * dx + dy * dy or 1.0
+    for px, py in pits:
+        t = min(1.0, max(0.0, ((px - x1) * dx + (py - y1) * dy) / length2))
+        if (x1 + t * dx - px) ** 2 + (y1 + t * dy - py) ** 2 < (RADIUS * 0.85) ** 2:
+            return False
+    return True
 
 
 def changed_pits(before: Any, after: Any) -> set[int]:

@@ -1,0 +1,58 @@
+"""Board diagrams: the sowing arrows of every shipped rulebook leave the pit counts readable."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulespec.book.diagram import RADIUS
+
+BOOKS = Path(__file__).resolve().parent.parent / "docs" / "rulebooks"
+PIT = re.compile(rf'<circle cx="([\d.]+)" cy="([\d.]+)" r="{RADIUS}"')
+LINE = re.compile(r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"[^>]*marker-end')
+POLYLINE = re.compile(r'<polyline points="([^"]+)"[^>]*marker-end')
+
+
+def _steps(svg: str) -> list[list[tuple[float, float]]]:
+    """Every lap step drawn in a diagram, as its list of points."""
+    steps = [[(float(a), float(b)), (float(c), float(d))] for a, b, c, d in LINE.findall(svg)]
+    for points in POLYLINE.findall(svg):
+        steps.append([tuple(map(float, p.split(","))) for p in points.split()])  # type: ignore[misc]
+    return steps
+
+
+def _near(p: tuple[float, float], q: tuple[float, float], r: float) -> bool:
+    return (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 < r * r
+
+
+def _crosses(a: tuple[float, float], b: tuple[float, float], pit: tuple[float, float]) -> bool:
+    """Whether the segment a-b runs over the count written at the pit's centre."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = min(1.0, max(0.0, ((pit[0] - a[0]) * dx + (pit[1] - a[1]) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    return _near((a[0] + t * dx, a[1] + t * dy), pit, RADIUS * 0.8)
+
+
+SVGS = sorted(BOOKS.glob("*-before.svg"))
+
+
+@pytest.mark.parametrize("path", SVGS, ids=[p.stem for p in SVGS])
+def test_sowing_arrows_cross_no_other_pit(path: Path) -> None:
+    """A step from pit to pit, even a jump across the board (a three-rank board's middle row
+    to the opponent's, a capture sown from the far end), keeps off every other pit's count."""
+    svg = path.read_text(encoding="utf-8")
+    pits = [(float(x), float(y)) for x, y in PIT.findall(svg)]
+    for points in _steps(svg):
+        ends = [p for p in pits if _near(p, points[0], RADIUS + 12) or _near(p, points[-1], RADIUS + 12)]
+        others = [p for p in pits if p not in ends]
+        for a, b in zip(points, points[1:]):
+            crossed = [p for p in others if _crosses(a, b, p)]
+            assert not crossed, f"{path.name}: the step {points} runs over the pit at {crossed[0]}"
+
+
+def test_the_diagrams_have_steps_to_check() -> None:
+    """The check above reads real arrows: the shipped rulebooks draw lap steps, and some are
+    jumps routed off the straight line."""
+    svgs = [p.read_text(encoding="utf-8") for p in SVGS]
+    assert sum(len(_steps(s)) for s in svgs) > 500
+    assert any(POLYLINE.search(s) for s in svgs)
