@@ -203,6 +203,8 @@ class Assembler:
         n = geo.n_slots
         if game.multi or rs.order_choice:
             raise Unsupported("several kinds of piece")
+        if game.held is not None:
+            raise Unsupported("pits that change hands (a mark that holds a pit)")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:

@@ -362,7 +362,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
 
 def _sow_passing(st: Any, rs: Ruleset, seq: tuple[int, ...], hand: int, mv: MoveInfo) -> int:
     """Sow piece by piece, taking the pits where a capture-while-passing rule holds."""
-    b, store, owner = st.board, st.game.geo.store, st.game.geo.owner
+    b, store, whose = st.board, st.game.geo.store, st.game.owner_of
     n = len(seq)
     last = seq[(hand - 1) % n]
     for i in range(hand):
@@ -372,7 +372,8 @@ def _sow_passing(st: Any, rs: Ruleset, seq: tuple[int, ...], hand: int, mv: Move
             mv.last = q
         for name, test, by_owner, with_last in rs.passing:
             if (i < hand - 1 or with_last) and test(st, q, mv):
-                who = owner[q] if by_owner and owner[q] >= 0 else mv.mover
+                o = whose(st, q) if by_owner else -1
+                who = o if o >= 0 else mv.mover
                 b[store[who]] += b[q]
                 if who == mv.mover:
                     mv.captured += b[q]

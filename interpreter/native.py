@@ -64,6 +64,8 @@ class TurnAssembler(Assembler):
             raise Unsupported(f"the pieces left going {unhandled[0]!r}")
         if spec.opening is not None:
             raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
+        if game.held is not None:
+            raise Unsupported("pits that change hands (a mark that holds a pit)")
         if rs.offer_all:
             raise Unsupported("move kinds offered together")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]

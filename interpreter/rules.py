@@ -297,7 +297,7 @@ def _lift(kind: MoveKind) -> tuple[int, int]:
 def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick_base: int,
           on_circuit: list[set[int]]) -> StartKind:
     dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW], "later": [LATER]}[kind.direction]
-    scope = "own" if kind.from_.side == "own" else "all"
+    scope = "own" if kind.from_.side == "own" and cc.held is None else "all"  # (pits may change hands)
     rest = kind.from_.model_copy(update={"side": None}) if scope == "own" else kind.from_
     drop, take = _lift(kind)
     trivial = rest == Condition() or (take == TAKE_ALL and not drop and rest == Condition(count=CountRange(min=1)))

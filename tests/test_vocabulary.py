@@ -466,3 +466,47 @@ def test_own_pits_carrying_the_opponents_owned_mark_score_for_the_owner() -> Non
         "    take: [opposite]\n    most: 1\n    to: landing\n", "    take: []\n")))
     assert marked.rulesets[0].kernel is not None
     assert "own pits scored apart from the pits owned through a mark" in engine(marked)
+
+
+# --- pits changing hands between rounds (rounds.to_opponent, a mark that holds a pit) -----------
+
+HELD = """
+name: Held
+board: {ranks: 2, pits: 3, stores: beside, notation: letters}
+setup: {per_pit: 2}
+marks:
+  burnt: {meaning: not filled this round}
+  won: {meaning: a pit won from the opponent, owned: true, holds_pit: true}
+sowing: {skip: {mark: burnt}}
+end:
+  - {kind: side_empty, player: any, remaining: to_owner}
+scoring: {counts: [store, own_pits]}
+rounds: {out_of_play: burnt, to_opponent: won}
+"""
+
+
+def test_unfilled_pits_pass_to_the_opponent_then_out_of_play() -> None:
+    from interpreter.rounds import next_round
+
+    game = Game(load_spec_text(HELD))
+    assert game.rulesets[0].kernel is None and "pits that change hands" in game.rulesets[0].kernel_refusal
+    state = game.state_from_snapshot({"to_move": 0, "players": [
+        {"pits": [1, 0, 0], "store": 8}, {"pits": [0, 1, 0], "store": 2}]})
+    assert next_round(state, game.rounds)  # the pieces left go to their stores: 9 and 3
+    snap = state.snapshot()
+    # South fills A, B, C; North fills a; South, with three left, takes b; c is left out of play
+    assert snap["players"][0]["pits"] == [2, 2, 2] and snap["players"][1]["pits"] == [2, 2, 0]
+    assert snap["marks"]["won:south"] == ["b"] and snap["marks"]["burnt"] == ["c"]
+    assert [p["store"] for p in snap["players"]] == [1, 1]
+    assert [game.score(state, p) for p in (0, 1)] == [1 + 6 + 2, 1 + 2]  # b is South's side
+
+
+def test_a_held_pit_is_its_holders_for_moves_sides_and_pieces_left() -> None:
+    game = Game(load_spec_text(HELD))
+    state = game.state_from_snapshot({"to_move": 1, "round": 2, "marks": {"won:south": ["b"], "burnt": ["c"]},
+                                      "players": [{"pits": [0, 0, 0], "store": 7}, {"pits": [1, 3, 0], "store": 1}]})
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["a"]  # b is South's
+    state.apply_action(state.string_to_action("a"))  # into b: North's side (a, c) is now empty
+    snap = state.snapshot()
+    # the round ends: b's four seeds go to its holder, South; North cannot fill a pit: game over
+    assert snap["terminal"] and [p["store"] for p in snap["players"]] == [11, 1]

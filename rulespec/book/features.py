@@ -57,6 +57,8 @@ def features(spec: Spec) -> list[str]:
     add(any(c.grand_slam == "forfeit" for c in captures), "grand slam rule")
     add(any(c.mark for c in captures), "captured holes")
     add(any(m.owned for m in spec.marks.values()), "owned pits")
+    add(spec.rounds is not None, "rounds")
+    add(spec.rounds is not None and spec.rounds.to_opponent is not None, "pits changing hands")
     add(bool(spec.marks) and not any(m.owned for m in spec.marks.values()), "marked pits")
     add(spec.obligations.feed is not None, "feeding")
     add(any(e.kind == "repetition" for e in spec.end), "repetition ends")
