@@ -259,8 +259,11 @@ def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | 
                 total += st.board[store[p]]
             elif what == "own_pits":
                 mask = not_own[p]
-                pits = geo.own[p] if held is None else held(st, p)  # (pits held through a mark are theirs)
-                total += sum(st.board[q] for q in pits if not st.marks[q] & mask) if mask else sum(st.board[q] for q in pits)
+                if held is None and not mask:
+                    total += sum(side[p](st.board))
+                else:
+                    pits = geo.own[p] if held is None else held(st, p)  # (pits held through a mark are theirs)
+                    total += sum(st.board[q] for q in pits if not st.marks[q] & mask)
             elif what == "owned_marks":
                 mask = owned[p] if owned else 0
                 total += sum(n for n, m in zip(st.board[:geo.n_pits], st.marks) if m & mask)
