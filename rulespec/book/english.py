@@ -252,7 +252,8 @@ class Grammar:
         if c.opponent_side is not None:
             w.circumstances.append(self._side("your opponent's", c.opponent_side))
         if c.on_board is not None:
-            w.circumstances.append(f"the {self.pits} hold {self.amount(c.on_board)} in all")
+            w.circumstances.append(f"the {self.pits} are all empty" if c.on_board == 0
+                                   else f"the {self.pits} hold {self.amount(c.on_board)} in all")
         if c.direction is not None:
             w.circumstances.append(f"the move sows {c.direction}")
         if c.moves_played is not None:

@@ -304,9 +304,16 @@ def expectation(expect: dict[str, Any], terms: Any) -> str:
         out.append(f"{PLAYERS[expect['to_move']]} is to move")
     if expect.get("stage"):
         out.append(f"the game is in the {expect['stage']} stage")
-    for name, labels in (expect.get("marks") or {}).items():
-        out.append(f"{join(labels)} {'is' if len(labels) == 1 else 'are'} marked {name}" if labels
-                   else f"no {terms.pit} is marked {name}")
+    for key, labels in (expect.get("marks") or {}).items():
+        name, _, owner = key.partition(":")  # an owned mark is written 'name:south'
+        whose = f"{owner.capitalize()}'s {name}" if owner else f"marked {name}"
+        if not labels:
+            out.append(f"no {terms.pit} is {whose}")
+        elif owner:
+            out.append(f"{join(labels)} {'is' if len(labels) == 1 else 'are'} {whose}"
+                       f"{'' if len(labels) == 1 else 's'}")
+        else:
+            out.append(f"{join(labels)} {'is' if len(labels) == 1 else 'are'} {whose}")
     for who, player in zip(PLAYERS, expect.get("players") or []):
         if "score" in player:
             out.append(f"{who}'s score is {player['score']}")
