@@ -616,9 +616,14 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
     geo = st.game.geo
     if cap.forfeit_grand_slam:
         opp = 1 - mv.mover
-        on_side = sum(geo.side_counts[opp](b))
-        owner = geo.owner
-        taken = sum([b[q] for q in pits if owner[q] == opp])
+        game = st.game
+        if game.held is None:
+            on_side = sum(geo.side_counts[opp](b))
+            owner = geo.owner
+            taken = sum([b[q] for q in pits if owner[q] == opp])
+        else:  # pits change hands: the opponent's side is what they hold now
+            on_side = sum(b[q] for q in game.pits_of(st, opp))
+            taken = sum([b[q] for q in pits if game.owner_of(st, q) == opp])
         if on_side and taken == on_side:
             return 0
     total = 0

@@ -510,3 +510,15 @@ def test_a_held_pit_is_its_holders_for_moves_sides_and_pieces_left() -> None:
     snap = state.snapshot()
     # the round ends: b's four seeds go to its holder, South; North cannot fill a pit: game over
     assert snap["terminal"] and [p["store"] for p in snap["players"]] == [11, 1]
+
+
+def test_a_grand_slam_counts_the_pits_the_opponent_holds() -> None:
+    text = HELD.replace("sowing: {skip: {mark: burnt}}", """sowing: {skip: {mark: burnt}}
+captures:
+  - {name: two, when: {side: opponent, count: 2}, take: [landing], grand_slam: forfeit}""")
+    game = Game(load_spec_text(text))
+    # North holds only a (b is South's): taking a's two takes every seed North holds, so nothing
+    state = game.state_from_snapshot({"to_move": 0, "round": 2, "marks": {"won:south": ["b"]},
+                                      "players": [{"pits": [0, 0, 1], "store": 6}, {"pits": [1, 2, 0], "store": 2}]})
+    state.apply_action(state.string_to_action("C"))
+    assert state.snapshot()["players"][1]["pits"] == [2, 2, 0]
