@@ -12,7 +12,11 @@
 
 /* Turn record (kept in step with interpreter/native.py's TURN). */
 enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_MARKS,
-       T_PASS, T_ROUNDS, T_FIRST, T_SIZE };
+       T_PASS, T_ROUNDS, T_FIRST, T_OWNED0, T_OWNED1, T_RACE, T_SIZE };
+/* Race record (native.py's RACE; -1 in T_RACE: no opening race, and in every stage but the
+ * first): who moves after the race (0: the first to finish, 1: the other), the condition on
+ * the pits the race's first starts may use (-1: any start). */
+enum { RC_NEXT, RC_FROM, RC_SIZE };
 /* Rounds record (native.py's ROUNDS; -1 in T_ROUNDS: one round): pieces per pit, the mark of
  * a pit left unfilled, who starts the next round, the most rounds (-1: no limit), the first
  * player, then per player the pits in filling order (counted lists). */
@@ -38,7 +42,7 @@ enum { END_SIDE_EMPTY, END_NO_LEGAL_MOVE, END_MAJORITY, END_SCORE_AT_LEAST, END_
 enum { REM_STAY, REM_TO_OWNER, REM_TO_PLAYER, REM_TO_OTHER, REM_REMOVED, REM_TO_FIRST };
 enum { RES_BY_SCORE, RES_PLAYER_LOSES, RES_PLAYER_WINS };
 enum { WHO_ANY, WHO_MOVER, WHO_OPPONENT, WHO_TO_MOVE };
-enum { SCORE_STORE = 1, SCORE_OWN = 2, SCORE_STOCK = 4 };
+enum { SCORE_STORE = 1, SCORE_OWN = 2, SCORE_STOCK = 4, SCORE_OWNED = 8 };
 #define NOT_ENDED (-2)
 #define NOBODY (-1)
 #define MAX_STAGES 32
@@ -169,6 +173,20 @@ static int seen_add(Seen *t, const int *key) {
 
 /* ---------------------------------------------------------------- one game */
 
+/* One player's part of the opening race (interpreter/race.py's Runner). */
+typedef struct {
+    int choosing, finished;  /* waiting to choose a start; the step the part ended (-1: it goes on) */
+    int hand, at, laps, chosen;
+    int origin, direction, kind, lifted, lap, last, captured;  /* the move so far (its MoveInfo) */
+    int n_seq, lap_hand, seq[MAX_SLOTS];                        /* the lap being sown */
+    int legal_kind, n_legal, aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS];
+} RacePart;
+
+typedef struct {
+    int on, step;
+    RacePart part[2];
+} Race;
+
 typedef struct {
     Pos pos;
     int terminal, end_kind;
@@ -178,6 +196,7 @@ typedef struct {
     int aids[MAX_SLOTS], pits[MAX_SLOTS], masks[MAX_SLOTS];
     int round, last_mover;  /* rounds finished; who played the last move (-1: nobody yet) */
     int starts;             /* rounds begun since the last move (a guard against endless nesting) */
+    Race race;              /* the opening race while it is run (race.on) */
     Seen seen;
 } GameState;
 
@@ -211,10 +230,14 @@ static int score_of(const int *P, const int *T, const Pos *s, int p) {
     }
     if (T[T_SCORE] & SCORE_OWN) total += side_sum(P, s, p);
     if (T[T_SCORE] & SCORE_STOCK) total += s->stock[p];
+    if (T[T_SCORE] & SCORE_OWNED)  /* pits carrying an owned mark of p's (T_OWNED0 + p: its bits) */
+        for (int q = 0; q < P[H_NPITS]; q++)
+            if (s->marks[q] & T[T_OWNED0 + p]) total += s->board[q];
     return total * T[T_VALUE];
 }
 
 static int begin_turn(Runner *r, GameState *g, int last_mover, int check_repetition);
+static int race_begin(Runner *r, GameState *g);
 
 /* rounds.next_round, after a round's end and its pieces left: every pit emptied into its
  * owner's store; then, unless the last round was played or a player cannot fill one pit,
@@ -424,6 +447,8 @@ static int new_game(Runner *r, GameState *g, const Pos *initial) {
         make_key(r, &g->pos);
         if (seen_add(&g->seen, r->key) < 0) return G_NOMEM;
     }
+    g->race.on = 0;
+    if (r->turn[g->pos.stage][T_RACE] >= 0) return race_begin(r, g);
     return begin_turn(r, g, 1 - g->pos.mover, 0);
 }
 
@@ -461,14 +486,15 @@ static void look_ahead(MarkContext *x, int who) {
         int ki = find_legal_in(k, &probe, feeding, aids, pits, masks, &n_found, r->look, r->look_prefix);
         if (k->stopped) { x->status = G_STOPPED; return; }
         if (ki < 0) continue;
-        if (!P[P[P[H_KINDS] + ki] + K_CAPTURES]) return;
         for (int i = 0; i < n_found; i++) {
             for (int d = LATER; d <= CW; d++) {
                 if (!(masks[i] >> (d + 1) & 1)) continue;
+                int kd = start_kind(P, masks[i], d, ki);
+                if (!P[P[P[H_KINDS] + kd] + K_CAPTURES]) continue;
                 Pos work;
                 pos_copy(&work, &probe, r->ns);
                 move_init(r->look, NULL, 0, ASK_FIRST);
-                if (play(P, &work, ki, pits[i], d, r->look, 1) != P_DONE) continue;
+                if (play(P, &work, kd, pits[i], d, r->look, 1) != P_DONE) continue;
                 for (int j = 0; j < r->look->n_first_taken; j++) {
                     x->taken[who][r->look->first_taken[j]] = 1;
                     x->any[who] = 1;
@@ -586,23 +612,23 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
                        int max_record) {
     Kernel *k = r->stages[g->pos.stage];
     const int *P = k->p;
-    int i = rng_below(rng, g->n_legal), ki = g->legal_kind, pit = g->pits[i], mask = g->masks[i];
-    const int *kind = P + P[P[H_KINDS] + ki];
+    int i = rng_below(rng, g->n_legal), pit = g->pits[i], mask = g->masks[i];
     int dirs[3], nd = 0, n = 0, d;
     for (int j = LATER; j <= CW; j++) if (mask >> (j + 1) & 1) dirs[nd++] = j;
     if (record && *n_record < max_record) record[(*n_record)++] = g->aids[i];
     (*actions)++;
     if (nd > 1) {
         d = dirs[rng_below(rng, nd)];
-        r->given[n++] = P[H_DIR_BASE] + d;
         if (record && *n_record < max_record) record[(*n_record)++] = P[H_DIR_BASE] + d;
         (*actions)++;
-    } else if (kind[K_ASK_DIRECTION]) {  /* one direction: forced, not asked */
-        d = dirs[0];
-        r->given[n++] = P[H_DIR_BASE] + d;
     } else {
         d = dirs[0];
     }
+    /* the kind that plays this direction (move kinds offered together: per direction); the
+     * kernel's play reads the direction as a decision only where the kind asks it (with one
+     * direction: forced, not asked) */
+    int ki = start_kind(P, mask, d, g->legal_kind);
+    if (P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION]) r->given[n++] = P[H_DIR_BASE] + d;
     if (!r->turn[g->pos.stage][T_ASKS]) {
         /* no decision inside a move: play on the position itself */
         move_init(r->m, NULL, 0, ASK_STOP);
@@ -649,6 +675,283 @@ static int random_move(Runner *r, GameState *g, Rng *rng, long *actions, int *re
         if (record && *n_record < max_record) record[(*n_record)++] = a;
         (*actions)++;
     }
+}
+
+/* ---------------------------------------------------------------- the opening race */
+
+/* interpreter/race.py in C: both players choose a start (a simultaneous node), then sow at
+ * once, one piece each per step, South's drop before North's; a lap end is resolved as in an
+ * ordinary move of the first stage (captures, relay, another turn); the race ends when both
+ * parts have. Python's MoveInfo of each part is kept in its RacePart and rebuilt as a Move
+ * (r->m) wherever a condition reads it. */
+
+/* The Move the conditions read for part x (race.py's r.move). */
+static Move *race_move(Runner *r, const int *P, const RacePart *x) {
+    Move *m = r->m;
+    move_init(m, NULL, 0, ASK_FIRST);
+    m->origin = x->origin;
+    m->direction = x->direction;
+    m->kind = x->kind >= 0 ? P[P[P[H_KINDS] + x->kind] + K_NAME] : -1;
+    m->lifted = x->lifted;
+    m->lap = x->lap;
+    m->last = x->last;
+    m->captured = x->captured;
+    m->seq = x->seq;
+    m->seq_len = x->n_seq;
+    m->lap_hand = x->lap_hand;
+    return m;
+}
+
+/* race._offer: the starts player p may choose now (the stage's legal moves; the race's own
+ * condition on its first starts); none: the part is over. */
+static int race_offer(Runner *r, GameState *g, int p) {
+    Race *race = &g->race;
+    RacePart *x = &race->part[p];
+    Kernel *k = r->stages[g->pos.stage];
+    const int *P = k->p, *T = r->turn[g->pos.stage];
+    int saved = g->pos.mover;
+    g->pos.mover = p;
+    int feeding = feeding_at(P, T, &g->pos, r->m);
+    budget(k);
+    x->legal_kind = find_legal_in(k, &g->pos, feeding, x->aids, x->pits, x->masks, &x->n_legal, r->m, r->prefix);
+    if (k->stopped) { g->pos.mover = saved; return G_STOPPED; }
+    int from = T[T_RACE] >= 0 ? P[T[T_RACE] + RC_FROM] : -1;
+    if (from >= 0 && !x->chosen) {
+        int n = 0;
+        for (int i = 0; i < x->n_legal; i++) {
+            Move *m = r->m;
+            move_init(m, NULL, 0, ASK_FIRST);  /* the turn's blank context of player p */
+            m->origin = NONE;
+            m->direction = CCW;
+            m->kind = -1;
+            if (!test(P, from, &g->pos, x->pits[i], m)) continue;
+            x->aids[n] = x->aids[i];
+            x->pits[n] = x->pits[i];
+            x->masks[n] = x->masks[i];
+            n++;
+        }
+        x->n_legal = n;
+    }
+    g->pos.mover = saved;
+    if (!x->n_legal) {
+        x->choosing = 0;
+        if (x->finished < 0) x->finished = race->step;
+    }
+    return G_OK;
+}
+
+/* race._lap: the pits part p sows next, from `last` along its circuit, skips left out. */
+static void race_lap(Runner *r, GameState *g, const int *P, int p, int last) {
+    Race *race = &g->race;
+    RacePart *x = &race->part[p];
+    int ns = P[H_NSLOTS], skip = P[H_SKIP], n = 0, lap[MAX_SLOTS], saved = g->pos.mover;
+    const int *seq = P + P[P[H_AFTER] + (p * 2 + x->direction) * ns + last];
+    g->pos.mover = p;
+    Move *m = race_move(r, P, x);
+    for (int i = 1; i <= seq[0] && n < MAX_SLOTS; i++)
+        if (skip < 0 || !test(P, skip, &g->pos, seq[i], m)) lap[n++] = seq[i];
+    g->pos.mover = saved;
+    if (!n) {  /* nowhere to sow: this part ends */
+        x->hand = 0;
+        x->finished = race->step;
+        return;
+    }
+    memcpy(x->seq, lap, n * sizeof(int));
+    x->n_seq = n;
+    x->at = 0;
+    x->lap_hand = x->hand;
+}
+
+/* race.choose: player p starts sowing from their legal start i. */
+static void race_choose(Runner *r, GameState *g, int p, int i) {
+    const int *P = r->stages[g->pos.stage]->p;
+    RacePart *x = &g->race.part[p];
+    int pit = x->pits[i], d = CCW;
+    for (int j = LATER; j <= CW; j++) if (x->masks[i] >> (j + 1) & 1) { d = j; break; }
+    x->kind = start_kind(P, x->masks[i], d, x->legal_kind);
+    x->origin = pit;
+    x->direction = d;
+    x->lifted = x->hand = g->pos.board[pit];
+    g->pos.board[pit] = 0;
+    lifted_from(P, &g->pos, pit);
+    x->choosing = 0;
+    x->laps = 0;
+    x->lap = 1;
+    x->last = NONE;
+    x->captured = 0;
+    x->n_seq = x->lap_hand = 0;
+    x->chosen++;
+    race_lap(r, g, P, p, pit);
+}
+
+/* race._lap_end: as a lap of an ordinary move ends (captures, the relay, another turn), for
+ * part p; the spec's bound on a move's laps ends the part too. */
+static void race_lap_end(Runner *r, GameState *g, const int *P, const int *T, int p) {
+    Race *race = &g->race;
+    RacePart *x = &race->part[p];
+    Pos *s = &g->pos;
+    int ns = P[H_NSLOTS], last = x->last, saved = s->mover, pits[MAX_SLOTS];
+    x->lap = ++x->laps;
+    if (x->laps > P[H_MAX_LAPS]) { x->finished = race->step; return; }
+    s->mover = p;
+    if (P[P[H_TO_OWNER]]) to_owners(P, s);
+    Move *m = race_move(r, P, x);
+    const int *kind = P + P[P[H_KINDS] + x->kind];
+    int n_caps = kind[K_CAPTURES] ? P[H_NCAPS] : 0;
+    for (int i = 0; i < n_caps; i++) {
+        const int *cap = P + P[P[H_CAPS] + i];
+        if (!test(P, cap[CP_WHEN], s, last, m)) continue;
+        int n = taken_pits(P, cap, s, last, m, pits);
+        x->captured += take(P, cap, s, pits, n, m);
+        x->finished = race->step;
+        s->mover = saved;
+        return;
+    }
+    if (P[H_RELAY] && P[H_RELAY_NEXT]) {
+        int q = P[P[H_STEPS] + (p * 2 + x->direction) * ns + last];
+        if (q != NONE && test(P, P[H_RELAY_WHEN], s, q, m)) {
+            x->hand = s->board[q];
+            s->board[q] = 0;
+            lifted_from(P, s, q);
+            race_lap(r, g, P, p, q);
+            s->mover = saved;
+            return;
+        }
+        last = q;  /* race.py tests another turn on the pit after the landing pit here */
+    } else if (P[H_RELAY] && test(P, P[H_RELAY_WHEN], s, last, m)
+               && !(P[H_STOP_WHEN] >= 0 && test(P, P[H_STOP_WHEN], s, last, m))) {
+        x->hand = s->board[last];
+        s->board[last] = 0;
+        lifted_from(P, s, last);
+        race_lap(r, g, P, p, last);
+        s->mover = saved;
+        return;
+    }
+    /* (a pit of -1 is the last slot, as Python indexes a list) */
+    if (T[T_EXTRA] >= 0 && test(P, T[T_EXTRA], s, last >= 0 ? last : ns + last, m)) x->choosing = 1;
+    else x->finished = race->step;
+    s->mover = saved;
+}
+
+/* State._race_step once the race is over (race.outcome): one move played, the next player,
+ * the first stage's `until` (about the player who finished last), then the game goes on. */
+static int race_over(Runner *r, GameState *g) {
+    Race *race = &g->race;
+    Pos *s = &g->pos;
+    int stage = s->stage;
+    const int *P = r->stages[stage]->p, *T = r->turn[stage];
+    int south = race->part[0].finished, north = race->part[1].finished, next, last;
+    if (south == north) {
+        next = T[T_FIRST];
+        last = 1 - next;
+    } else {
+        int first = south < north ? 0 : 1;
+        next = P[T[T_RACE] + RC_NEXT] == 0 ? first : 1 - first;
+        last = 1 - first;
+    }
+    race->on = 0;
+    s->moves_played++;
+    if (T[T_UNTIL] >= 0) {
+        Move *m = r->m;
+        move_init(m, NULL, 0, ASK_FIRST);  /* the blank context of the player who finished last */
+        m->origin = NONE;
+        m->direction = CCW;
+        m->kind = -1;
+        s->mover = last;
+        if (test(P, T[T_UNTIL], s, NONE, m)) {
+            if (stage + 1 >= r->nstages) return G_STAGES;
+            s->stage = stage + 1;
+        }
+    }
+    s->mover = next;
+    seen_clear(&g->seen);
+    return begin_turn(r, g, last, 1);
+}
+
+/* race.run: steps until a player must choose or the race is over. */
+static int race_run(Runner *r, GameState *g) {
+    Race *race = &g->race;
+    const int *P = r->stages[g->pos.stage]->p, *T = r->turn[g->pos.stage];
+    while (!race->part[0].choosing && !race->part[1].choosing) {
+        int sowing[2], n = 0;
+        for (int p = 0; p < 2; p++)
+            if (race->part[p].finished < 0 && race->part[p].hand) sowing[n++] = p;
+        if (!n) break;
+        race->step++;
+        for (int i = 0; i < n; i++) {
+            RacePart *x = &race->part[sowing[i]];
+            int q = x->seq[x->at % x->n_seq];
+            x->at++;
+            x->hand--;
+            g->pos.board[q]++;
+            x->last = q;
+        }
+        for (int i = 0; i < n; i++) {
+            RacePart *x = &race->part[sowing[i]];
+            if (!x->hand && x->finished < 0) race_lap_end(r, g, P, T, sowing[i]);
+        }
+        for (int i = 0; i < n; i++) {
+            if (!race->part[sowing[i]].choosing) continue;
+            int status = race_offer(r, g, sowing[i]);
+            if (status != G_OK) return status;
+        }
+    }
+    if (race->part[0].choosing || race->part[1].choosing) return G_OK;
+    if (race->part[0].finished < 0 || race->part[1].finished < 0) return G_BAD;  /* a part stalled */
+    return race_over(r, g);
+}
+
+/* race.begin: both players choose a start at the game's first position. */
+static int race_begin(Runner *r, GameState *g) {
+    Race *race = &g->race;
+    race->on = 1;
+    race->step = 0;
+    g->n_legal = g->feeding = 0;  /* no ordinary start before the race is over */
+    g->legal_kind = -1;
+    for (int p = 0; p < 2; p++) {
+        RacePart *x = &race->part[p];
+        x->choosing = 1;
+        x->finished = -1;
+        x->hand = x->at = x->laps = x->chosen = x->n_seq = x->lap_hand = x->captured = 0;
+        x->origin = x->last = NONE;
+        x->kind = -1;
+        x->direction = CCW;
+        x->lap = 1;
+        int status = race_offer(r, g, p);
+        if (status != G_OK) return status;
+    }
+    return race_run(r, g);
+}
+
+/* Both players' starts at once (their legal indices), South's first, then the race runs. */
+static int race_both(Runner *r, GameState *g, int south, int north) {
+    race_choose(r, g, 0, south);
+    race_choose(r, g, 1, north);
+    return race_run(r, g);
+}
+
+/* A random action of the race as the Python loop chooses it: a flat joint action (South's
+ * index + n * North's, uniform) at a simultaneous node, else the chooser's start. */
+static int race_random(Runner *r, GameState *g, Rng *rng, long *actions, int *record, int *n_record,
+                       int max_record) {
+    RacePart *a = &g->race.part[0], *b = &g->race.part[1];
+    (*actions)++;
+    if (a->choosing && b->choosing) {
+        int j = rng_below(rng, a->n_legal * b->n_legal);
+        if (record && *n_record < max_record) record[(*n_record)++] = j;
+        return race_both(r, g, j % a->n_legal, j / a->n_legal);
+    }
+    int p = a->choosing ? 0 : 1, i = rng_below(rng, g->race.part[p].n_legal);
+    if (record && *n_record < max_record) record[(*n_record)++] = g->race.part[p].aids[i];
+    race_choose(r, g, p, i);
+    return race_run(r, g);
+}
+
+/* One random action of a whole game: in the opening race, or a move. */
+static int random_action(Runner *r, GameState *g, Rng *rng, long *actions, int *record, int *n_record,
+                         int max_record) {
+    if (g->race.on) return race_random(r, g, rng, actions, record, n_record, max_record);
+    return random_move(r, g, rng, actions, record, n_record, max_record);
 }
 
 static void runner_free(Runner *r) {
@@ -750,6 +1053,12 @@ static const char *turn_ok(const Kernel *k, Py_ssize_t at) {
     for (int slot = T_EXTRA; slot <= T_FEED; slot++)
         if (!optional_condition(&c, T[slot])) return c.why;
     if (T[T_MARKS] != -1 && !marks_ok(&c, T[T_MARKS])) return c.why;
+    if (T[T_RACE] != -1) {
+        if (T[T_RACE] < 0 || (Py_ssize_t)T[T_RACE] + RC_SIZE > n) return OUTSIDE;
+        const int *R = P + T[T_RACE];
+        if (R[RC_NEXT] != 0 && R[RC_NEXT] != 1) return "a race record with no such next player";
+        if (!optional_condition(&c, R[RC_FROM])) return c.why;
+    }
     return T[T_ROUNDS] == -1 || rounds_ok(&c, T[T_ROUNDS]) ? NULL : c.why ? c.why : "a bad rounds record";
 }
 
@@ -857,7 +1166,7 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
         for (int i = 0; i < r.nstages; i++) r.stages[i]->stopped = 0;
         status = new_game(&r, g, &initial);
         while (status == G_OK && !g->terminal)
-            status = random_move(&r, g, &rng, &actions, record, &n_record, max_record);
+            status = random_action(&r, g, &rng, &actions, record, &n_record, max_record);
         if (status != G_OK) break;
         turns += g->pos.moves_played - initial.moves_played;
         if (g->ret[0] > 0) wins[0]++;
@@ -1028,6 +1337,21 @@ static PyObject *call_shadow(Core *self, const char *name, PyObject *const *args
 
 #define DEMOTED(name, args, n) do { if (self->demoted) return call_shadow(self, name, args, n); } while (0)
 
+/* legal_actions in the opening race: a chooser's starts, or (both choosing, no player
+ * given) the flat joint actions 0 .. n_south * n_north - 1, as OpenSpiel lists them. */
+static PyObject *race_legal(const Race *race, long p) {
+    const RacePart *a = &race->part[0], *b = &race->part[1];
+    if (p == -1 && a->choosing && b->choosing) {
+        PyObject *list = PyList_New((Py_ssize_t)a->n_legal * b->n_legal);
+        for (Py_ssize_t i = 0; list && i < (Py_ssize_t)a->n_legal * b->n_legal; i++)
+            PyList_SET_ITEM(list, i, PyLong_FromSsize_t(i));
+        return list;
+    }
+    if (p == -1) p = a->choosing ? 0 : 1;
+    if ((p != 0 && p != 1) || !race->part[p].choosing) return PyList_New(0);
+    return int_list(race->part[p].aids, race->part[p].n_legal);
+}
+
 static PyObject *Core_legal_actions(Core *self, PyObject *const *args, Py_ssize_t n) {
     DEMOTED("legal_actions", args, n);
     GameState *g = self->g;
@@ -1035,8 +1359,10 @@ static PyObject *Core_legal_actions(Core *self, PyObject *const *args, Py_ssize_
     if (n == 1 && args[0] != Py_None) {
         long p = PyLong_AsLong(args[0]);
         if (p == -1 && PyErr_Occurred()) return NULL;
+        if (g->race.on) return race_legal(&g->race, p < 0 ? -2 : p);
         if (g->terminal || p != g->pos.mover) return PyList_New(0);
     }
+    if (g->race.on) return race_legal(&g->race, -1);
     if (self->pending) return int_list(self->options, self->n_options);
     return int_list(g->aids, g->terminal ? 0 : g->n_legal);
 }
@@ -1050,7 +1376,65 @@ static PyObject *Core_is_terminal(Core *self, PyObject *unused) {
 static PyObject *Core_current_player(Core *self, PyObject *unused) {
     (void)unused;
     DEMOTED("current_player", NULL, 0);
+    const Race *race = &self->g->race;
+    if (race->on)  /* -2: both at once (pyspiel.PlayerId.SIMULTANEOUS) */
+        return PyLong_FromLong(race->part[0].choosing && race->part[1].choosing ? -2 : race->part[0].choosing ? 0 : 1);
     return PyLong_FromLong(self->g->terminal ? -4 : self->g->pos.mover);
+}
+
+static PyObject *Core_is_simultaneous_node(Core *self, PyObject *unused) {
+    (void)unused;
+    DEMOTED("is_simultaneous_node", NULL, 0);
+    const Race *race = &self->g->race;
+    return PyBool_FromLong(race->on && race->part[0].choosing && race->part[1].choosing);
+}
+
+/* Room for `more` actions in the history; 0, or -1 with MemoryError set. */
+static int history_room(Core *self, int more) {
+    if (self->n_history + more <= self->cap_history) return 0;
+    int cap = self->cap_history ? 2 * self->cap_history : 64;
+    int *h = realloc(self->history, cap * sizeof(int));
+    if (!h) { PyErr_NoMemory(); return -1; }
+    self->history = h;
+    self->cap_history = cap;
+    return 0;
+}
+
+/* apply_action in the opening race: a flat joint action at a simultaneous node (both
+ * players' starts go into the history, South's first, as State.apply_actions records them),
+ * else the chooser's start; anything else goes to the Python State for its error. */
+static PyObject *race_action(Core *self, long action, PyObject *given) {
+    GameState *g = self->g;
+    Runner *r = &self->stages->r;
+    RacePart *a = &g->race.part[0], *b = &g->race.part[1];
+    int south = -1, north = -1, p = a->choosing ? 0 : 1, i = -1, status;
+    if (a->choosing && b->choosing) {
+        if (action >= 0 && action < (long)a->n_legal * b->n_legal) {
+            south = (int)(action % a->n_legal);
+            north = (int)(action / a->n_legal);
+        }
+    } else {
+        for (int j = 0; j < g->race.part[p].n_legal; j++) if (g->race.part[p].aids[j] == action) { i = j; break; }
+    }
+    if (south < 0 && i < 0) {
+        PyObject *out = PyObject_CallMethod((PyObject *)self, "_refuse", "O", given);
+        if (!out) return NULL;
+        Py_DECREF(out);
+        PyErr_Format(PyExc_RuntimeError, "the native state and the Python path disagree about action %ld", action);
+        return NULL;
+    }
+    if (history_room(self, 2)) return NULL;
+    if (south >= 0) {
+        self->history[self->n_history++] = a->aids[south];
+        self->history[self->n_history++] = b->aids[north];
+        status = race_both(r, g, south, north);
+    } else {
+        self->history[self->n_history++] = (int)action;
+        race_choose(r, g, p, i);
+        status = race_run(r, g);
+    }
+    if (status != G_OK) { runner_error(status); return NULL; }
+    Py_RETURN_NONE;
 }
 
 static PyObject *Core_move_number(Core *self, PyObject *unused) {
@@ -1090,6 +1474,7 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         action = LONG_MIN;
     }
     Py_XDECREF(as_int);
+    if (g->race.on) return race_action(self, action, given);
     int i = -1;
     if (self->pending) {
         for (int j = 0; j < self->n_options; j++) if (self->options[j] == action) { i = j; break; }
@@ -1118,7 +1503,12 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         if (!self->given) return PyErr_NoMemory();
     }
     int saved_given = self->n_given, saved_dir = self->p_dir;
-    if (self->pending) {
+    if (self->pending && self->p_dir == OPENING) {
+        /* the direction chosen among the starts: a decision of the move only where its kind asks it */
+        int d = (int)action - P[H_DIR_BASE];
+        if (P[P[P[H_KINDS] + start_kind(P, g->masks[self->p_index], d, g->legal_kind)] + K_ASK_DIRECTION])
+            self->given[self->n_given++] = (int)action;
+    } else if (self->pending) {
         if (self->n_given >= MAX_DECISIONS - 1) { runner_error(G_ENDLESS); return NULL; }
         self->given[self->n_given++] = (int)action;
     } else {
@@ -1137,17 +1527,19 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
         }
         self->p_dir = dirs[0];
         /* one direction the kind would ask: forced, not asked */
-        if (P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) self->given[self->n_given++] = P[H_DIR_BASE] + dirs[0];
+        if (P[P[P[H_KINDS] + start_kind(P, g->masks[i], dirs[0], g->legal_kind)] + K_ASK_DIRECTION])
+            self->given[self->n_given++] = P[H_DIR_BASE] + dirs[0];
     }
     if (self->pending && self->p_dir == OPENING) self->p_dir = (int)action - P[H_DIR_BASE];
     int index = self->p_index, pit = g->pits[index], d = self->p_dir;
+    int ki = start_kind(P, g->masks[index], d, g->legal_kind);
     Pos *work = &r->work;
     int res;
     for (;;) {
         /* on a copy, so that a move that cannot be played leaves the state as it was */
         pos_copy(work, &g->pos, r->ns);
         move_init(r->m, self->given, self->n_given, ASK_STOP);
-        res = play(P, work, g->legal_kind, pit, d, r->m, 0);
+        res = play(P, work, ki, pit, d, r->m, 0);
         if (res != P_NEED) break;
         int no = 0, asked = r->m->n_options;
         int *options = malloc(MAX_SLOTS * sizeof(int));
@@ -1163,7 +1555,7 @@ static PyObject *Core_apply_action(Core *self, PyObject *arg) {
             for (int j = 0; j < asked; j++) {
                 memcpy(r->prefix, self->given, self->n_given * sizeof(int));
                 r->prefix[self->n_given] = options[j];
-                if (completes(k, &g->pos, g->legal_kind, pit, d, g->feeding, r->prefix, self->n_given + 1, probe))
+                if (completes(k, &g->pos, ki, pit, d, g->feeding, r->prefix, self->n_given + 1, probe))
                     options[no++] = options[j];
             }
         } else {
@@ -1223,6 +1615,8 @@ static PyObject *Core_clone(Core *self, PyObject *unused) {
     h->round = g->round;
     h->last_mover = g->last_mover;
     h->starts = g->starts;
+    h->race.on = g->race.on;
+    if (g->race.on) memcpy(&h->race, &g->race, sizeof(Race));
     memcpy(h->aids, g->aids, g->n_legal * sizeof(int));
     memcpy(h->pits, g->pits, g->n_legal * sizeof(int));
     memcpy(h->masks, g->masks, g->n_legal * sizeof(int));
@@ -1292,6 +1686,11 @@ static int Core_set_shadow(Core *self, PyObject *value, void *closure) {
     return 0;
 }
 
+static PyObject *Core_get_racing(Core *self, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(self->g->race.on);
+}
+
 static PyObject *Core_get_game(Core *self, void *closure) {
     (void)closure;
     Py_INCREF(self->game);
@@ -1301,6 +1700,7 @@ static PyObject *Core_get_game(Core *self, void *closure) {
 static PyGetSetDef Core_getset[] = {
     {"game", (getter)Core_get_game, NULL, "The game this state belongs to.", NULL},
     {"_shadow", (getter)Core_get_shadow, (setter)Core_set_shadow, "The Python State at the same history (or None).", NULL},
+    {"_racing", (getter)Core_get_racing, NULL, "Whether the opening race is being run (in C).", NULL},
     {"_demoted", (getter)Core_get_demoted, (setter)Core_set_demoted, "Whether the shadow plays on its own.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -1312,7 +1712,8 @@ static PyMethodDef Core_methods[] = {
     {"legal_actions", (PyCFunction)(void (*)(void))Core_legal_actions, METH_FASTCALL, "The legal actions (none for another player)."},
     {"apply_action", (PyCFunction)Core_apply_action, METH_O, "Apply one action; an illegal one raises IllegalActionError and changes nothing."},
     {"is_terminal", (PyCFunction)Core_is_terminal, METH_NOARGS, "Whether the game is over."},
-    {"current_player", (PyCFunction)Core_current_player, METH_NOARGS, "The player to move (-4 when the game is over)."},
+    {"current_player", (PyCFunction)Core_current_player, METH_NOARGS, "The player to move (-4 when the game is over, -2 when both choose at once)."},
+    {"is_simultaneous_node", (PyCFunction)Core_is_simultaneous_node, METH_NOARGS, "Whether both players choose at once (the opening race)."},
     {"move_number", (PyCFunction)Core_move_number, METH_NOARGS, "Moves played so far."},
     {"returns", (PyCFunction)Core_returns, METH_NOARGS, "[South, North]: 1 a win, -1 a loss, 0 a draw or not over."},
     {"rewards", (PyCFunction)Core_returns, METH_NOARGS, "The same as returns()."},

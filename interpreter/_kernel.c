@@ -43,6 +43,7 @@ enum {
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
     H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
     H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_TO_OWNER, H_OFFER_ALL,
+    H_COLUMN,
     H_SIZE
 };
 
@@ -53,16 +54,17 @@ enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_N
 /* Capture record: then the selectors' offsets, then the chosen pits:
  * n, (count, condition, optional) * n. */
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_MARK0, CP_MARK1, CP_NSEL, CP_SELS };
+       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_MARK0, CP_MARK1, CP_CARRY, CP_MOST, CP_NSEL,
+       CP_SELS };
 enum { TO_STORE, TO_REMOVED, TO_SOW };
-enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN };
+enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN, SEL_OPPONENT_COLUMN };
 
 /* Condition nodes. */
 enum {
     C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
     C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
     C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
-    C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER
+    C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER, C_COLUMN
 };
 
 /* Decisions a move can ask for. */
@@ -196,6 +198,12 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
         int q = p[p[c[0] == C_OPPOSITE ? H_OPP : c[0] == C_BEHIND ? H_BEHIND : H_MIRROR] + pit];
         return q != NONE && test(p, c[1], s, q, m);
     }
+    case C_COLUMN: {  /* some other pit of the pit's column (across the ranks) */
+        if (pit < 0 || pit >= p[H_NPITS]) return 0;
+        const int *col = p + p[p[H_COLUMN] + pit];
+        for (int i = 1; i <= col[0]; i++) if (test(p, c[1], s, col[i], m)) return 1;
+        return 0;
+    }
     case C_MARK_OWNER:  /* an owned mark's bit: c[1] South's, c[2] North's, c[3] 1 for the opponent's */
         return (s->marks[pit] & c[1 + (s->mover ^ c[3])]) != 0;
     case C_START:
@@ -328,6 +336,13 @@ static int taken_pits(const int *P, const int *cap, Pos *s, int last, Move *m, i
         case SEL_BEHIND_OPPOSITE:
             if (opp[last] != NONE && behind[opp[last]] != NONE) n = add_pit(out, n, behind[opp[last]]);
             break;
+        case SEL_OPPONENT_COLUMN: {  /* the opponent's pits in the landing pit's column */
+            if (last < 0 || last >= P[H_NPITS]) break;
+            const int *col = P + P[P[H_COLUMN] + last];
+            for (int j = 1; j <= col[0]; j++)
+                if (P[P[H_OWNER] + col[j]] == 1 - s->mover) n = add_pit(out, n, col[j]);
+            break;
+        }
         case SEL_CHAIN: {
             /* sel: op, while, backwards, from_opposite, skip_first, length, exactly */
             int d = m->direction >= 0 ? m->direction : CCW;
@@ -357,16 +372,17 @@ static int take(const int *P, const int *cap, Pos *s, const int *pits, int n, Mo
         for (int i = 0; i < n; i++) if (P[P[H_OWNER] + pits[i]] == opp) taken += b[pits[i]];
         if (on_side && taken == on_side) return 0;
     }
-    int total = 0, clear = P[H_CLEAR_CAPTURE];
+    int total = 0, clear = P[H_CLEAR_CAPTURE], most = cap[CP_MOST];
     for (int i = 0; i < n; i++) {
-        if (b[pits[i]] && m->n_taken < MAX_FIRED) {
-            m->taken[2 * m->n_taken] = pits[i];
-            m->taken[2 * m->n_taken + 1] = b[pits[i]];
+        int q = pits[i], k = most && b[q] > most ? most : b[q];  /* at most `most` a pit (0: all) */
+        if (k && m->n_taken < MAX_FIRED) {
+            m->taken[2 * m->n_taken] = q;
+            m->taken[2 * m->n_taken + 1] = k;
             m->n_taken++;
         }
-        total += b[pits[i]];
-        b[pits[i]] = 0;
-        if (clear) s->marks[pits[i]] &= ~clear;
+        total += k;
+        b[q] -= k;
+        if (clear && !b[q]) s->marks[q] &= ~clear;
     }
     if (cap[CP_TO] == TO_STORE && P[P[H_STORE] + s->mover] != NONE) b[P[P[H_STORE] + s->mover]] += total;
     else if (cap[CP_TO] == TO_REMOVED) s->removed += total;
@@ -691,6 +707,10 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                 sow_on = 1;
             } else if (cap[CP_GO_ON] && n) {
                 last = pits[n - 1];  /* the relay rule reads the last pit taken as the landing pit */
+            } else if (cap[CP_CARRY] && b[last]) {
+                b[last]--;  /* the capturing piece goes on alone, from the landing pit */
+                hand = 1;
+                sow_on = 1;
             } else {
                 ended = 1;
             }
@@ -1038,6 +1058,20 @@ static int find_legal_in(Kernel *k, const Pos *s, int feeding, int *aids, int *p
             }
         }
     }
+    if (offer_all) {
+        /* offered together: in action order, as the Python path lists them (moves.legal_starts) */
+        for (int i = 1; i < *n_found; i++) {
+            int a = aids[i], q = pits[i], mk = masks[i], j = i;
+            for (; j > 0 && aids[j - 1] > a; j--) {
+                aids[j] = aids[j - 1];
+                pits[j] = pits[j - 1];
+                masks[j] = masks[j - 1];
+            }
+            aids[j] = a;
+            pits[j] = q;
+            masks[j] = mk;
+        }
+    }
     return found_kind;
 }
 
@@ -1239,7 +1273,7 @@ static int check_condition(Check *c, long node, int depth) {
         for (int i = 0; i < x[1]; i++)
             if (!check_condition(c, x[2 + i], depth + 1)) return 0;
         return 1;
-    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN: case C_MIRROR:
+    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN: case C_MIRROR: case C_COLUMN:
         return check_condition(c, x[1], depth + 1);
     case C_INSET:
         return span(c, x[1], c->ns);
@@ -1285,6 +1319,7 @@ static int check_capture(Check *c, long at, int has_store[2]) {
         return 0;
     if (x[CP_TO] == TO_SOW && x[CP_ENTRY] == -1) return bad(c, "a capture sown without an entry");
     if (x[CP_ENTRY_TURNS] < 0 || x[CP_ENTRY_TURNS] > 3) return bad(c, "a bad direction for captured pieces");
+    if (x[CP_CARRY] < 0 || x[CP_CARRY] > 1 || x[CP_MOST] < 0) return bad(c, "a capture's carry or most out of range");
     int nsel = x[CP_NSEL];
     if (!span(c, at + CP_SELS, (long)nsel + 1)) return 0;
     for (int i = 0; i < nsel; i++) {
@@ -1292,7 +1327,7 @@ static int check_capture(Check *c, long at, int has_store[2]) {
         if (!span(c, sel, 1)) return 0;
         if (c->p[sel] == SEL_CHAIN) {
             if (!span(c, sel, 7) || !check_condition(c, c->p[sel + 1], 0)) return 0;
-        } else if (c->p[sel] < SEL_LANDING || c->p[sel] > SEL_CHAIN) {
+        } else if (c->p[sel] < SEL_LANDING || c->p[sel] > SEL_OPPONENT_COLUMN) {
             return bad(c, "an unknown selector");
         }
     }
@@ -1324,6 +1359,9 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     }
     for (int i = 0; i < 2; i++)
         if (!pit_list(&c, p[p[H_OWN] + i])) return c.why;
+    if (!span(&c, p[H_COLUMN], ns)) return c.why;
+    for (long q = 0; q < ns; q++)
+        if (!pit_list(&c, p[p[H_COLUMN] + q])) return c.why;
     for (long q = 0; q < ns; q++) {
         long x = p[p[H_XCOL] + q];
         if (x < -100000 || x > 100000) return "a column out of range";
@@ -1449,7 +1487,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 7) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 8) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

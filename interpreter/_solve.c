@@ -228,7 +228,8 @@ static int solver_child(Runner *r, const GameState *g, int i, GameState *c) {
     const int *P = r->stages[g->pos.stage]->p;
     int mask = g->masks[i], d = -9, nd = 0;
     for (int j = LATER; j <= CW; j++) if (mask >> (j + 1) & 1) { d = j; nd++; }
-    if (nd != 1 || P[P[P[H_KINDS] + g->legal_kind] + K_ASK_DIRECTION]) return SOLVE_UNSUPPORTED;
+    int ki = nd == 1 ? start_kind(P, mask, d, g->legal_kind) : g->legal_kind;
+    if (nd != 1 || P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION]) return SOLVE_UNSUPPORTED;
     pos_copy(&c->pos, &g->pos, r->ns);
     c->round = g->round;
     c->last_mover = g->last_mover;
@@ -236,7 +237,7 @@ static int solver_child(Runner *r, const GameState *g, int i, GameState *c) {
     c->terminal = 0;
     c->ret[0] = c->ret[1] = 0;
     move_init(r->m, NULL, 0, ASK_STOP);
-    int res = play(P, &c->pos, g->legal_kind, g->pits[i], d, r->m, 0);
+    int res = play(P, &c->pos, ki, g->pits[i], d, r->m, 0);
     if (res == P_NEED) return SOLVE_UNSUPPORTED;
     if (res != P_DONE) return res == P_ENDLESS ? G_ENDLESS : G_BAD;
     return finish_move(r, c);
@@ -767,9 +768,10 @@ static PyObject *Core_solve(Core *self, PyObject *args) {
         marks_change |= r->turn[i][T_MARKS] >= 0;
         rounds |= r->turn[i][T_ROUNDS] >= 0;
     }
-    if (self->demoted || self->pending || r->uses_repetition || marks_change || rounds) {
+    if (self->demoted || self->pending || g->race.on || r->uses_repetition || marks_change || rounds) {
         PyErr_SetString(PyExc_NotImplementedError, self->demoted ? "the state plays in Python"
                         : self->pending ? "a decision inside a move is pending"
+                        : g->race.on ? "both players choose at once (no minimax value at a simultaneous node)"
                         : r->uses_repetition ? "the game ends on repetition (values depend on the history)"
                         : marks_change ? "marks change after a move (the solver's keys leave them out)"
                         : "the game is played in rounds (the solver's keys leave the round out)");
@@ -852,7 +854,7 @@ static PyObject *Core_playout(Core *self, PyObject *args) {
     int status = G_OK;
     for (int i = 0; i < r->nstages; i++) r->stages[i]->stopped = 0;
     while (status == G_OK && !g->terminal && actions < max_actions)
-        status = random_move(r, g, &rng, &actions, NULL, NULL, 0);
+        status = random_action(r, g, &rng, &actions, NULL, NULL, 0);
     PyObject *out = NULL;
     if (status != G_OK) {
         runner_error(status);

@@ -8,7 +8,8 @@ small tree of nodes. Nothing in the C code knows a game; it reads the array.
 
 The kernel covers the common blocks and the less common ones the catalogue needs (owned
 marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
-kinds offered together, lifts from several pits, placement). A ruleset that uses one it does
+kinds offered together, lifts from several pits, placement, captures down a column across the
+ranks with the capturing piece carried on or at most some pieces a pit). A ruleset that uses one it does
 not (several kinds of piece, picked pieces, bead order, end checks during a move other than
 side_empty and a condition about no pit, the conditions dropped/before/in_play/threatened) keeps the Python path, as
 does everything when the extension was not built (no C compiler at install) or when
@@ -37,7 +38,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 7
+LAYOUT = 8
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -45,23 +46,23 @@ HEADER = [
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
     "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
-    "npassing", "passing", "relay_next", "to_owner", "offer_all",
+    "npassing", "passing", "relay_next", "to_owner", "offer_all", "column",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
 OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
        "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
        "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board", "start",
-       "last", "after_last", "mirror", "mark_owner"]
+       "last", "after_last", "mirror", "mark_owner", "column"]
 """Condition node codes, in the order of _kernel.c's C_* constants."""
 OP = {name: i for i, name in enumerate(OPS)}
 MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
-SUBCONDITION = {"opposite", "behind", "next", "origin", "mirror"}
+SUBCONDITION = {"opposite", "behind", "next", "origin", "mirror", "column"}
 PIT_FLAGS = {"start", "last", "after_last"}
 """Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
-SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2}
+SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2, "opponent_column": 4}
 CHAIN = 3
 TO = {"store": 0, "removed": 1, "sow": 2}
 DURING_PLAYER = {"any": 0, "mover": 1, "next": 1, "opponent": 2}
@@ -231,6 +232,7 @@ class Assembler:
         self.set("own", self.block([self.table(geo.own[p]) for p in (0, 1)]))
         self.set("store", self.block(geo.store))
         self.set("mirror", self.block(geo.mirror))
+        self.set("column", self.block([self.table(geo.column[q] if q < geo.n_pits else []) for q in range(n)]))
         self.set("first_into_origin", int(rs.first_into_origin))
         self.set("dir_base", game.dir_base)
         self.set("relay_base", game.relay_base)
@@ -282,7 +284,7 @@ class Assembler:
 
     def capture(self, prog: Any, marks: list[int] | None) -> int:
         """A capture program; `marks`: the bits it sets on the landing pit, per mover."""
-        if prog.picks or prog.only_capturable or prog.rule is None or prog.carry or prog.most:
+        if prog.picks or prog.only_capturable or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
         if prog.to not in TO:
             raise Unsupported(f"captured pieces put into the landing pit (capture {prog.name!r})")
@@ -314,7 +316,7 @@ class Assembler:
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
-                           int(prog.go_on), *(marks or [0, 0]), len(sels), *sels,
+                           int(prog.go_on), *(marks or [0, 0]), int(prog.carry), prog.most, len(sels), *sels,
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
@@ -440,6 +442,8 @@ class KernelRules:
                 raise NeedDecision(opening_request(st, self.rs, starts))
             chosen = decisions[0] - game.dir_base
             start = next(s for s in starts if s.direction == chosen)
+            if not start.kind.ask_direction:  # chosen among the starts: not the kind's own question
+                decisions = decisions[1:]
         try:
             out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
         except KernelLimit as exc:

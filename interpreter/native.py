@@ -2,8 +2,9 @@
 
 `Game.playouts(n)` plays n games to the end. Where every stage's ruleset assembles for the
 move kernel and the game's rules between moves are covered (another turn, the next stage,
-feeding, every end condition, the scoring), `_game.c` plays them from the kernel's stage
-programs, each followed by a turn record assembled here. Otherwise the same loop runs over
+feeding, every end condition, the scoring, marks after a move, passing, rounds, the opening
+race), `_game.c` plays them from the kernel's stage programs, each followed by a turn record
+assembled here. Otherwise the same loop runs over
 the Python `State` API and gives a result of the same shape.
 
 The native games use their own seeded generator (xoshiro256**): a seed always gives the same
@@ -31,13 +32,13 @@ except ImportError:  # pragma: no cover - built at install when a C compiler is 
     Core = object
 
 TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks", "marks",
-        "pass", "rounds", "first"]
+        "pass", "rounds", "first", "owned0", "owned1", "race"]
 """The turn record's slots, in the order of _game.c's T_* constants."""
 END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit", "condition"]
 REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed", "to_first"]
 RESULTS = ["by_score", "player_loses", "player_wins"]
 WHO = ["any", "mover", "opponent", "next"]
-SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4}
+SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4, "owned_marks": 8}
 PLAYERS = ("random",)
 MARKS = ["emptied", "captured_move", "owner_moved", "nclear", "clear", "nset", "set"]
 """The marks record's slots (what happens to marks after a move), as _game.c's MK_* constants."""
@@ -48,6 +49,9 @@ ROUNDS = ["per_pit", "out_of_play", "next_player", "max_rounds", "first_player",
 """The rounds record's slots (rounds.next_round), as _game.c's RD_* constants."""
 NEXT_PLAYER = ["loser", "winner", "first_player", "alternate", "last_mover"]
 NESTED = {"opposite", "behind", "next", "origin", "count_pits"}
+RACE = ["next", "from"]
+"""The race record's slots (the opening race, interpreter/race.py), as _game.c's RC_* constants."""
+RACE_NEXT = ["first_finished", "last_finished"]
 
 
 class TurnAssembler(Assembler):
@@ -62,19 +66,15 @@ class TurnAssembler(Assembler):
         unhandled = [c.remaining for c in spec.end if c.remaining not in REMAINING]
         if unhandled:
             raise Unsupported(f"the pieces left going {unhandled[0]!r}")
-        if spec.opening is not None:
-            raise Unsupported("a simultaneous opening (both players sowing their first move at once)")
         if game.held is not None:
             raise Unsupported("pits that change hands (a mark that holds a pit)")
-        if rs.offer_all:
-            raise Unsupported("move kinds offered together")
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
+        if len(set(game.score_counts)) < len(game.score_counts):
+            raise Unsupported("a score counting the same pieces twice")
         if "own_pits" in game.score_counts and any(game.owner_bits.values()):
             raise Unsupported("own pits scored apart from the pits owned through a mark")
-        if any(c not in SCORE_BITS for c in game.score_counts):
-            raise Unsupported("scores counted in owned pits")
         feed = spec.obligations.feed
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")
@@ -93,8 +93,20 @@ class TurnAssembler(Assembler):
             int(game.pass_in_stage[index]),
             self.rounds() if game.rounds is not None else -1,
             game.first_player,
+            *(sum(bits[p] for bits in game.owner_bits.values()) for p in (0, 1)),
+            self.race(stage) if spec.opening is not None and index == 0 else -1,
         ]
         return self.block(record)
+
+    def race(self, stage: Any) -> int:
+        """The race record (the opening race is run in the first stage, race.py)."""
+        opening = self.game.spec.opening
+        if self.rs.offer_all or any(len(k.directions) != 1 or k.directions[0] < 0 or k.ask_direction
+                                    for k in self.rs.kinds):
+            raise Unsupported("an opening race whose starts leave the direction open")
+        if stage is not None and stage.until is not None and not _pit_free(stage.until):
+            raise Unsupported("a race stage ending on a condition about a pit")
+        return self.block([RACE_NEXT.index(opening.next_player), self.optional(opening.from_)])
 
     def rounds(self) -> int:
         """The rounds record (rounds.RoundRules)."""
@@ -228,7 +240,7 @@ READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "round", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
-    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node",
+    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""
@@ -261,8 +273,14 @@ class NativeState(Core):
         if done < len(history):
             # A shadow may be shared by clones (the start's too, with no history): never changed.
             shadow = shadow if own else shadow.clone()
-            for action in history[done:]:
-                shadow.apply_action(action)
+            at = done
+            while at < len(history):
+                if shadow.is_simultaneous_node():  # both starts of the race, as recorded
+                    shadow.apply_actions(history[at:at + 2])
+                    at += 2
+                else:
+                    shadow.apply_action(history[at])
+                    at += 1
         self._shadow = shadow
         return shadow
 
@@ -288,13 +306,27 @@ class NativeState(Core):
         self._demoted = True
         return getattr(own, name)
 
-    # Native code never plays a game with an opening race (native() declines it): answered
-    # here, so that adapters asking at every action do not wake the Python shadow.
-    race = None
-    race_moves = None
+    @property
+    def race(self) -> Any:
+        """The opening race as the Python State holds it (race.py's Race), None once it is
+        over: answered in C after the race, so that adapters asking at every action do not
+        wake the Python shadow."""
+        return self._python().race if self._demoted or self._racing else None
 
-    def is_simultaneous_node(self) -> bool:
-        return False
+    def apply_actions(self, actions: list[int]) -> None:
+        """State.apply_actions: both starts at a simultaneous node, played in C as the flat
+        joint action; anything else goes to the Python State for its error."""
+        if not self._demoted and self.is_simultaneous_node() and len(actions) == 2:
+            south, north = (as_action(a) for a in actions)
+            legal = self.legal_actions(0), self.legal_actions(1)
+            if south in legal[0] and north in legal[1]:
+                self.apply_action(legal[0].index(south) + len(legal[0]) * legal[1].index(north))
+                return
+        if self._demoted:
+            self._shadow.apply_actions(actions)
+            return
+        self._python().clone().apply_actions(actions)  # raises IllegalActionError
+        raise RuntimeError(f"the native state and the Python path disagree about actions {actions}")
 
     def apply_move(self, text: str) -> None:
         """State.apply_move: the move read on the Python State, its actions played in C."""

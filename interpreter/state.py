@@ -159,7 +159,7 @@ class State:
         if until is not None and until(self, NONE, self.game.turn_ctx[last]):
             self.stage += 1  # (a stage of its own for the race, e.g. without captures)
         if self.game.uses_repetition:
-            self._seen = {self.position_key()}
+            self._seen.clear()  # the position after the race is the first one counted
         self._begin_turn(last, captured=True)
 
     # --- OpenSpiel API -------------------------------------------------------------
@@ -280,14 +280,17 @@ class State:
                      request: Request) -> Request:
         """Keep only the options that can still lead to an allowed move."""
         game = origin.game
+        prefix = list(decisions[1:])
         if len(starts) > 1 or starts[0].kind.ask_direction:
             if len(decisions) == 1:
                 return request  # the direction: every start offered was checked already
             start = next(s for s in starts if game.dir_base + s.direction == decisions[1])
+            if not start.kind.ask_direction:  # chosen among the starts: the move itself never asks it
+                prefix = prefix[1:]
         else:
             start = starts[0]
         keep = [o for o in request.options
-                if completes(origin, rs, start, start.kind, origin._feeding, list(decisions[1:]) + [o])]
+                if completes(origin, rs, start, start.kind, origin._feeding, prefix + [o])]
         return request.restrict(keep)
 
     def _adopt(self, work: State) -> None:

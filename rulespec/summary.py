@@ -35,8 +35,7 @@ def summary(game: Any) -> str:
     if spec.opening is not None:
         who = "first" if spec.opening.next_player == "first_finished" else "last"
         lines.append(f"  opening: a race, both players sowing their first move at once (a simultaneous "
-                     f"node); the player who finishes {who} moves next; played in Python (the state's C "
-                     f"turn cycle does not cover it)")
+                     f"node); the player who finishes {who} moves next")
     lines.append("  end: " + "; ".join(e.kind.replace("_", " ") for e in spec.end))
     if spec.rounds is not None:
         r = spec.rounds

@@ -220,9 +220,9 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     """The header slots, condition codes and request codes are written twice (C reads what
     Python assembles): the same names in the same order."""
     source = (ROOT / "interpreter" / "_kernel.c").read_text()
-    header = enum_names(source, "H_NSLOTS", "H_OFFER_ALL")
+    header = enum_names(source, "H_NSLOTS", "H_COLUMN")
     assert [h[2:].lower() for h in header] == kernel.HEADER
-    ops = enum_names(source, "C_TRUE", "C_MARK_OWNER")
+    ops = enum_names(source, "C_TRUE", "C_COLUMN")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
     requests = enum_names(source, "R_DIRECTION", "R_MORE, R_PLACE")
     assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \

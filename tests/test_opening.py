@@ -127,7 +127,7 @@ def test_show_and_rulebook_describe_the_race():
 
     game = rulespec.load("sungka")
     text = summary(game)
-    assert "opening: a race" in text and "simultaneous opening" in text
+    assert "opening: a race" in text and "playouts and the state in C" in text
     book = render_book(game).markdown
     assert "both players move at once" in book
     assert "both players move at once" not in render_book(rulespec.load("chongka")).markdown
@@ -221,3 +221,82 @@ def test_the_race_can_be_restricted_to_some_pits():
     from rulespec.book.render import render_book
 
     assert "to start from (a hole that is followed, along the sowing, by a head)" in render_book(game).markdown
+
+
+def _same_api(a, b, where):
+    assert a.is_simultaneous_node() == b.is_simultaneous_node() and (a.race is None) == (b.race is None), where
+    assert a.legal_actions() == b.legal_actions(), where
+    assert a.legal_actions(0) == b.legal_actions(0) and a.legal_actions(1) == b.legal_actions(1), where
+    assert (a.is_terminal(), a.current_player(), a.returns(), a.move_number(), a.history()) == \
+        (b.is_terminal(), b.current_player(), b.returns(), b.move_number(), b.history()), where
+
+
+RACES = [("sungka", {"holes": 4, "shells": 3}, ""), ("congkak", {"rounds": 2, "holes": 5, "shells": 4}, ""),
+         ("sungka", {"holes": 4, "shells": 3}, "opening: {from: {next: {store: true}}}")]
+
+
+@pytest.mark.parametrize("name,params,extra", RACES, ids=["sungka", "congkak", "from"])
+def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra):
+    """The race in C (NativeState over _game.c): every action, both ways of giving both
+    starts (a flat joint action, apply_actions), clones, and what the Python State shows."""
+    from interpreter import native
+    from interpreter.state import State
+
+    def load():
+        if not extra:
+            return rulespec.load(name, **params)
+        args = "".join(f"  {k}: {{default: {v}}}\n" for k, v in params.items())
+        return rulespec.load_text(f"name: Variant\nextends: {name}\nparameters:\n{args}{extra}\n")
+
+    rng = random.Random(name + extra)
+    for _ in range(4):
+        a = load().new_initial_state()
+        assert isinstance(a, native.NativeState) and a._racing
+        b = State.initial(load().without_kernel())
+        while not b.is_terminal():
+            _same_api(a, b, str(b.history()))
+            if a.race is not None:
+                assert a.snapshot() == b.snapshot() and str(a) == str(b) and a.move_to_string() == b.move_to_string()
+            if rng.random() < 0.2:  # a clone plays on by itself, the original is untouched
+                c = a.clone()
+                c.apply_action(rng.choice(c.legal_actions()))
+                _same_api(a, b, f"after a clone moved, {b.history()}")
+            if b.is_simultaneous_node() and rng.random() < 0.5:
+                both = [rng.choice(b.legal_actions(0)), rng.choice(b.legal_actions(1))]
+                a.apply_actions(both)
+                b.apply_actions(both)
+            else:
+                action = rng.choice(b.legal_actions())
+                a.apply_action(action)
+                b.apply_action(action)
+        _same_api(a, b, "the end")
+        assert a.board == b.board and a.end_reason == b.end_reason and not a._demoted
+    result = native.playouts(load(), 10, seed=3, lengths=True, record=True)
+    assert result["engine"] == "native"
+    from native_replay import replay
+
+    replay(load().without_kernel(), result)
+
+
+def test_the_native_race_refuses_what_python_refuses_and_changes_nothing():
+    st = rulespec.load("sungka").new_initial_state()
+    for bad in ([99, 0], [0], [0, 0, 0]):
+        with pytest.raises(IllegalActionError):
+            st.apply_actions(bad)
+    with pytest.raises(IllegalActionError, match="not a joint action"):
+        st.apply_action(49)
+    assert st.history() == [] and st.is_simultaneous_node() and not st._demoted
+    with pytest.raises(NotImplementedError, match="simultaneous node"):
+        st._solve(1, 1.0, False, None)
+
+
+def test_the_position_after_the_race_is_the_first_one_counted_for_repetition():
+    """(the race used to leave that position in the seen set, so a repetition end held at once)"""
+    text = ("name: Race and repetition\nextends: sungka\nparameters:\n  holes: {default: 3}\n"
+            "  shells: {default: 2}\nend:\n  - {kind: repetition}\n  - {kind: condition, when: {on_board: 0}}\n")
+    for game in (rulespec.load_text(text), rulespec.load_text(text).without_kernel()):
+        st = game.new_initial_state()
+        st.apply_actions([0, 0])
+        while st.race is not None:
+            st.apply_action(st.legal_actions()[0])
+        assert not st.is_terminal() and st.move_number() == 1

@@ -215,14 +215,16 @@ def assert_same_api(a, b, where: str) -> None:
 
 
 STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}), ("chongka", {}),
-          ("dakon", {"rounds": 3})]
+          ("dakon", {"rounds": 3}), ("qelat", {}), ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}),
+          ("gabata-adowa", {})]
 
 
 @pytest.mark.parametrize("name,params", STATES, ids=[f"{n}{p or ''}" for n, p in STATES])
 def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
-    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3})]
+    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3}), ("qelat", {}),
+                  ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}), ("gabata-adowa", {})]
     for _ in range(3 if (name, params) in long_games else 15):
         a, b = native_and_python(name, **params)
         while not b.is_terminal():
@@ -341,7 +343,8 @@ def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
 def test_the_c_records_and_the_assembler_agree_on_the_layout() -> None:
     """The turn record and the end codes are written twice (C reads what native.py assembles)."""
     source = (Path(native.__file__).parent / "_game.c").read_text()
-    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_FIRST")] == native.TURN
+    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_RACE")] == native.TURN
+    assert [t[3:].lower() for t in enum_names(source, "RC_NEXT", "RC_FROM")] == native.RACE
     assert [t[3:].lower() for t in enum_names(source, "RD_PER_PIT", "RD_FILL1")] == native.ROUNDS
     assert [t[5:].lower() for t in enum_names(source, "NEXT_LOSER", "NEXT_LAST_MOVER")] == native.NEXT_PLAYER
     assert [t[3:].lower() for t in enum_names(source, "MK_EMPTIED", "MK_SET")] == native.MARKS
@@ -390,6 +393,17 @@ def test_rulespec_bench_prints_rates_and_ratios_against_openspiel(tmp_path: Path
     assert (tmp_path / "scaling.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_rulespec_bench_plays_uncapped_games_with_their_random_play_parameters() -> None:
+    """Congkak's rules set no limit on rounds, and random games can run for thousands of them:
+    the benchmark plays it with the cap its spec offers random play, and says so."""
+    from rulespec import bench
+
+    rows = bench.run(["congkak"], seconds=0.02, rounds=1)
+    assert rows[-1].note.endswith("random play with rounds=3")
+    assert all(row.ours > 0 for row in rows)
+    assert bench.capped("kalah") == ""
+
+
 def test_without_the_c_extension_everything_plays_in_python() -> None:
     """As after an install without a C compiler: the same API, the Python engine."""
     code = ("import sys; sys.modules['interpreter._kernel'] = None\n"
@@ -421,3 +435,41 @@ def test_forced_decisions_are_applied_alike_on_every_path() -> None:
             forced += 1
             assert a.move_to_string() == b.move_to_string() and len(b.last_move.played) > len(b.last_move.decisions)
     assert forced > 0 and a.history() == b.history()
+
+
+BOTH_WAYS = """
+name: Both ways offered
+board: {ranks: 2, pits: 5, stores: beside}
+setup: {per_pit: 3}
+turn:
+  offer: all
+  moves:
+    - {name: left, from: {side: own, count: {min: 1}}, direction: clockwise}
+    - {name: right, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+captures:
+  - {name: pair, when: {count: [2, 3]}, take: [landing], optional: true}
+end: [{kind: side_empty, remaining: to_owner}]
+"""
+RELAY_ASKED = BOTH_WAYS.replace("captures:", "sowing: {laps: {kind: relay, when: {count: {min: 2}}, "
+                                "ask_when: {count: {min: 2}}, max_laps: 20}}\ncaptures:")
+
+
+@pytest.mark.parametrize("text", [BOTH_WAYS, RELAY_ASKED], ids=["capture asked", "relay asked, look-ahead"])
+def test_a_direction_chosen_between_offered_kinds_is_not_a_later_answer(text: str) -> None:
+    """Two kinds offered from the same pit in fixed directions: the mover picks the direction,
+    which no kind asks itself; the decisions asked later in the move (an optional capture, a
+    relay to go on) are answered alike by the Python path, the move kernel and native code."""
+    rng = random.Random(4)
+    for _ in range(6):
+        a = rulespec.load_text(text).new_initial_state()
+        b = State.initial(rulespec.load_text(text).without_kernel())
+        c = State.initial(rulespec.load_text(text))
+        assert isinstance(a, native.NativeState) and c.game.rulesets[0].kernel is not None
+        while not b.is_terminal():
+            assert a.legal_actions() == b.legal_actions() == c.legal_actions(), b.history()
+            action = rng.choice(b.legal_actions())
+            for st in (a, b, c):
+                st.apply_action(action)
+            assert a.board == b.board == c.board, b.history()
+    result = native.playouts(rulespec.load_text(text), 10, seed=1, lengths=True, record=True)
+    replay(rulespec.load_text(text).without_kernel(), result)

@@ -91,18 +91,23 @@ def test_kernel_property_and_hostile_tests_under_sanitizers(sanitized):
 NATIVE_GAMES = """
 import rulespec
 for name, params, n in [("bao-la-kiswahili", {}, 60), ("chongka", {}, 60), ("dakon", {"rounds": 4}, 10),
-                        ("mefuvha", {"pits": 6}, 30)]:
+                        ("mefuvha", {"pits": 6}, 30), ("sungka", {"holes": 4, "shells": 3}, 30),
+                        ("abalalae", {}, 15), ("gabata-adowa", {}, 15), ("qelat", {}, 15)]:
     game = rulespec.load(name, **params)
     result = game.playouts(n, seed=1)
     assert result["engine"] == "native", game.native_refusal
     state = game.new_initial_state()
     while not state.is_terminal():
         state.clone().apply_action(state.legal_actions()[-1])
+        if state.is_simultaneous_node():
+            state.clone().apply_actions([state.legal_actions(0)[-1], state.legal_actions(1)[0]])
         state.apply_action(state.legal_actions()[0])
 print("ok")
 """
 """Whole games in C (_game.c): marks set after a move by look-aheads (Bao), passing, rounds,
-decisions inside a move; native playouts and native states with clones."""
+decisions inside a move, the opening race (Sungka), column captures with carry and most
+(Abalala'e, Gabata (Adowa)), move kinds offered together (Qelat); native playouts and native
+states with clones."""
 
 
 def test_whole_native_games_under_sanitizers(sanitized):

@@ -137,6 +137,18 @@ def test_wrong_enum_value_did_you_mean_block_style() -> None:
           (4, 11, "'besides' is not one of: none, beside, in_circuit (did you mean 'beside'?)"))
 
 
+def test_the_sources_words_suggest_the_rulespec_term() -> None:
+    """'anticlockwise' (as the sources and the rulebooks write it) is not taken for its
+    opposite, 'clockwise'; a four-rank source's 'inner' row is the front row; words in another
+    order are found."""
+    exc = error(VALID + "turn:\n  moves:\n    - {name: sow, from: {side: own}, direction: anticlockwise}\n")
+    assert "(did you mean 'counterclockwise'?)" in str(exc)
+    exc = error(VALID + "captures:\n  - {name: c, when: {row: inner}, take: [opposite]}\n")
+    assert "(did you mean 'front'?)" in str(exc)
+    exc = error(VALID + "captures:\n  - {name: c, when: {count: 1}, take: [opposite_behind]}\n")
+    assert "(did you mean 'behind_opposite'?)" in str(exc)
+
+
 def test_wrong_enum_value_in_an_end_condition() -> None:
     check(VALID.replace("moves: 100}", "moves: 100, remaining: to_ownr}"),
           (4, 49, "'to_ownr' is not one of: stay, to_owner, to_player, to_other, to_first, removed (did you mean 'to_owner'?)"))

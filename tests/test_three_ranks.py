@@ -75,10 +75,37 @@ def test_a_split_middle_needs_three_ranks_of_an_even_number_of_pits(board, messa
         rulespec.load_text(f"name: Bad\nboard: {board}\nsetup: {{per_pit: 2}}\nend: [{{kind: side_empty}}]\n")
 
 
-def test_the_kernel_declines_the_column_capture_and_says_why():
-    game = rulespec.load_text(SPLIT)
-    assert game.rulesets[0].kernel is None
-    assert "it does not cover the capture 'column'" in summary(game) or "column" in summary(game)
+SPLIT_MOST = SPLIT.replace("then: carry", "then: carry\n    most: 2")
+SHARED = SPLIT.replace("middle: right_half", "middle: shared").replace("{M3: 5}", "{M1: 5}").replace(
+    "when: {side: own,", "when: {not: {side: opponent},")
+"""(shared middle pits are nobody's: the capture may land there too)"""
+
+
+@pytest.mark.parametrize("text", [SPLIT, SPLIT_MOST, SHARED], ids=["carry", "most", "shared"])
+def test_the_kernel_and_native_games_play_column_captures_as_python_does(text):
+    """`column`, `opponent_column`, `then: carry` and `most` in the move kernel and in whole
+    native games: native games replayed on the kernel path and on the Python path end alike,
+    and the column capture fires in them."""
+    from native_replay import replay
+
+    from interpreter import native
+
+    game = rulespec.load_text(text)
+    assert game.rulesets[0].kernel is not None and "playouts and the state in C" in summary(game)
+    result = native.playouts(game, 15, seed=2, lengths=True, record=True)
+    assert result["engine"] == "native"
+    kernel_path = replay(rulespec.load_text(text), result)
+    python_path = replay(rulespec.load_text(text).without_kernel(), result)
+    assert [s.snapshot() for s in kernel_path] == [s.snapshot() for s in python_path]
+    fired = 0
+    for record in result["records"][:5]:
+        a, b = rulespec.load_text(text).new_initial_state(), rulespec.load_text(text).without_kernel().new_initial_state()
+        for action in record:
+            a.apply_action(action)
+            b.apply_action(action)
+            assert a.snapshot() == b.snapshot() and a.last_move_facts() == b.last_move_facts()
+            fired += "column" in b.last_move.fired
+    assert fired
 
 
 def test_random_split_games_conserve_pieces_and_snapshots_replay():

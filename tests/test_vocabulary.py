@@ -460,7 +460,7 @@ def test_own_pits_carrying_the_opponents_owned_mark_score_for_the_owner() -> Non
     assert [game.score(state, p) for p in (0, 1)] == [14 + 2, 17 + 5 + 1 + 3 + 1 + 3 + 2]
     from rulespec.summary import engine
     said = engine(game)
-    assert "no move kernel: it does not cover the capture 'uur'" in said
+    assert "no move kernel: it does not cover captured pieces put into the landing pit (capture 'uur')" in said
     # native whole games do not count own pits apart from owned ones: declined, with the reason
     marked = Game(load_spec_text(LANDING.replace("{extra}", "").replace(
         "    take: [opposite]\n    most: 1\n    to: landing\n", "    take: []\n")))

@@ -129,6 +129,15 @@ def api_loop(new_state: Callable[[], Any], clone: bool = False) -> Callable[[flo
     return lambda seconds: timed(game, seconds)
 
 
+def capped(name: str) -> str:
+    """'; random play with rounds=3' when the variant's random-play parameters apply."""
+    from ..fuzz import random_play_params
+    from ..loader import load_spec
+
+    params = random_play_params(load_spec(name))
+    return "; random play with " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else ""
+
+
 def lengths(game: Any, n: int = 200) -> tuple[float, float]:
     """Mean actions and turns per random game."""
     result = game.playouts(n, seed=12345)
@@ -136,11 +145,13 @@ def lengths(game: Any, n: int = 200) -> tuple[float, float]:
 
 
 def pairs_for(name: str, evaluate_bots: bool = False) -> list[tuple[str, str, Pair, str]]:
-    """(measure, reference label, pair, note) for one shipped variant."""
-    import rulespec
+    """(measure, reference label, pair, note) for one shipped variant, with its random-play
+    parameters (a cap on rounds the rules leave open: random games of Congkak may otherwise
+    run for thousands of rounds)."""
+    from ..fuzz import load_for_random_play
 
-    game = rulespec.load(name)
-    slow = rulespec.load(name).without_kernel()
+    game = load_for_random_play(name)
+    slow = load_for_random_play(name).without_kernel()
     try:
         import pyspiel  # noqa: F401
     except ImportError:  # pragma: no cover - the test extra installs it
@@ -172,7 +183,7 @@ def pairs_for(name: str, evaluate_bots: bool = False) -> list[tuple[str, str, Pa
 def run(names: Iterable[str], seconds: float = 1.0, rounds: int = 3, evaluate_bots: bool = False,
         progress: Callable[[str], None] | None = None) -> list[Row]:
     """Measure every variant; the rows of the table."""
-    import rulespec
+    from ..fuzz import load_for_random_play
 
     rows: list[Row] = []
     for name in names:
@@ -182,7 +193,7 @@ def run(names: Iterable[str], seconds: float = 1.0, rounds: int = 3, evaluate_bo
         for _ in range(rounds):
             for _, _, pair, _ in measured:
                 pair.round(seconds)
-        actions, turns = lengths(rulespec.load(name))
+        actions, turns = lengths(load_for_random_play(name))
         for measure, label, pair, note in measured:
             rows.append(Row(name, measure, median(pair.ours_rates), median(pair.ref_rates) if pair.ref_rates else None,
                             label, median(pair.ratios) if pair.ratios else None, note))
@@ -193,7 +204,7 @@ def run(names: Iterable[str], seconds: float = 1.0, rounds: int = 3, evaluate_bo
             rows.append(Row(name, best.measure, best.ours, rate, label, best.ours / rate,
                             "not the same run: the machine's load differs"))
         rows.append(Row(name, "turns/s (same games)", first.ours * turns, None, "",
-                        note=f"{turns:.1f} turns, {actions:.1f} actions per game"))
+                        note=f"{turns:.1f} turns, {actions:.1f} actions per game{capped(name)}"))
     return rows
 
 
