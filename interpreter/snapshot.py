@@ -94,6 +94,30 @@ RETURNS = ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
 """What a finished game can return (endgame.py): a win, a loss, or a draw."""
 
 
+def _position_problem(error: Any) -> str:
+    """A position's first validation error in the words of the position format: an unknown
+    key with the keys that would fit there, and the two players' entries asked for by name."""
+    from rulespec.models.position import PlayerPosition
+    from rulespec.suggest import did_you_mean
+
+    loc = error["loc"]
+    where = ".".join(str(x) for x in loc) or "top level"
+    if error["type"] == "extra_forbidden":
+        key = str(loc[-1])
+        model = PlayerPosition if len(loc) > 1 and loc[0] == "players" else Position
+        keys = [name for name in model.model_fields]
+        at = ".".join(str(x) for x in loc[:-1]) or "the top level"
+        if model is Position and key in PlayerPosition.model_fields:
+            return (f"bad position: {key!r} is about one player: put it in that player's entry "
+                    f"(players: [{{{key}: ...}}, {{}}] for South)")
+        return (f"bad position: unknown key {key!r} at {at}{did_you_mean(key, keys)}; "
+                f"the keys there are: {', '.join(keys)}")
+    if loc == ("players",) and error["type"] in ("too_short", "too_long"):
+        return ("bad position at players: list both players, South's entry first, then North's "
+                "(an entry may be {} when nothing about that player matters)")
+    return f"bad position at {where}: {error['msg']}"
+
+
 def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> State:
     """A state from a snapshot, which is checked completely first: every count, the shared
     row, the stock, the move counter, the pending move and a finished game's returns."""
@@ -103,9 +127,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
     try:
         pos = Position.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise PositionError(f"bad position at {where or 'top level'}: {first['msg']}") from None
+        raise PositionError(_position_problem(exc.errors()[0])) from None
     if pos.pending is not None:
         from .notation import string_to_action
 

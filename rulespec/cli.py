@@ -246,7 +246,7 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
 @app.command()
 def book(variant: str | None = typer.Argument(None, help="A shipped variant's name or a spec file."),
          fmt: str = typer.Option("md", "--format", "-f", help="md, html or pdf."),
-         output: Path | None = typer.Option(None, "-o", "--output", help="The file (or folder, with --all)."),
+         output: Path | None = typer.Option(None, "-o", "--output", help="The file, or a folder to write it in (with --all, the folder)."),
          paper: str = typer.Option("a4", help="a4 or letter (html and pdf)."),
          every: bool = typer.Option(False, "--all", help="Every shipped variant, with an index page."),
          param: list[str] = ParamOpt) -> None:
@@ -295,9 +295,8 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
             raise typer.Exit(1) from None
         sys.stdout.write(text)
         return
-    if output.is_dir():
-        err.print(f"-o {output}: a folder; name the file to write", markup=False)
-        raise typer.Exit(1)
+    if output.is_dir():  # a folder: the book goes in it, named as `--all` names it
+        output = output / f"{slug(game.spec.name)}.{fmt}"
     written = _write_book(game, fmt, output, paper)
     if written is None:
         raise typer.Exit(1)

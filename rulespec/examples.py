@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import Problem, RulespecError
+from .suggest import did_you_mean
 
 
 def _mismatches(expected: Any, actual: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
@@ -14,7 +15,7 @@ def _mismatches(expected: Any, actual: Any, path: tuple[Any, ...]) -> list[tuple
         out = []
         for key, value in expected.items():
             if key not in actual:
-                out.append((path + (key,), f"the position has no {key!r}"))
+                out.append((path + (key,), f"the position has no {key!r}{did_you_mean(key, actual)}"))
             else:
                 out.extend(_mismatches(value, actual[key], path + (key,)))
         return out

@@ -31,3 +31,11 @@ def test_a_wrong_example_is_reported_at_its_line() -> None:
     line = text.splitlines()[problems[0].line - 1]
     assert "[4, 4, 0, 5, 5, 6]" in line
     assert str(problems[0]).endswith("example 1: expected [4, 4, 0, 5, 5, 6], got [4, 4, 0, 5, 5, 5]")
+
+
+def test_a_misspelt_expected_key_gets_a_did_you_mean() -> None:
+    text = rulespec.load_spec("oware").text.replace("{pits: [4, 4, 0, 5, 5, 5], store: 0}",
+                                                    "{pits: [4, 4, 0, 5, 5, 5], stor: 0}")
+    problems = check_examples(rulespec.load_text(text, "oware-bad.yaml"))
+    assert [str(p).split(": ", 1)[1] for p in problems] == [
+        "example 1: the position has no 'stor' (did you mean 'store'?)"]

@@ -130,13 +130,19 @@ def test_replay_does_not_quote_a_file_that_is_no_spec(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["fuzz", "kalah", "--games", "1", "--out", "/nonexistent"], "not a folder"),
-    (["book", "kalah", "-f", "html", "-o", "."], "a folder; name the file to write"),
+    (["schema", "-o", "."], "a folder; name the file to write"),
     (["replay", "."], "is a directory, not a record file"),
     (["validate", "."], "is a directory, not a spec file"),
 ])
 def test_outputs_and_inputs_that_are_folders(args, message):
     done = CliRunner().invoke(app, args)
     assert done.exit_code == 1 and message in done.output, done.output
+
+
+def test_a_book_written_to_a_folder_is_named_after_its_game(tmp_path):
+    done = CliRunner().invoke(app, ["book", "kalah", "-o", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    assert (tmp_path / "kalah.md").read_text(encoding="utf-8").startswith("# Kalah")
 
 
 def test_spec_text_given_through_the_api_is_bounded_too():

@@ -42,6 +42,15 @@ def weak_report(tmp_path_factory: pytest.TempPathFactory) -> mutate.Report:
     return mutate.run(str(path), games=10, jobs=1)
 
 
+def shipped_doc(name: str) -> tuple[Path, dict]:
+    """A shipped variant's file and its parsed document (what mutants are made from)."""
+    from rulespec.loader import resolve
+    from rulespec.yamlio import plain, read_yaml
+
+    path = resolve(name)
+    return path, plain(read_yaml(path.read_text(encoding="utf-8"), str(path))[0])
+
+
 def outcome(report: mutate.Report, description: str) -> mutate.Outcome:
     for m, o in zip(report.mutants, report.outcomes):
         if m.description == description:
@@ -132,12 +141,37 @@ def test_only_rechecks_the_survivors_a_saved_report_names(weak_report: mutate.Re
 def test_the_same_moves_listed_in_another_order_are_the_same_rules() -> None:
     """Swapping two bead kinds only reorders the legal moves: the games are compared move by
     move by name, so the mutant is equivalent, not a survivor."""
-    from rulespec.loader import resolve
-    from rulespec.yamlio import plain, read_yaml
-
-    path = resolve("glass-bead-game")
-    doc = plain(read_yaml(path.read_text(encoding="utf-8"), str(path))[0])
+    path, doc = shipped_doc("glass-bead-game")
     swapped = next(m for m in mutate.generate(doc) if m.description.startswith("setup.kinds: items 1 and 2"))
     original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(swapped.doc, str(path))
     assert mutant.spec != original.spec  # a real edit, not a default written out
     assert mutate.compare(original, mutant, games=2, seed=0, max_actions=40) is None
+
+
+def test_a_difference_inside_the_opening_race_gives_a_race_example_that_kills() -> None:
+    """Sungka's first move is a race: who moves after a tie (the first player) shows only
+    there, so the example must start inside the race (`race: true`) with a joint move."""
+    path, doc = shipped_doc("sungka")
+    doc["examples"] = []
+    north = next(m for m in mutate.generate(doc) if m.description == "turn.first_player: south -> north")
+    original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(north.doc, str(path))
+    diff = mutate.compare(original, mutant, games=1, seed=0)
+    assert diff is not None
+    example = mutate.killing_example(original, diff, north.description)
+    assert example["position"]["race"] is True and "/" in example["moves"][0]
+    assert mutate.example_kills(north.doc, doc, example, str(path))
+
+
+def test_a_mutant_over_before_the_first_move_gets_an_example_without_moves() -> None:
+    """Gabata (Adowa)'s end counted over the stores instead of the holes holds at once: the
+    games part before any move, so the example checks the start itself (`moves: []`)."""
+    path, doc = shipped_doc("gabata-adowa")
+    doc["examples"] = []
+    stores = next(m for m in mutate.generate(doc)
+                  if m.description == "end[1].when.count_pits.where.store: false -> true")
+    original, mutant = mutate.load_doc(doc, str(path)), mutate.load_doc(stores.doc, str(path))
+    diff = mutate.compare(original, mutant, games=1, seed=0)
+    assert diff is not None and diff.what == "one game ended and the other did not" and not diff.decisions
+    example = mutate.killing_example(original, diff, stores.description)
+    assert example["moves"] == [] and example["expect"]["terminal"] is False
+    assert mutate.example_kills(stores.doc, doc, example, str(path))

@@ -257,9 +257,8 @@ class Grammar:
         if c.direction is not None:
             w.circumstances.append(f"the move sows {c.direction}")
         if c.moves_played is not None:
-            n = c.moves_played
-            w.circumstances.append(f"{count_phrase(n, 'move', exact=False)} "
-                                   f"{'has' if n == 1 else 'have'} been played")
+            said = count_phrase(c.moves_played, "move", exact=False)
+            w.circumstances.append(f"{said} {'has' if said.endswith(' move') else 'have'} been played")
         if c.captured is not None:
             w.circumstances.append("your move has captured" if c.captured else "your move has not captured")
         if c.move_kind is not None:

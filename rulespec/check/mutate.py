@@ -348,6 +348,10 @@ def compare(original: Any, mutant: Any, games: int, seed: int, max_actions: int 
 def _position(snap: dict[str, Any], keep_extra: set[str]) -> dict[str, Any]:
     """A snapshot trimmed to what a worked example's position needs."""
     out: dict[str, Any] = {}
+    race = snap.get("race")
+    if race:  # a simultaneous opening in progress: `race: true` while it is still to begin
+        fresh = race.get("step") == 0 and all(p.get("choosing") and not p.get("chosen") for p in race["players"])
+        out["race"] = True if fresh else race
     if snap.get("stage") is not None and "stages" in keep_extra:
         out["stage"] = snap["stage"]
     out["to_move"] = snap.get("to_move")
@@ -383,6 +387,8 @@ def _player(p: dict[str, Any]) -> dict[str, Any]:
 def _expect(snap: dict[str, Any], keep_extra: set[str]) -> dict[str, Any]:
     out = _position(snap, keep_extra)
     out.pop("repetition", None)
+    if snap.get("race"):
+        out["race"] = snap["race"]  # compared as the snapshot gives it
     for player, state in zip(out["players"], snap["players"]):
         if "score" in state:  # what the scoring rules count, so a scoring mutant shows
             player["score"] = state["score"]
@@ -415,11 +421,16 @@ def killing_example(original: Any, diff: Difference, description: str) -> dict[s
     if diff.what.startswith("legal moves differ"):
         example["legal"] = complete_moves(start, limit=500)
         move = example["legal"][0]  # an example needs a move; the legal list is what tells
+    moves = [move] if diff.decisions else []  # none: the games part at the move's start
     state = start
-    for action in parse_move(state, move):
-        state.apply_action(action)
-    example["moves"] = [move]
-    example["expect"] = _expect(state.snapshot(), keep)
+    for text in moves:
+        for action in parse_move(state, text):
+            state.apply_action(action)
+    example["moves"] = moves
+    snap = state.snapshot()
+    example["expect"] = _expect(snap, keep)
+    if diff.what.startswith("one game ended"):
+        example["expect"]["terminal"] = bool(snap.get("terminal"))
     return example
 
 

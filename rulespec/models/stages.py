@@ -25,4 +25,6 @@ class Stage(Block):
     captures: list[CaptureRule] | None = None
     """The capture rules while the stage lasts (default: the spec's)."""
     until: Condition | None = Field(None)
-    """After a move, if this holds, the next stage begins (the last stage never ends)."""
+    """After a move, if this holds, the next stage begins (the last stage never ends). It is
+    tested before the marks are updated after the move: a mark the move sets is seen from the
+    next move on (an end condition, tested after the marks, sees it at once)."""
