@@ -204,12 +204,12 @@ typedef struct {
 typedef struct {
     Kernel *stages[MAX_STAGES];
     const int *turn[MAX_STAGES];
-    int nstages, ns, uses_repetition;
+    int nstages, ns, uses_repetition, key_width;
     Move *m;
     int *prefix, *given;
     Move *look;        /* scratch for the look-ahead conditions (r->m holds the move they ask about) */
     int *look_prefix;
-    int key[2 * MAX_SLOTS + 4];
+    int key[2 * MAX_SLOTS + 4 + MAX_KIND_CELLS];
     Pos work;
 } Runner;
 
@@ -224,6 +224,14 @@ static void budget(Kernel *k) {
 
 static int score_of(const int *P, const int *T, const Pos *s, int p) {
     int total = 0, ns = P[H_NSLOTS];
+    if (s->nk) {  /* several kinds of piece: their values, in the store and in the own pits */
+        if (T[T_SCORE] & SCORE_STORE) total += slot_points(P, s, slot_of(P[P[H_STORE] + p], ns));
+        if (T[T_SCORE] & SCORE_OWN) {
+            const int *own = P + P[P[H_OWN] + p];
+            for (int i = 1; i <= own[0]; i++) total += slot_points(P, s, own[i]);
+        }
+        return total;
+    }
     if (T[T_SCORE] & SCORE_STORE) {
         int q = P[P[H_STORE] + p];
         total += s->board[q >= 0 ? q : ns + q];  /* as Python indexes a list */
@@ -336,7 +344,8 @@ static int make_key(Runner *r, const Pos *s) {
     k[2 + ns] = s->stock[0];
     k[3 + ns] = s->stock[1];
     memcpy(k + 4 + ns, s->marks, ns * sizeof(int));
-    return 2 * ns + 4;
+    if (s->nk) memcpy(k + 4 + 2 * ns, s->kinds, (size_t)ns * s->nk * sizeof(int));  /* (state.position_key too) */
+    return r->key_width;
 }
 
 /* One end condition: NOT_ENDED, NOBODY or the player it is about (endgame.compile_end). */
@@ -1090,11 +1099,16 @@ static int runner_init(Runner *r, PyObject *stages, PyObject *offsets, PyTypeObj
             PyErr_SetString(PyExc_ValueError, "the stages play on boards of different sizes");
             return -1;
         }
+        if (i && piece_kinds(r->stages[i]->p) != piece_kinds(r->stages[0]->p)) {
+            PyErr_SetString(PyExc_ValueError, "the stages play with different kinds of piece");
+            return -1;
+        }
         const int *T = r->turn[i], *P = r->stages[i]->p;
         for (int e = 0; e < T[T_NENDS]; e++)
             if (P[P[T[T_ENDS] + e] + E_KIND] == END_REPETITION) r->uses_repetition = 1;
     }
     r->ns = r->stages[0]->p[H_NSLOTS];
+    r->key_width = 2 * r->ns + 4 + r->ns * piece_kinds(r->stages[0]->p);
     r->m = malloc(sizeof(Move));
     r->prefix = malloc(MAX_DECISIONS * sizeof(int));
     r->given = malloc(MAX_DECISIONS * sizeof(int));
@@ -1146,7 +1160,7 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
         return NULL;
     }
     GameState *g = malloc(sizeof(GameState));
-    if (g && seen_init(&g->seen, 2 * r.ns + 4)) { free(g); g = NULL; }
+    if (g && seen_init(&g->seen, r.key_width)) { free(g); g = NULL; }
     long *lengths = want_lengths ? malloc((n ? n : 1) * sizeof(long)) : NULL;
     PyObject *records = want_record ? PyList_New(0) : NULL;
     int *record = want_record ? malloc(1 << 20) : NULL;
@@ -1312,7 +1326,7 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     Core *self = (Core *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->g = malloc(sizeof(GameState));
-    if (!self->g || seen_init(&self->g->seen, 2 * r->ns + 4)) {
+    if (!self->g || seen_init(&self->g->seen, r->key_width)) {
         free(self->g);
         self->g = NULL;
         Py_DECREF(self);

@@ -34,6 +34,10 @@
 #define MAX_STAGE_BITS 30
 #define MAX_DEPTH 200
 #define MAX_PLAYS_PER_CALL 5000000L
+/* Several kinds of piece: the kinds a program may name, and the (slot, kind) counts a
+ * position holds at most. */
+#define MAX_PIECE_KINDS 30
+#define MAX_KIND_CELLS 1024
 #define SIGNAL_EVERY 1024
 
 /* Header slots (kept in step with interpreter/kernel.py's HEADER). */
@@ -43,7 +47,7 @@ enum {
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
     H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
     H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_TO_OWNER, H_OFFER_ALL,
-    H_COLUMN,
+    H_COLUMN, H_PIECES,
     H_SIZE
 };
 
@@ -66,9 +70,12 @@ enum {
     C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
     C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER, C_COLUMN
 };
+/* Condition nodes about kinds of piece (kernel.py's PIECE_OPS; numbered apart so that new
+ * vocabulary above does not shift them). */
+enum { C_DROPPED = 64, C_BEFORE, C_IN_PLAY };
 
 /* Decisions a move can ask for. */
-enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE, R_MORE, R_PLACE };
+enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE, R_MORE, R_PLACE, R_PIECE, R_PIECE_PICK };
 /* Outcomes of a play. */
 enum { P_DONE, P_ENDLESS, P_NEED, P_BAD, P_LIMIT };
 /* What a play does when it runs out of given decisions. */
@@ -84,6 +91,10 @@ typedef struct {
     int stage;
     int moves_played;
     int mover;
+    /* several kinds of piece (nk > 0): the count of kind k in slot q at kinds[q * nk + k];
+     * board[q] stays their total */
+    int nk;
+    int kinds[MAX_KIND_CELLS];
 } Pos;
 
 /* Copy a position's first ns slots (a Pos holds room for the largest board). */
@@ -96,6 +107,8 @@ static void pos_copy(Pos *dst, const Pos *src, int ns) {
     dst->stage = src->stage;
     dst->moves_played = src->moves_played;
     dst->mover = src->mover;
+    dst->nk = src->nk;
+    if (src->nk) memcpy(dst->kinds, src->kinds, (size_t)ns * src->nk * sizeof(int));
 }
 
 typedef struct {
@@ -116,6 +129,14 @@ typedef struct {
     int n_given, used, ask_mode;
     int req_kind, req_at, req_in_hand, n_options, req_default;
     int options[MAX_SLOTS];
+    /* several kinds of piece: the kind last dropped into each slot by this move (NONE: none;
+     * valid when has_drops), the hand's kinds at a decision, and the (slot, kind, count)
+     * taken, in order */
+    int has_drops;
+    int last_drop[MAX_SLOTS];
+    int hand_kinds[MAX_PIECE_KINDS];
+    int taken_kinds[3 * MAX_SLOTS];
+    int n_taken_kinds;
 } Move;
 
 typedef struct {
@@ -159,6 +180,8 @@ static int sown_into(const Move *m, int pit) {
         if (m->seq[i] == pit) return 1;
     return 0;
 }
+
+static int piece_test(const int *p, const int *c, const Pos *s, int pit, const Move *m);
 
 static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     const int *c = p + node;
@@ -258,6 +281,8 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
             if (test(p, c[1], s, cand[i], m)) n++;
         return match(p, c + 2, n);
     }
+    case C_DROPPED: case C_BEFORE: case C_IN_PLAY:
+        return piece_test(p, c, s, pit, m);
     }
     return 0;
 }
@@ -320,6 +345,24 @@ static int add_pit(int *pits, int n, int q) {
     return n + 1;
 }
 
+/* A chain selector's run of pits, from the landing pit (or the one opposite).
+ * sel: op, while, backwards, from_opposite, skip_first, length, exactly */
+static int chain_pits(const int *P, const int *sel, Pos *s, int last, Move *m, int *run) {
+    const int *opp = P + P[H_OPP];
+    int d = m->direction >= 0 ? m->direction : CCW;
+    const int *step = P + P[H_STEPS] + (s->mover * 2 + (sel[2] ? 1 - d : d)) * P[H_NSLOTS];
+    int q = sel[3] ? opp[last] : last;
+    if (q != NONE && sel[4]) q = step[q];
+    int k = 0;
+    for (int j = 0; j < sel[5] && k < MAX_SLOTS; j++) {
+        if (q == NONE || !test(P, sel[1], s, q, m)) break;
+        run[k++] = q;
+        q = step[q];
+    }
+    if (sel[6] && k != sel[5]) k = 0;
+    return k;
+}
+
 /* The pits a capture's selectors take, in order, each once. */
 static int taken_pits(const int *P, const int *cap, Pos *s, int last, Move *m, int *out) {
     int n = 0, ns = cap[CP_NSEL];
@@ -344,18 +387,7 @@ static int taken_pits(const int *P, const int *cap, Pos *s, int last, Move *m, i
             break;
         }
         case SEL_CHAIN: {
-            /* sel: op, while, backwards, from_opposite, skip_first, length, exactly */
-            int d = m->direction >= 0 ? m->direction : CCW;
-            const int *step = P + P[H_STEPS] + (s->mover * 2 + (sel[2] ? 1 - d : d)) * P[H_NSLOTS];
-            int q = sel[3] ? opp[last] : last;
-            if (q != NONE && sel[4]) q = step[q];
-            int run[MAX_SLOTS], k = 0;
-            for (int j = 0; j < sel[5] && k < MAX_SLOTS; j++) {
-                if (q == NONE || !test(P, sel[1], s, q, m)) break;
-                run[k++] = q;
-                q = step[q];
-            }
-            if (sel[6] && k != sel[5]) k = 0;
+            int run[MAX_SLOTS], k = chain_pits(P, sel, s, last, m, run);
             for (int j = 0; j < k; j++) n = add_pit(out, n, run[j]);
             break;
         }
@@ -511,9 +543,181 @@ static void move_init(Move *m, const int *given, int n_given, int ask_mode) {
     m->used = 0;
     m->ask_mode = ask_mode;
     m->req_kind = R_NONE;
+    m->has_drops = 0;
+    m->n_taken_kinds = 0;
 }
 
 static int last_placed(const Move *m) { return m->last == NONE ? m->origin : m->last; }
+
+/* ---------------------------------------------------------------- several kinds of piece */
+/* moves.play_kinds and the conditions about kinds (dropped, before, in_play), for programs
+ * with a pieces record (H_PIECES; kernel.py's Assembler.pieces):
+ *   nk, order_choice, kind_base, piece_base, values[nk] (offset), capturable[nk] (offset),
+ *   per capture (offset each): only_capturable, npicks, (count, run, wanted, from, or_store) * npicks
+ * where run is a chain selector (as SEL_CHAIN) whose length counts the picks, or -1 (count
+ * picks), and wanted a bit set of kinds. */
+enum { PC_NK, PC_ORDER_CHOICE, PC_KIND_BASE, PC_PIECE_BASE, PC_VALUES, PC_CAPTURABLE, PC_CAPS };
+enum { PK_COUNT, PK_RUN, PK_WANTED, PK_FROM, PK_OR_STORE, PK_SIZE };
+
+/* The kinds of piece a program's positions hold (0: one kind, the board's counts alone). */
+static int piece_kinds(const int *P) { return P[H_PIECES] >= 0 ? P[P[H_PIECES] + PC_NK] : 0; }
+
+/* A slot as Python indexes a list (a negative one from the end). */
+static int slot_of(int q, int ns) { return q >= 0 ? q : ns + q; }
+
+static int kinds_in(const Pos *s, int q, int mask) {
+    int total = 0;
+    for (int k = 0; k < s->nk; k++)
+        if (mask >> k & 1) total += s->kinds[q * s->nk + k];
+    return total;
+}
+
+/* c: op, kinds (bit set), then a matcher for before / in_play */
+static int piece_test(const int *p, const int *c, const Pos *s, int pit, const Move *m) {
+    int ns = p[H_NSLOTS];
+    if (!s->nk) return c[0] == C_DROPPED ? 0 : match(p, c + 2, 0);
+    if (c[0] == C_IN_PLAY) {
+        int total = 0;
+        for (int q = 0; q < p[H_NPITS]; q++) total += kinds_in(s, q, c[1]);
+        return match(p, c + 2, total);
+    }
+    int q = slot_of(pit, ns);  /* (no pit: Python reads the last slot's counts, and no drop) */
+    if (q < 0) return 0;
+    int dropped = pit >= 0 && m->has_drops && m->last_drop[q] != NONE && (c[1] >> m->last_drop[q] & 1);
+    if (c[0] == C_DROPPED) return dropped;
+    return match(p, c + 2, kinds_in(s, q, c[1]) - dropped);
+}
+
+/* The points a slot's pieces are worth (their kinds' values). */
+static int slot_points(const int *P, const Pos *s, int q) {
+    const int *values = P + P[P[H_PIECES] + PC_VALUES];
+    long long total = 0;  /* (kernel.py refuses values whose totals could leave 32 bits) */
+    for (int k = 0; k < s->nk; k++) total += (long long)s->kinds[q * s->nk + k] * values[k];
+    return total > INT_MAX / 4 ? INT_MAX / 4 : total < -(INT_MAX / 4) ? -(INT_MAX / 4) : (int)total;
+}
+
+/* Move n pieces of kind k from slot q to slot to; record them as taken. */
+static void take_kind(Pos *s, Move *m, int q, int k, int n, int to) {
+    s->kinds[q * s->nk + k] -= n;
+    s->board[q] -= n;
+    s->kinds[to * s->nk + k] += n;
+    s->board[to] += n;
+    if (m->n_taken_kinds < MAX_SLOTS) {
+        int *t = m->taken_kinds + 3 * m->n_taken_kinds++;
+        t[0] = q; t[1] = k; t[2] = n;
+    }
+    if (m->n_taken && m->taken[2 * m->n_taken - 2] == q) {
+        m->taken[2 * m->n_taken - 1] += n;
+    } else if (m->n_taken < MAX_FIRED) {
+        m->taken[2 * m->n_taken] = q;
+        m->taken[2 * m->n_taken + 1] = n;
+        m->n_taken++;
+    }
+}
+
+/* One lap with the mover choosing the kind of each piece dropped (when the sowing says so),
+ * then the first capture that holds: its pits' pieces (only the capturable kinds, when it
+ * says so), then the pieces the mover picks. */
+static int play_pieces(const int *P, Pos *s, const int *kind, int pit, Move *m, int probe) {
+    const int *pc = P + P[H_PIECES];
+    const int *capturable = P + pc[PC_CAPTURABLE];
+    int nk = s->nk, ns = P[H_NSLOTS], mover = s->mover, *b = s->board, *kc = s->kinds;
+    int hand[MAX_PIECE_KINDS];
+    memcpy(hand, kc + pit * nk, nk * sizeof(int));
+    memset(kc + pit * nk, 0, nk * sizeof(int));
+    int remaining = b[pit];
+    b[pit] = 0;
+    m->lifted = remaining;
+    lifted_from(P, s, pit);
+    int d = m->direction >= 0 ? m->direction : CCW;
+    const int *seq = P + P[P[H_AFTER] + (mover * 2 + d) * ns + pit];
+    int n = seq[0];
+    if (!n) return P_ENDLESS;
+    for (int q = 0; q < ns; q++) m->last_drop[q] = NONE;
+    m->has_drops = 1;
+    int i = 0, last = pit;
+    while (remaining) {
+        int q = seq[1 + i % n], k = 0;
+        i++;
+        if (pc[PC_ORDER_CHOICE]) {
+            int opts[MAX_PIECE_KINDS], no = 0, a;
+            for (int j = 0; j < nk; j++) if (hand[j]) opts[no++] = pc[PC_KIND_BASE] + j;
+            memcpy(m->hand_kinds, hand, nk * sizeof(int));
+            ASK(a, R_PIECE, q, remaining, no, opts, -1);
+            k = a - pc[PC_KIND_BASE];
+        } else {
+            while (k < nk - 1 && !hand[k]) k++;
+        }
+        if (k < 0 || k >= nk || !hand[k]) return P_BAD;
+        hand[k]--;
+        remaining--;
+        b[q]++;
+        kc[q * nk + k]++;
+        m->last_drop[q] = k;
+        last = q;
+    }
+    m->last = last;
+    m->seq = seq + 1;
+    m->seq_len = n;
+    m->lap_hand = m->lifted;
+    if (!kind[K_CAPTURES]) return P_DONE;
+    const int *caps = P + P[H_CAPS];
+    int pits[MAX_SLOTS];
+    int store = slot_of(P[P[H_STORE] + mover], ns), ostore = slot_of(P[P[H_STORE] + 1 - mover], ns);
+    for (int c = 0; c < P[H_NCAPS]; c++) {
+        const int *cap = P + caps[c];
+        if (!test(P, cap[CP_WHEN], s, last, m)) continue;
+        if (cap[CP_OPTIONAL] && !probe) {
+            int base = P[H_RELAY_BASE], opts[2] = {base, base + 1}, a;
+            ASK(a, R_CAPTURE, last, 0, 2, opts, base);
+            if (a != base) continue;  /* declined: as if the rule had not held */
+        }
+        int np = taken_pits(P, cap, s, last, m, pits);
+        if (probe) {
+            memcpy(m->first_taken, pits, np * sizeof(int));
+            m->n_first_taken = np;
+            m->first_captured = 1;
+            return P_DONE;
+        }
+        if (store < 0) return P_BAD;
+        const int *rec = P + pc[PC_CAPS + c];
+        int taken = 0;
+        for (int j = 0; j < np; j++)
+            for (int k = 0; k < nk; k++) {
+                int count = kc[pits[j] * nk + k];
+                if (count && (capturable[k] || !rec[0])) {
+                    take_kind(s, m, pits[j], k, count, store);
+                    taken += count;
+                }
+            }
+        for (int j = 0; j < rec[1]; j++) {
+            const int *pick = rec + 2 + PK_SIZE * j;
+            int times = pick[PK_RUN] >= 0 ? chain_pits(P, P + pick[PK_RUN], s, last, m, pits) : pick[PK_COUNT];
+            for (int t = 0; t < times; t++) {
+                int opts[MAX_SLOTS], no = 0, a;
+                for (int q = 0; q < P[H_NPITS]; q++)
+                    for (int k = 0; k < nk; k++)
+                        if ((pick[PK_WANTED] >> k & 1) && kc[q * nk + k] && no < MAX_SLOTS
+                            && test(P, pick[PK_FROM], s, q, m))
+                            opts[no++] = pc[PC_PIECE_BASE] + q * nk + k;
+                if (!no && pick[PK_OR_STORE] && ostore >= 0)
+                    for (int k = 0; k < nk; k++)
+                        if ((pick[PK_WANTED] >> k & 1) && kc[ostore * nk + k] && no < MAX_SLOTS)
+                            opts[no++] = pc[PC_PIECE_BASE] + ostore * nk + k;
+                if (!no) break;
+                ASK(a, R_PIECE_PICK, last, 0, no, opts, -1);
+                int q = (a - pc[PC_PIECE_BASE]) / nk, k = (a - pc[PC_PIECE_BASE]) % nk;
+                take_kind(s, m, q, k, 1, store);
+                taken++;
+            }
+        }
+        m->captured = taken;
+        m->first_captured = taken > 0;
+        fire(m, c);
+        break;
+    }
+    return P_DONE;
+}
 
 /* Play one move from (kind, pit, direction) on s, in place. With probe, stop after the first
  * lap and record what its capture would take. */
@@ -530,6 +734,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
         ASK(a, R_DIRECTION, pit, 0, 1, &opt, -1);
         (void)a;
     }
+    if (s->nk) return play_pieces(P, s, kind, pit, m, probe);
     int hand, landed;
     if (kind[K_LIFT_ALL]) {
         hand = b[pit];
@@ -891,9 +1096,14 @@ static int read_number(PyObject *o, long long low, long long high, const char *w
 
 /* position: (board, marks, stock, removed, stage, moves_played, mover). Every count is checked
  * here, so that no position handed in can make a play index or count past what it holds. */
+static int read_pieces(const Kernel *k, PyObject *board, Pos *s);
+
 static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
     int ns = k->p[H_NSLOTS];
-    if (read_ints(PyTuple_GET_ITEM(args, first), s->board, MAX_SLOTS, "board") != ns) {
+    s->nk = 0;
+    if (k->p[H_PIECES] >= 0) {
+        if (read_pieces(k, PyTuple_GET_ITEM(args, first), s)) return -1;
+    } else if (read_ints(PyTuple_GET_ITEM(args, first), s->board, MAX_SLOTS, "board") != ns) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "board has the wrong size");
         return -1;
     }
@@ -932,6 +1142,39 @@ static int read_pos(const Kernel *k, PyObject *args, Pos *s, Py_ssize_t first) {
 }
 
 #define POS_ARGS 7
+
+/* With several kinds of piece the board argument holds, after the ns totals, the count of
+ * each kind in each slot (slot by slot): each total must be the sum of its kinds. */
+static int read_pieces(const Kernel *k, PyObject *board, Pos *s) {
+    int ns = k->p[H_NSLOTS], nk = k->p[k->p[H_PIECES] + PC_NK];
+    int *all = malloc((MAX_SLOTS + MAX_KIND_CELLS) * sizeof(int));
+    if (!all) { PyErr_NoMemory(); return -1; }
+    int n = read_ints(board, all, MAX_SLOTS + MAX_KIND_CELLS, "board");
+    if (n != ns + ns * nk) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "board has the wrong size (totals, then each kind's counts)");
+        free(all);
+        return -1;
+    }
+    memcpy(s->board, all, ns * sizeof(int));
+    memcpy(s->kinds, all + ns, (size_t)ns * nk * sizeof(int));
+    free(all);
+    s->nk = nk;
+    for (int q = 0; q < ns; q++) {
+        long long total = 0;
+        for (int j = 0; j < nk; j++) {
+            if (s->kinds[q * nk + j] < 0) { PyErr_Format(PyExc_ValueError, "a count of board[%d] is negative", q); return -1; }
+            total += s->kinds[q * nk + j];
+        }
+        if (total != s->board[q]) { PyErr_Format(PyExc_ValueError, "board[%d] is not the sum of its kinds", q); return -1; }
+    }
+    return 0;
+}
+
+/* A position's kinds, for Python: None in a game of one kind of piece. */
+static PyObject *kinds_list(const Pos *s, int ns) {
+    if (!s->nk) Py_RETURN_NONE;
+    return int_list(s->kinds, ns * s->nk);
+}
 
 /* Read (kind, pit, direction) from args[at..at+2]; ValueError unless they can start a move here. */
 static int read_start(const Kernel *k, PyObject *args, Py_ssize_t at, int *ki, int *pit, int *d) {
@@ -1182,17 +1425,20 @@ static PyObject *Kernel_play(Kernel *k, PyObject *args) {
     } else if (r == P_ENDLESS) {
         out = Py_BuildValue("(s)", "endless");
     } else if (r == P_NEED) {
-        out = Py_BuildValue("(sNNNl(iiiNi))", "need", int_list(s.board, ns), int_list(s.marks, ns),
+        out = Py_BuildValue("(sNNNl(iiiNi)NN)", "need", int_list(s.board, ns), int_list(s.marks, ns),
                             int_list(s.stock, 2), s.removed, m->req_kind, m->req_at, m->req_in_hand,
-                            int_list(m->options, m->n_options), m->req_default);
+                            int_list(m->options, m->n_options), m->req_default, kinds_list(&s, ns),
+                            int_list(m->hand_kinds, m->req_kind == R_PIECE ? s.nk : 0));
     } else {
-        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)NiiN)", "done", int_list(s.board, ns), int_list(s.marks, ns),
+        out = Py_BuildValue("(sNNNl(iiiiNiNiNi)NiiNNNN)", "done", int_list(s.board, ns), int_list(s.marks, ns),
                             int_list(s.stock, 2), s.removed,
                             m->direction, m->lifted, m->lap, m->captured, PyBool_FromLong(m->first_captured),
                             m->last, PyBool_FromLong(m->first_ok), m->sowings,
                             int_tuple(m->seq ? m->seq : m->seq_buf, m->seq_len), m->lap_hand,
                             int_list(m->fired, m->n_fired), m->end_prog, m->end_who,
-                            int_list(m->taken, 2 * m->n_taken));
+                            int_list(m->taken, 2 * m->n_taken), kinds_list(&s, ns),
+                            s.nk && m->has_drops ? int_list(m->last_drop, ns) : int_list(NULL, 0),
+                            int_list(m->taken_kinds, 3 * m->n_taken_kinds));
     }
     free(m);
     free(given);
@@ -1280,6 +1526,11 @@ static int check_condition(Check *c, long node, int depth) {
     case C_COUNT: case C_COUNT_BEFORE: case C_LIFTED: case C_LAP: case C_STOCK: case C_STOCKS:
     case C_OWN_SIDE: case C_OPP_SIDE: case C_MOVES_PLAYED: case C_ON_BOARD:
         return check_matcher(c, node + 1);
+    case C_DROPPED:
+        return 1;  /* a bit set of kinds */
+    case C_BEFORE: case C_IN_PLAY:
+        if (!span(c, node, 5)) return 0;
+        return check_matcher(c, node + 2);
     case C_COUNT_PITS:
         if (!span(c, node, 7)) return 0;
         return check_condition(c, x[1], depth + 1) && check_matcher(c, node + 2)
@@ -1341,6 +1592,35 @@ static int check_capture(Check *c, long at, int has_store[2]) {
     return 1;
 }
 
+/* The pieces record (several kinds of piece): one capture record per capture. */
+static int check_pieces(Check *c, long at) {
+    const int *p = c->p;
+    if (!span(c, at, PC_CAPS + (long)p[H_NCAPS])) return 0;
+    const int *x = p + at;
+    int nk = x[PC_NK];
+    if (nk < 1 || nk > MAX_PIECE_KINDS || (long)nk * c->ns > MAX_KIND_CELLS) return bad(c, "too many kinds of piece");
+    if (x[PC_ORDER_CHOICE] < 0 || x[PC_ORDER_CHOICE] > 1 || x[PC_KIND_BASE] < 0 || x[PC_KIND_BASE] > INT_MAX - nk
+        || x[PC_PIECE_BASE] < 0 || x[PC_PIECE_BASE] > INT_MAX - MAX_KIND_CELLS)
+        return bad(c, "a pieces number out of range");
+    if (!values(c, x[PC_VALUES], nk, -MAX_PIECES, MAX_PIECES) || !values(c, x[PC_CAPTURABLE], nk, 0, 1)) return 0;
+    for (int i = 0; i < p[H_NCAPS]; i++) {
+        long rec = x[PC_CAPS + i];
+        if (!span(c, rec, 2) || p[rec] < 0 || p[rec] > 1 || p[rec + 1] < 0 || p[rec + 1] > MAX_SLOTS
+            || !span(c, rec + 2, (long)PK_SIZE * p[rec + 1]))
+            return c->why ? 0 : bad(c, "a bad capture of kinds");
+        for (int j = 0; j < p[rec + 1]; j++) {
+            const int *pick = p + rec + 2 + PK_SIZE * j;
+            long run = pick[PK_RUN];
+            if (pick[PK_COUNT] < 0 || pick[PK_COUNT] > MAX_SLOTS || pick[PK_OR_STORE] < 0 || pick[PK_OR_STORE] > 1)
+                return bad(c, "a bad pick");
+            if (run != -1 && (!span(c, run, 7) || p[run] != SEL_CHAIN || !check_condition(c, p[run + 1], 0)))
+                return c->why ? 0 : bad(c, "a bad run of picks");
+            if (!check_condition(c, pick[PK_FROM], 0)) return 0;
+        }
+    }
+    return 1;
+}
+
 static const char *check_program(const int *p, Py_ssize_t n) {
     Check c = {p, n, p[H_NSLOTS], 0, NULL};
     int ns = c.ns;
@@ -1396,6 +1676,7 @@ static const char *check_program(const int *p, Py_ssize_t n) {
     for (int i = 0; i < p[owners]; i++)
         if (p[owners + 2 + 2 * i] < 0 || p[owners + 2 + 2 * i] > 1 || p[p[H_STORE] + p[owners + 2 + 2 * i]] == NONE)
             return "an owned mark sending pieces to a missing store";
+    if (p[H_PIECES] != -1 && !check_pieces(&c, p[H_PIECES])) return c.why;
     if (p[H_NDURING] < 0 || !span(&c, p[H_DURING], p[H_NDURING])) return c.why ? c.why : "bad end checks";
     for (int i = 0; i < p[H_NDURING]; i++) {
         long rec = p[p[H_DURING] + i];
@@ -1487,7 +1768,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 8) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 9) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

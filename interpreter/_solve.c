@@ -77,7 +77,7 @@ static uint64_t mix64(uint64_t z) {
 
 /* The position's key: mover, stage, board, stock (and moves played where a move limit ends
  * the game). Marks are left out: Core_solve refuses the games whose marks change after a
- * move, and those played in rounds. */
+ * move, those played in rounds and those with several kinds of piece. */
 static void solver_key(const Solver *S, const Pos *s, uint64_t *a, uint64_t *b) {
     int ns = S->r->ns;
     if (S->exact) {
@@ -768,13 +768,15 @@ static PyObject *Core_solve(Core *self, PyObject *args) {
         marks_change |= r->turn[i][T_MARKS] >= 0;
         rounds |= r->turn[i][T_ROUNDS] >= 0;
     }
-    if (self->demoted || self->pending || g->race.on || r->uses_repetition || marks_change || rounds) {
+    int several_kinds = g->pos.nk > 0;
+    if (self->demoted || self->pending || g->race.on || r->uses_repetition || marks_change || rounds || several_kinds) {
         PyErr_SetString(PyExc_NotImplementedError, self->demoted ? "the state plays in Python"
                         : self->pending ? "a decision inside a move is pending"
                         : g->race.on ? "both players choose at once (no minimax value at a simultaneous node)"
                         : r->uses_repetition ? "the game ends on repetition (values depend on the history)"
                         : marks_change ? "marks change after a move (the solver's keys leave them out)"
-                        : "the game is played in rounds (the solver's keys leave the round out)");
+                        : rounds ? "the game is played in rounds (the solver's keys leave the round out)"
+                        : "several kinds of piece (the solver's keys leave the kinds out)");
         return NULL;
     }
     if (g->terminal) { PyErr_SetString(PyExc_ValueError, "the game is over"); return NULL; }

@@ -212,9 +212,12 @@ class Game:
 
     def new_position(self) -> tuple[list[int], list[int], list[int], int, int, int, int]:
         """The start as the kernel reads a position: (board, marks, stock, removed, stage,
-        moves played, player to move)."""
-        return (list(self.initial_board), list(self.initial_marks), list(self.initial_stock), 0, 0, 0,
-                self.first_player)
+        moves played, player to move); with several kinds of piece the board is followed by
+        each slot's count of each kind."""
+        board = list(self.initial_board)
+        if self.initial_kinds is not None:
+            board += [n for row in self.initial_kinds for n in row]
+        return (board, list(self.initial_marks), list(self.initial_stock), 0, 0, 0, self.first_player)
 
     def new_initial_state(self) -> Any:
         from .native import new_state
@@ -276,6 +279,9 @@ def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | 
 
 def _key_function(game: Game) -> Any:
     """position_key(state): what makes two positions the same, with no constant parts."""
+    if game.multi:  # the same counts of other kinds are another position
+        return lambda st: (st.to_move, st.stage, st.round, *st.board, *st.stock, *st.marks,
+                           *(n for row in st.kinds for n in row))
     if len(game.stage_names) == 1 and not game.mark_names and not any(game.initial_stock):
         return lambda st: (st.to_move, *st.board)
     if game.spec.rounds is not None:

@@ -9,9 +9,10 @@ small tree of nodes. Nothing in the C code knows a game; it reads the array.
 The kernel covers the common blocks and the less common ones the catalogue needs (owned
 marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
 kinds offered together, lifts from several pits, placement, captures down a column across the
-ranks with the capturing piece carried on or at most some pieces a pit). A ruleset that uses one it does
-not (several kinds of piece, picked pieces, bead order, end checks during a move other than
-side_empty and a condition about no pit, the conditions dropped/before/in_play/threatened) keeps the Python path, as
+ranks with the capturing piece carried on or at most some pieces a pit, several kinds of piece
+with the order of the kinds dropped chosen, captures of some kinds and picked pieces). A
+ruleset that uses one it does not (end checks during a move other than side_empty and a
+condition about no pit, the look-ahead conditions threatened/opponent_can_capture) keeps the Python path, as
 does everything when the extension was not built (no C compiler at install) or when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
@@ -22,7 +23,7 @@ import os
 from typing import Any
 
 from rulespec.errors import LimitError
-from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
+from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange, PickSelector
 
 from .conditions import _pit_free
 from .context import MoveInfo
@@ -38,7 +39,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 8
+LAYOUT = 9
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -46,7 +47,7 @@ HEADER = [
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
     "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
-    "npassing", "passing", "relay_next", "to_owner", "offer_all", "column",
+    "npassing", "passing", "relay_next", "to_owner", "offer_all", "column", "pieces",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
@@ -56,6 +57,9 @@ OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "co
        "last", "after_last", "mirror", "mark_owner", "column"]
 """Condition node codes, in the order of _kernel.c's C_* constants."""
 OP = {name: i for i, name in enumerate(OPS)}
+PIECE_OPS = {"dropped": 64, "before": 65, "in_play": 66}
+"""Condition codes about kinds of piece (_kernel.c's C_DROPPED...), numbered apart from OPS."""
+OP.update(PIECE_OPS)
 MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
@@ -71,7 +75,8 @@ MAX_SLOTS = 256
 MAX_PIECES = 2**30
 BIG = 2**31 - 1
 EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
-REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture", 7: "more", 8: "place"}
+REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture", 7: "more", 8: "place",
+            9: "piece", 10: "pick"}
 FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "first_ok", "sowings", "lap_seq",
          "lap_hand")
 """The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
@@ -181,12 +186,50 @@ class Assembler:
             where = self.condition(value.where)
             cand = [self.table(pits) for pits in game.conditions.candidates(value.where)]
             return self.block([OP["count_pits"], where, *self.matcher(value.count), *cand])
+        if key in PIECE_OPS:
+            return self.piece_condition(key, value)
         if key in ("all", "any"):
             parts = [self.condition(c) for c in value]
             return self.block([OP["and" if key == "all" else "or"], len(parts), *parts])
         if key == "not_":
             return self.block([OP["not"], self.condition(value)])
         raise Unsupported(f"the condition key {key!r}")
+
+    def kinds_mask(self, names: str | list[str]) -> int:
+        """A bit set of kinds of piece (game.kind_names' indexes)."""
+        names = [names] if isinstance(names, str) else names
+        if not self.game.multi:
+            raise Unsupported("a condition about kinds of piece in a game of one kind")
+        return sum(1 << self.game.kind_names.index(n) for n in set(names))
+
+    def piece_condition(self, key: str, value: Any) -> int:
+        """dropped (the kind last dropped into the pit), before (the pit's pieces of some kinds
+        before that piece fell) and in_play (pieces of some kinds on the board's pits)."""
+        if key == "dropped":
+            return self.block([OP[key], self.kinds_mask(value)])
+        return self.block([OP[key], self.kinds_mask(value.kinds), *self.matcher(value.count)])
+
+    def pieces(self) -> int:
+        """The pieces record (_kernel.c's PC_*): several kinds of piece, their values, which can
+        be captured, and per capture what it takes of them and the pieces the mover picks."""
+        game, rs = self.game, self.rs
+        nk = len(game.kind_names)
+        if nk > 30 or nk * self.geo.n_slots > 1024:
+            raise Unsupported(f"{nk} kinds of piece on {self.geo.n_slots} slots")
+        if max(map(abs, game.kind_values)) * game.total_pieces > MAX_PIECES:
+            raise Unsupported("pieces worth more points than it counts in 32 bits")
+        caps = []
+        for prog in rs.captures:
+            picks: list[int] = []
+            for sel in (prog.rule.take if prog.rule is not None else ()):
+                if isinstance(sel, PickSelector):
+                    pick = sel.pick
+                    run = -1 if pick.per_pit_of is None else self.chain(pick.per_pit_of)
+                    picks += [pick.count or 0, run, self.kinds_mask(pick.kinds), self.condition(pick.from_),
+                              int(pick.or_opponent_store)]
+            caps.append(self.block([int(prog.only_capturable), len(picks) // 5, *picks]))
+        return self.block([nk, int(rs.order_choice), game.kind_base, game.piece_base,
+                           self.block(game.kind_values), self.block([int(c) for c in game.capturable]), *caps])
 
     def mark(self, name: str, owner: str | None) -> int:
         """A mark (any owner's), or an owned mark's bit of the mover or of the opponent."""
@@ -202,8 +245,8 @@ class Assembler:
     def assemble(self) -> list[int]:
         geo, game, rs = self.geo, self.game, self.rs
         n = geo.n_slots
-        if game.multi or rs.order_choice:
-            raise Unsupported("several kinds of piece")
+        if rs.order_choice and not game.multi:
+            raise Unsupported("the order of kinds of piece in a game of one kind")
         if game.held is not None:
             raise Unsupported("pits that change hands (a mark that holds a pit)")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
@@ -265,6 +308,7 @@ class Assembler:
         self.set("during", self.block([self.during(e) for e in rs.during]))
         self.set("must_simulate", int(rs.must_simulate))
         self.set("number_base", game.number_base)
+        self.set("pieces", self.pieces() if game.multi else -1)
         return self.p
 
     def kind(self, kind: Any) -> int:
@@ -282,9 +326,17 @@ class Assembler:
             kind.more_pits, int(kind.placement),
         ])
 
+    def chain(self, c: Any) -> int:
+        """A chain of pits (a capture's selector, or the run that counts a capture's picks)."""
+        return self.block([CHAIN, self.condition(c.while_), int(c.direction == "backwards"),
+                           int(c.start == "opposite"), int(c.skip_first), c.length or self.geo.n_slots,
+                           int(bool(c.exactly) and c.length is not None)])
+
     def capture(self, prog: Any, marks: list[int] | None) -> int:
-        """A capture program; `marks`: the bits it sets on the landing pit, per mover."""
-        if prog.picks or prog.only_capturable or prog.rule is None:
+        """A capture program; `marks`: the bits it sets on the landing pit, per mover. Picked
+        pieces and captures of some kinds are in the pieces record (several kinds of piece)."""
+        kinds_only = (prog.picks or prog.only_capturable) and not self.game.multi
+        if kinds_only or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
         if prog.to not in TO:
             raise Unsupported(f"captured pieces put into the landing pit (capture {prog.name!r})")
@@ -297,11 +349,7 @@ class Assembler:
                     raise Unsupported(f"the capture selector {sel!r}")
                 sels.append(self.block([SELECTORS[sel]]))
             elif isinstance(sel, ChainSelector):
-                c = sel.chain
-                length = c.length or self.geo.n_slots
-                sels.append(self.block([CHAIN, self.condition(c.while_), int(c.direction == "backwards"),
-                                        int(c.start == "opposite"), int(c.skip_first), length,
-                                        int(bool(c.exactly) and c.length is not None)]))
+                sels.append(self.chain(sel.chain))
             elif isinstance(sel, ChooseSelector):
                 if sel.choose.optional and self.geo.n_pits >= MAX_SLOTS:
                     raise Unsupported(f"an optional choice among {self.geo.n_pits} pits")
@@ -358,6 +406,16 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
     return None
 
 
+def flat_board(board: list[int], kinds: list[list[int]]) -> list[int]:
+    """A position's board as the kernel reads it with several kinds of piece: the totals, then
+    each slot's count of each kind."""
+    return [*board, *(n for row in kinds for n in row)]
+
+
+def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
+    return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
+
+
 class KernelRules:
     """A ruleset's moves played by the kernel, with moves.py's contracts (MoveInfo results,
     NeedDecision and EndlessMove)."""
@@ -375,7 +433,8 @@ class KernelRules:
 
     @staticmethod
     def _position(st: Any) -> tuple[Any, ...]:
-        return (st.board, st.marks, st.stock, st.removed, st.stage, st.moves_played, st.to_move)
+        board = st.board if st.kinds is None else flat_board(st.board, st.kinds)
+        return (board, st.marks, st.stock, st.removed, st.stage, st.moves_played, st.to_move)
 
     def _bound_hits(self, st: Any, hits: tuple[int, int]) -> None:
         """Count starts refused for the lap bound, as moves._bound_hit does (for fuzz reports)."""
@@ -452,8 +511,10 @@ class KernelRules:
             raise EndlessMove("the move does not end within the lap bound")
         st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]
         if out[0] == "need":
-            raise NeedDecision(self._request(st, *out[5]))
-        facts, fired, end_prog, end_who, taken = out[5:]
+            if out[6] is not None:
+                st.kinds = unflatten(out[6], len(game.kind_names))
+            raise NeedDecision(self._request(st, *out[5], hand_kinds=out[7]))
+        facts, fired, end_prog, end_who, taken, kinds, last_drops, taken_kinds = out[5:]
         mv = MoveInfo(st.to_move, start.pit)
         mv.kind = start.kind.name
         mv.stage = st.stage
@@ -464,12 +525,26 @@ class KernelRules:
             mv.end = (self.rs.during[end_prog], end_who)
         if taken:
             mv.taken = tuple(zip(taken[::2], taken[1::2]))
+        if kinds is not None:
+            st.kinds = unflatten(kinds, len(game.kind_names))
+            # the kind last dropped into each pit (all that the conditions read of moves.play_kinds' drops)
+            mv.drops = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
+            mv.taken_kinds = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
         return mv
 
-    def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int) -> Request:
+    def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int,
+                 hand_kinds: list[int] | None = None) -> Request:
         """The Request of the decision the kernel stopped at (as moves.play would ask it)."""
         game = self.game
         name = REQUESTS[kind]
+        if name == "piece":  # the kind of the next piece dropped
+            return Request("piece", options, [game.kind_symbols[o - game.kind_base] for o in options],
+                           in_hand=in_hand, hand_kinds=hand_kinds)
+        if name == "pick":  # a piece the capture takes: +symbol pit
+            n_kinds = len(game.kind_names)
+            labels = [f"+{game.kind_symbols[k]}{game.geo.label[q]}"
+                      for q, k in (divmod(o - game.piece_base, n_kinds) for o in options)]
+            return Request("pick", options, labels)
         if name == "direction":
             return _direction_request(st, self.rs, at, [o - game.dir_base for o in options], in_hand)
         if name == "entry":

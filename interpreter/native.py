@@ -68,6 +68,8 @@ class TurnAssembler(Assembler):
             raise Unsupported(f"the pieces left going {unhandled[0]!r}")
         if game.held is not None:
             raise Unsupported("pits that change hands (a mark that holds a pit)")
+        if game.multi:
+            self.several_kinds()
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
         if unknown:
             raise Unsupported(f"the end condition {unknown[0]!r}")
@@ -97,6 +99,19 @@ class TurnAssembler(Assembler):
             self.race(stage) if spec.opening is not None and index == 0 else -1,
         ]
         return self.block(record)
+
+    def several_kinds(self) -> None:
+        """What _game.c plays with several kinds of piece: the kinds live in the position (and
+        its repetition key) and score by their values; the rules between moves that move
+        pieces without their kinds (rounds, pieces left going somewhere at the end) are left
+        to Python (the loader refuses the second already)."""
+        game = self.game
+        if game.rounds is not None:
+            raise Unsupported("games of several rounds with several kinds of piece")
+        if any(c.remaining != "stay" for c in game.spec.end):
+            raise Unsupported("pieces of several kinds left going somewhere at the end")
+        if game.spec.opening is not None:
+            raise Unsupported("an opening race with several kinds of piece")
 
     def race(self, stage: Any) -> int:
         """The race record (the opening race is run in the first stage, race.py)."""
@@ -215,8 +230,6 @@ def native(game: Any) -> NativeGames | None:
                else "the C extension was not built at install (no C compiler?)")
     elif not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
-    elif game.multi:
-        why = "it does not cover several kinds of piece"
     else:
         try:
             runner = NativeGames(game)

@@ -11,7 +11,7 @@ from rulespec.errors import IllegalActionError
 from .context import MoveInfo
 from .endgame import IMPLICIT_END, NOT_ENDED, finish
 from .geometry import NONE
-from .moves import NeedDecision, completes, legal_starts, opening_request, play_decided, play_plain
+from .moves import NeedDecision, completes, legal_starts, opening_request, play, play_decided, play_plain
 from .race import SIMULTANEOUS
 from .rules import Request, Start
 
@@ -248,23 +248,36 @@ class State:
             forced = pending.forced
             starts = origin._starts[decisions[0]]
             work = origin.scratch()
+        filtering = (rs.must_simulate or origin._feeding) and not starts[0].kind.placement
+
+        def settle(request: Request) -> Request | int:
+            """A decision past those made: the request of the options that can still be
+            completed, or the only one left (applied, not asked: docs/api.md, "Forced
+            decisions")."""
+            nonlocal played, forced
+            if filtering:
+                request = self._completable(origin, rs, starts, played, request)
+            if len(request.options) != 1:
+                return request
+            forced += ((len(played), request, request.options[0]),)
+            played += (request.options[0],)
+            return request.options[0]
+
         while True:
             try:
-                mv = play_decided(work, rs, starts, list(played[1:]))
+                if rs.kernel is None:  # forced decisions answered within the one play
+                    mv = play(work, rs, starts, _answering(list(played[1:]), settle))
+                else:  # the kernel stops at each decision: forced ones replay the move in C
+                    mv = play_decided(work, rs, starts, list(played[1:]))
                 break
             except NeedDecision as need:
-                request = need.request
-                if (rs.must_simulate or origin._feeding) and not starts[0].kind.placement:
-                    request = self._completable(origin, rs, starts, played, request)
-                if len(request.options) != 1:
+                request = need.request if isinstance(need, _Asked) else settle(need.request)
+                if isinstance(request, Request):
                     self._adopt(work)
                     self._pending = Pending(origin, decisions, request,
                                             played if len(played) > len(decisions) else (), forced)
                     self._legal = request.options
                     return
-                # A decision with one option is not asked (docs/api.md, "Forced decisions").
-                forced += ((len(played), request, request.options[0]),)
-                played += (request.options[0],)
                 work = origin.scratch()
         self._adopt(work)
         self._pending = None
@@ -517,6 +530,27 @@ class State:
             self._legal, self._starts = legal, starts
         else:
             self.to_move = 1 - self.to_move
+
+
+class _Asked(NeedDecision):
+    """A decision `settle` has already narrowed to the options still allowed."""
+
+
+def _answering(decisions: list[int], settle: Any) -> Any:
+    """An `ask` that answers from `decisions`, then applies the decisions `settle` finds
+    forced, in the same play (a replay from the start for each forced decision made a run of
+    them cost the square of its length); the first real decision raises _Asked."""
+    it = iter(decisions)
+
+    def ask(request: Request) -> int:
+        for d in it:
+            return d
+        settled = settle(request)
+        if isinstance(settled, Request):
+            raise _Asked(settled)
+        return settled
+
+    return ask
 
 
 def _player_name(player: int) -> str:

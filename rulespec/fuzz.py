@@ -170,11 +170,12 @@ def move_fired(fired: Counter[str], state: Any) -> None:
 
 
 def end_fired(fired: Counter[str], game: Any, state: Any) -> None:
-    """Count how a game finished: its end condition, and the last stage it reached."""
+    """Count how a game finished: its end condition, and every stage it reached (stages
+    follow each other one by one, so a game in its third stage went through the second)."""
     if state.is_terminal():
         fired[f"end: {state.end_reason}"] += 1
-    if state.stage:
-        fired[f"stage: {game.stage_names[state.stage]}"] += 1
+    for stage in game.stage_names[1:state.stage + 1]:
+        fired[f"stage: {stage}"] += 1
 
 
 def moves_of(game: Any, actions: list[int]) -> list[str]:

@@ -229,6 +229,8 @@ def _check_opening(spec: Spec, bad: Any) -> None:
                 or m.require_capture or m.require is not None:
             why.append(f"move kind {m.name!r} lifting a whole pit and sowing it in a fixed direction, "
                        "with no required capture")
+        if m.from_ is None or m.from_.side != "own":
+            why.append(f"move kind {m.name!r} starting from the mover's own pits (from: {{side: own, ...}})")
     if sowing.laps.ask_when is not None or sowing.passing or sowing.order or sowing.first_into_origin:
         why.append("sowing that asks nothing, takes nothing while passing and skips the origin as usual")
     for cap in captures:

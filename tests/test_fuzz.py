@@ -137,3 +137,20 @@ setup: {per_pit: $seeds}
     with pytest.raises(rulespec.SpecError) as info:
         rulespec.load_text(spec, "t.yaml")
     assert "t.yaml:3:" in str(info.value) and "random_play" in str(info.value) and "above the maximum 6" in str(info.value)
+
+
+def test_lint_counts_a_stage_that_is_passed_through() -> None:
+    """A stage entered and left again before the game ends was reached: lint does not say it
+    never was (only the last stage of each game used to be counted)."""
+    game = rulespec.load_text("""
+name: Three stages
+board: {pits: 3, stores: beside}
+setup: {per_pit: 2}
+stages:
+  - {name: first, until: {moves_played: {min: 1}}}
+  - {name: second, until: {moves_played: {min: 2}}}
+  - {name: third}
+end: [{kind: side_empty, remaining: to_owner}]
+""", "three.yaml")
+    warnings = list(lint(game, games=5))
+    assert not [w for w in warnings if "never reached" in w], warnings

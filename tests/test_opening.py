@@ -121,6 +121,23 @@ end: [{kind: side_empty}]
     assert ":5:10:" in str(err.value) and "fixed direction" in str(err.value)
 
 
+def test_a_race_starting_from_pits_that_are_not_the_movers_is_refused():
+    """Each player races from their own pits: a start that any player's pit may match (here
+    a named pit without side: own) is refused at load, not played into a crash."""
+    text = """
+name: Bad race
+board: {pits: 4, stores: in_circuit}
+setup: {per_pit: 3}
+opening: {kind: race}
+turn:
+  moves: [{name: sow, from: {pit: A1, count: {min: 1}}, direction: counterclockwise}]
+end: [{kind: side_empty}]
+"""
+    with pytest.raises(SpecError) as err:
+        rulespec.load_text(text)
+    assert ":5:10:" in str(err.value) and "starting from the mover's own pits" in str(err.value)
+
+
 def test_show_and_rulebook_describe_the_race():
     from rulespec.book.render import render_book
     from rulespec.summary import summary

@@ -28,9 +28,10 @@ from interpreter.state import State
 from rulespec import LimitError, RulespecError
 from rulespec.errors import IllegalActionError
 
+ROOT = Path(__file__).resolve().parent.parent
 NATIVE = [("oware", {}), ("oware", {"pits": 3, "seeds": 2}), ("oware", {"pits": 12}), ("kalah", {}),
           ("kalah", {"pits": 3, "seeds": 1}), ("kalah", {"empty_capture": True}), ("mefuvha", {}),
-          ("mefuvha", {"pits": 6, "bonus": 2})]
+          ("mefuvha", {"pits": 6, "bonus": 2}), ("glass-bead-game", {})]
 
 
 @pytest.mark.parametrize("name,params", NATIVE, ids=[f"{n}{p or ''}" for n, p in NATIVE])
@@ -67,10 +68,20 @@ def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
     assert "lengths" not in game.playouts(3)
 
 
+def glass_bead_worth_too_much():
+    """The Glass Bead Game with a gem worth a billion: the kernel declines it (its scores are
+    counted in 32 bits), so does native code."""
+    text = (ROOT / "variants" / "glass-bead-game.yaml").read_text()
+    changed = text.replace("{name: gem5, value: 5}", "{name: gem5, value: 1000000000, symbol: '5'}")
+    assert changed != text
+    return rulespec.load_text(changed, "glass-bead-too-much.yaml")
+
+
 def test_what_native_code_does_not_cover_plays_in_python_with_the_same_result_shape() -> None:
-    game = rulespec.load("glass-bead-game")
+    game = glass_bead_worth_too_much()
     result = game.playouts(2, seed=1, lengths=True)
-    assert result["engine"] == "python" and game.native_refusal == "it does not cover several kinds of piece"
+    assert result["engine"] == "python"
+    assert game.native_refusal == "it does not cover pieces worth more points than it counts in 32 bits"
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
     assert sum(result["lengths"]) == result["actions"] > 0 and result["turns"] > 0
     assert result == game.playouts(2, seed=1, lengths=True), "the Python path is seeded too"
@@ -187,8 +198,8 @@ def test_passing_and_rounds_replay_the_same(name: str, params: dict, n: int) -> 
 
 
 def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
-    """Its transposition keys hold no marks and no round: games whose marks change after a
-    move, or played in rounds, are the Python solver's (a chance native state does not
+    """Its transposition keys hold no marks, no round and no kinds of piece: games whose marks
+    change after a move, played in rounds or with several kinds of piece are the Python solver's (a chance native state does not
     make them the native one's)."""
     from rulespec.solve import solve
 
@@ -196,6 +207,8 @@ def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
         solve(rulespec.load("bao-la-kiswahili"), engine="native")
     with pytest.raises(ValueError, match="played in rounds"):
         solve(rulespec.load("dakon", rounds=2, holes=3, shells=1), engine="native")
+    with pytest.raises(ValueError, match="several kinds of piece"):
+        solve(rulespec.load("glass-bead-game"), engine="native")
 
 
 # --- the native state behind the per-action API ------------------------------------------
@@ -217,15 +230,15 @@ def assert_same_api(a, b, where: str) -> None:
 STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}), ("chongka", {}),
           ("dakon", {"rounds": 3}), ("qelat", {}), ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}),
           ("gabata-adowa", {})]
+LONG_GAMES = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3}), ("qelat", {}),
+              ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}), ("gabata-adowa", {}), ("glass-bead-game", {})]
 
 
 @pytest.mark.parametrize("name,params", STATES, ids=[f"{n}{p or ''}" for n, p in STATES])
 def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
-    long_games = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3}), ("qelat", {}),
-                  ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}), ("gabata-adowa", {})]
-    for _ in range(3 if (name, params) in long_games else 15):
+    for _ in range(3 if (name, params) in LONG_GAMES else 15):
         a, b = native_and_python(name, **params)
         while not b.is_terminal():
             assert_same_api(a, b, str(b.history()))
@@ -365,11 +378,12 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> N
     assert summary.engine(rulespec.load("mefuvha")).endswith("playouts and the state in C")
     assert summary.engine(rulespec.load("bao-la-kiswahili")).endswith("playouts and the state in C")
     assert summary.engine(rulespec.load("kiothi")).endswith("playouts and the state in C")
-    glass = rulespec.load("glass-bead-game")
-    assert "playouts and the state in Python (it does not cover several kinds of piece)" in \
-        summary.engine(glass)
+    assert summary.engine(rulespec.load("glass-bead-game")).endswith("playouts and the state in C")
+    glass = glass_bead_worth_too_much()
+    assert "playouts and the state in Python (it does not cover pieces worth more points than it counts in 32 bits)" \
+        in summary.engine(glass)
     warning = next(w for w in lint(glass, games=1) if w.startswith("native code"))
-    assert "several kinds of piece" in warning
+    assert "pieces worth more points" in warning
     assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
 
 

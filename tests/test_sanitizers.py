@@ -92,7 +92,7 @@ NATIVE_GAMES = """
 import rulespec
 for name, params, n in [("bao-la-kiswahili", {}, 60), ("chongka", {}, 60), ("dakon", {"rounds": 4}, 10),
                         ("mefuvha", {"pits": 6}, 30), ("sungka", {"holes": 4, "shells": 3}, 30),
-                        ("abalalae", {}, 15), ("gabata-adowa", {}, 15), ("qelat", {}, 15)]:
+                        ("abalalae", {}, 15), ("gabata-adowa", {}, 15), ("qelat", {}, 15), ("glass-bead-game", {}, 40)]:
     game = rulespec.load(name, **params)
     result = game.playouts(n, seed=1)
     assert result["engine"] == "native", game.native_refusal
@@ -106,8 +106,8 @@ print("ok")
 """
 """Whole games in C (_game.c): marks set after a move by look-aheads (Bao), passing, rounds,
 decisions inside a move, the opening race (Sungka), column captures with carry and most
-(Abalala'e, Gabata (Adowa)), move kinds offered together (Qelat); native playouts and native
-states with clones."""
+(Abalala'e, Gabata (Adowa)), move kinds offered together (Qelat), several kinds of piece (the
+Glass Bead Game); native playouts and native states with clones."""
 
 
 def test_whole_native_games_under_sanitizers(sanitized):
