@@ -452,7 +452,9 @@ static int entry_pit(const int *P, const int *cap, Pos *s, int last, Move *m, in
         if (a < 0) { *status = a == -1 ? P_NEED : P_BAD; return -1; }
         chosen = a - base;
     }
-    if (along[chosen] != LATER && (cap[CP_ENTRY_TURNS] || m->direction == LATER)) m->direction = along[chosen];
+    /* CP_ENTRY_TURNS: 0 keep the move's direction, 1 the entry sets it, 2 + d always direction d */
+    if (cap[CP_ENTRY_TURNS] >= 2) m->direction = cap[CP_ENTRY_TURNS] - 2;
+    else if (along[chosen] != LATER && (cap[CP_ENTRY_TURNS] || m->direction == LATER)) m->direction = along[chosen];
     return chosen;
 }
 
@@ -1567,6 +1569,7 @@ static int check_capture(Check *c, long at, int has_store[2]) {
         || !optional_condition(c, x[CP_NEAREST]) || !pit_list(c, x[CP_ENTRY_PITS0]) || !pit_list(c, x[CP_ENTRY_PITS1]))
         return 0;
     if (x[CP_TO] == TO_SOW && x[CP_ENTRY] == -1) return bad(c, "a capture sown without an entry");
+    if (x[CP_ENTRY_TURNS] < 0 || x[CP_ENTRY_TURNS] > 3) return bad(c, "a bad direction for captured pieces");
     if (x[CP_CARRY] < 0 || x[CP_CARRY] > 1 || x[CP_MOST] < 0) return bad(c, "a capture's carry or most out of range");
     int nsel = x[CP_NSEL];
     if (!span(c, at + CP_SELS, (long)nsel + 1)) return 0;

@@ -7,6 +7,7 @@ from typing import Any
 from rulespec.models import Condition, CountRange
 
 from .geometry import CCW, CW, NONE, Geometry
+from .holding import owner_function, pits_of
 
 Test = Callable[[Any, int, Any], bool]
 
@@ -49,8 +50,10 @@ class ConditionCompiler:
 
     def __init__(self, geo: Geometry, roles: dict[str, set[int]], marks: dict[str, int],
                  stages: dict[str, int], steps: Any, kinds: list[str] | None = None,
-                 owner_bits: dict[str, list[int]] | None = None):
+                 owner_bits: dict[str, list[int]] | None = None, held: tuple[int, int] | None = None):
         self.geo = geo
+        self.held = held
+        """Bits of the marks that make a pit its holder's (holding.py); none: pits never change hands."""
         self.roles = roles
         self.marks = marks
         """Mark name -> its bits (both owners' bits for an owned mark)."""
@@ -79,6 +82,12 @@ class ConditionCompiler:
 
     def _side(self, side: str, cond: Condition) -> Test:
         owner = self.geo.owner
+        if self.held is not None:  # pits change hands: ask the position whose pit it is
+            whose = owner_function(self.geo, self.held)
+            if side == "neutral":
+                return lambda st, p, m: owner[p] == NONE
+            flip = 0 if side == "own" else 1
+            return lambda st, p, m: (owner[p] == (m.mover ^ flip)) if st is None else whose(st, p) == (m.mover ^ flip)
         if cond.count is not None and isinstance(cond.count, list) and side != "neutral":
             # The commonest capture trigger fused into one call: "an opponent's pit holding 2 or 3".
             allowed = frozenset(cond.count)
@@ -209,10 +218,17 @@ class ConditionCompiler:
 
     def _own_side(self, count: Any, cond: Condition) -> Test:
         f = count_matcher(count)
+        if self.held is not None:
+            held = pits_of(self.geo, self.held)
+            return lambda st, p, m: f(sum(st.board[q] for q in held(st, m.mover)))
         side = self.geo.side_counts
         return lambda st, p, m: f(sum(side[m.mover](st.board)))
 
     def _opponent_side(self, count: Any, cond: Condition) -> Test:
+        if self.held is not None:
+            f = count_matcher(count)
+            held = pits_of(self.geo, self.held)
+            return lambda st, p, m: f(sum(st.board[q] for q in held(st, 1 - m.mover)))
         side = self.geo.side_counts
         if count == 0:
             return lambda st, p, m: not any(side[1 - m.mover](st.board))
@@ -242,7 +258,8 @@ class ConditionCompiler:
     def candidates(self, cond: Condition) -> list[list[int]]:
         """Per mover, the pits that can satisfy `cond`'s fixed keys (side, row, role, pit,
         store): tests over many pits only look at these."""
-        fixed = Condition(side=cond.side, row=cond.row, role=cond.role, pit=cond.pit, store=cond.store)
+        side = None if self.held is not None and cond.side in ("own", "opponent") else cond.side  # pits change hands
+        fixed = Condition(side=side, row=cond.row, role=cond.role, pit=cond.pit, store=cond.store)
         test = self.compile(fixed)
         return [[q for q in range(self.geo.n_slots) if test(None, q, _Mover(p))] for p in (0, 1)]
 

@@ -41,9 +41,14 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
 
         side_pits = [[q for q in geo.own[p] if not rows or geo.row[q] in rows] for p in (0, 1)]
         row_counts = [_getter(pits) for pits in side_pits]
+        held = game.pits_of if game.held is not None else None  # pits change hands: the pits held now
+
+        def empty(st: Any, p: int) -> bool:
+            if held is None:
+                return not any(row_counts[p](st.board))
+            return not any(st.board[q] for q in held(st, p) if not rows or geo.row[q] in rows)
 
         def check(st: Any, mover: int) -> int:
-            b = st.board
             if who == "any":
                 players = (st.to_move, 1 - st.to_move) if st.to_move in (0, 1) else (0, 1)
             elif who == "mover":
@@ -53,7 +58,7 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
             else:
                 players = (st.to_move,)
             for p in players:
-                if not any(row_counts[p](b)):
+                if empty(st, p):
                     return p
             return NOT_ENDED
 
@@ -132,7 +137,7 @@ def finish(st: Any, end: EndProgram, player: int) -> None:
     if end.remaining != "stay":
         for pit in range(geo.n_pits):
             n = b[pit]
-            o = geo.owner[pit]
+            o = st.game.owner_of(st, pit)
             if not n or (o == -1 and end.remaining == "to_owner"):
                 continue
             b[pit] = 0

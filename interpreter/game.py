@@ -11,6 +11,7 @@ from .conditions import ConditionCompiler, pit_free_part
 from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
+from .holding import owner_function, pits_of
 from .rounds import compile_rounds
 from .rules import TAKE_ANY, compile_ruleset
 
@@ -40,6 +41,14 @@ class Game:
                 self.mark_slots[name] = 1 << len(self.mark_slots)
         self.mark_bit = {name: sum(b for slot, b in self.mark_slots.items() if slot.split(":")[0] == name)
                          for name in self.mark_names}
+        held = [self.owner_bits[name] for name, rule in spec.marks.items() if rule.holds_pit]
+        self.held: tuple[int, int] | None = (sum(b[0] for b in held), sum(b[1] for b in held)) if held else None
+        """South's and North's bits of the marks that make a pit theirs (pits changing hands);
+        none: every pit belongs to its row's player."""
+        self.owner_of = owner_function(geo, self.held)
+        """owner_of(state, pit): whose pit it is now."""
+        self.pits_of = pits_of(geo, self.held)
+        """pits_of(state, player): the pits the player holds now."""
         """Mark name -> all its bits."""
         self.mark_label = {b: slot for slot, b in self.mark_slots.items()}
         stages = spec.stages or [Stage(name="play")]
@@ -62,7 +71,7 @@ class Game:
         self.clear_on_owner_moved = mask("owner_moved")
         cc = ConditionCompiler(geo, self.roles, self.mark_bit,
                                {n: i for i, n in enumerate(self.stage_names)}, None,
-                               [k.name for k in spec.setup.kinds], self.owner_bits)
+                               [k.name for k in spec.setup.kinds], self.owner_bits, self.held)
         self.conditions = cc
         self.turn_ctx = [MoveInfo(0), MoveInfo(1)]
         """Read-only move contexts for conditions tested between moves."""
@@ -77,7 +86,8 @@ class Game:
         self.piece_value = kinds[0].value
         self.score = (_kind_score_function(spec.scoring.counts, geo, self.kind_values) if self.multi
                       else _score_function(spec.scoring.counts, geo, self.piece_value,
-                                           [sum(bits[p] for bits in self.owner_bits.values()) for p in (0, 1)]))
+                                           [sum(bits[p] for bits in self.owner_bits.values()) for p in (0, 1)],
+                                           self.pits_of if self.held is not None else None))
         self.total_pieces = 0
         self.score_counts = tuple(spec.scoring.counts)
         during: list[Any] = [e for e in spec.end if e.during_move]
@@ -232,13 +242,18 @@ class Game:
         return -1.0
 
 
-def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | None = None) -> Any:
+def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | None = None,
+                    held: Any = None) -> Any:
     """score(state, player) for the spec's scoring block, specialised for the common cases."""
     store, side = geo.store, geo.side_counts
     if list(counts) == ["store"]:
         return lambda st, p: st.board[store[p]] * value
-    if list(counts) == ["store", "own_pits"]:
+    any_owned = (owned[0] | owned[1]) if owned else 0
+    if list(counts) == ["store", "own_pits"] and not any_owned:
         return lambda st, p: (st.board[store[p]] + sum(side[p](st.board))) * value
+    # own pits that carry an owned mark count for the mark's owner: never for the opponent, and
+    # for their owner through `owned_marks` when that is counted too (not twice)
+    not_own = [(owned[1 - p] | (owned[p] if "owned_marks" in counts else 0)) if owned else 0 for p in (0, 1)]
 
     def score(st: Any, p: int) -> int:
         total = 0
@@ -246,7 +261,12 @@ def _score_function(counts: list[str], geo: Any, value: int, owned: list[int] | 
             if what == "store":
                 total += st.board[store[p]]
             elif what == "own_pits":
-                total += sum(side[p](st.board))
+                mask = not_own[p]
+                if held is None and not mask:
+                    total += sum(side[p](st.board))
+                else:
+                    pits = geo.own[p] if held is None else held(st, p)  # (pits held through a mark are theirs)
+                    total += sum(st.board[q] for q in pits if not st.marks[q] & mask)
             elif what == "owned_marks":
                 mask = owned[p] if owned else 0
                 total += sum(n for n, m in zip(st.board[:geo.n_pits], st.marks) if m & mask)

@@ -90,6 +90,11 @@ class Unsupported(Exception):
     """The ruleset uses a block the kernel does not cover (the Python path plays it)."""
 
 
+def _entry_turns(prog: Any) -> int:
+    """A capture's direction slot: 0 keep the move's, 1 the entry's, 2 + d always direction d."""
+    return int(prog.entry_turns) if prog.entry_direction is None else 2 + prog.entry_direction
+
+
 def enabled() -> bool:
     return Kernel is not None and os.environ.get("RULESPEC_KERNEL", "1") != "0"
 
@@ -243,6 +248,8 @@ class Assembler:
         n = geo.n_slots
         if rs.order_choice and not game.multi:
             raise Unsupported("the order of kinds of piece in a game of one kind")
+        if game.held is not None:
+            raise Unsupported("pits that change hands (a mark that holds a pit)")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:
@@ -332,6 +339,8 @@ class Assembler:
         kinds_only = (prog.picks or prog.only_capturable) and not self.game.multi
         if kinds_only or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
+        if prog.to not in TO:
+            raise Unsupported(f"captured pieces put into the landing pit (capture {prog.name!r})")
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
@@ -355,7 +364,7 @@ class Assembler:
             entry_pits = [self.table(pits) for pits in prog.entry_pits]
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
-                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), int(prog.entry_turns),
+                           *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
                            int(prog.go_on), *(marks or [0, 0]), int(prog.carry), prog.most, len(sels), *sels,
                            len(chosen) // 3, *chosen])
 

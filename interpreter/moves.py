@@ -362,7 +362,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
 
 def _sow_passing(st: Any, rs: Ruleset, seq: tuple[int, ...], hand: int, mv: MoveInfo) -> int:
     """Sow piece by piece, taking the pits where a capture-while-passing rule holds."""
-    b, store, owner = st.board, st.game.geo.store, st.game.geo.owner
+    b, store, whose = st.board, st.game.geo.store, st.game.owner_of
     n = len(seq)
     last = seq[(hand - 1) % n]
     for i in range(hand):
@@ -372,7 +372,8 @@ def _sow_passing(st: Any, rs: Ruleset, seq: tuple[int, ...], hand: int, mv: Move
             mv.last = q
         for name, test, by_owner, with_last in rs.passing:
             if (i < hand - 1 or with_last) and test(st, q, mv):
-                who = owner[q] if by_owner and owner[q] >= 0 else mv.mover
+                o = whose(st, q) if by_owner else -1
+                who = o if o >= 0 else mv.mover
                 b[store[who]] += b[q]
                 if who == mv.mover:
                     mv.captured += b[q]
@@ -603,7 +604,9 @@ def _entry(st: Any, rs: Ruleset, cap: CaptureProgram, last: int, mv: MoveInfo, a
         if noted is not None:
             noted(forced_entry_request(game, cap.entry_pits[mv.mover], chosen, last, hand), game.pick_base + chosen)
     d = along[chosen]
-    if d != LATER and (cap.entry_turns or mv.direction == LATER):
+    if cap.entry_direction is not None:
+        mv.direction = cap.entry_direction
+    elif d != LATER and (cap.entry_turns or mv.direction == LATER):
         mv.direction = d
     return chosen
 
@@ -613,9 +616,14 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
     geo = st.game.geo
     if cap.forfeit_grand_slam:
         opp = 1 - mv.mover
-        on_side = sum(geo.side_counts[opp](b))
-        owner = geo.owner
-        taken = sum([b[q] for q in pits if owner[q] == opp])
+        game = st.game
+        if game.held is None:
+            on_side = sum(geo.side_counts[opp](b))
+            owner = geo.owner
+            taken = sum([b[q] for q in pits if owner[q] == opp])
+        else:  # pits change hands: the opponent's side is what they hold now
+            on_side = sum(b[q] for q in game.pits_of(st, opp))
+            taken = sum([b[q] for q in pits if game.owner_of(st, q) == opp])
         if on_side and taken == on_side:
             return 0
     total = 0
@@ -631,6 +639,8 @@ def _take(st: Any, rs: Ruleset, cap: CaptureProgram, pits: list[int], mv: MoveIn
         b[geo.store[mv.mover]] += total
     elif cap.to == "removed":
         st.removed += total
+    elif cap.to == "landing":
+        b[mv.last] += total
     return total
 
 

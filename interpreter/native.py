@@ -66,6 +66,8 @@ class TurnAssembler(Assembler):
         unhandled = [c.remaining for c in spec.end if c.remaining not in REMAINING]
         if unhandled:
             raise Unsupported(f"the pieces left going {unhandled[0]!r}")
+        if game.held is not None:
+            raise Unsupported("pits that change hands (a mark that holds a pit)")
         if game.multi:
             self.several_kinds()
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
@@ -73,6 +75,8 @@ class TurnAssembler(Assembler):
             raise Unsupported(f"the end condition {unknown[0]!r}")
         if len(set(game.score_counts)) < len(game.score_counts):
             raise Unsupported("a score counting the same pieces twice")
+        if "own_pits" in game.score_counts and any(game.owner_bits.values()):
+            raise Unsupported("own pits scored apart from the pits owned through a mark")
         feed = spec.obligations.feed
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")

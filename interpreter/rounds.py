@@ -12,9 +12,11 @@ class RoundRules:
     per_pit: int
     fill_order: tuple[tuple[int, ...], tuple[int, ...]]
     out_of_play: int
-    """The mark bits an unfilled pit carries."""
+    """The mark bits an unfilled pit carries (0: none)."""
     next_player: str
     max_rounds: int | None
+    held: tuple[int, int] | None = None
+    """South's and North's bits of the mark a pit passed to the opponent carries (to_opponent)."""
 
 
 def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
@@ -25,8 +27,11 @@ def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
     if rounds.order == "last":
         order = [tuple(reversed(o)) for o in order]
     per_pit = rounds.per_pit if rounds.per_pit is not None else game.spec.setup.per_pit
-    return RoundRules(per_pit, (order[0], order[1]), game.mark_bit[rounds.out_of_play],
-                      rounds.next_player, rounds.max_rounds or None)
+    held = rounds.to_opponent
+    return RoundRules(per_pit, (order[0], order[1]),
+                      game.mark_bit[rounds.out_of_play] if rounds.out_of_play is not None else 0,
+                      rounds.next_player, rounds.max_rounds or None,
+                      tuple(game.owner_bits[held]) if held is not None else None)
 
 
 def next_round(st: Any, rules: RoundRules) -> bool:
@@ -60,14 +65,28 @@ def next_round(st: Any, rules: RoundRules) -> bool:
     else:
         starter = winner if rules.next_player == "winner" else 1 - winner
     bit = rules.out_of_play
+    held = (rules.held[0] | rules.held[1]) if rules.held is not None else 0
+    unfilled: list[list[int]] = [[], []]
     for p in (0, 1):
         for q in rules.fill_order[p]:
+            st.marks[q] &= ~held  # each round starts from the rows again
             if b[stores[p]] >= rules.per_pit:
                 b[stores[p]] -= rules.per_pit
                 b[q] = rules.per_pit
                 st.marks[q] &= ~bit
             else:
-                st.marks[q] |= bit
+                unfilled[p].append(q)
+    if rules.held is not None:  # the pits a player could not fill pass to the opponent who can
+        for p in (0, 1):
+            taker = 1 - p
+            while unfilled[p] and b[stores[taker]] >= rules.per_pit:
+                q = unfilled[p].pop(0)
+                b[stores[taker]] -= rules.per_pit
+                b[q] = rules.per_pit
+                st.marks[q] = (st.marks[q] & ~bit) | rules.held[taker]
+    for p in (0, 1):
+        for q in unfilled[p]:
+            st.marks[q] |= bit
     st.round += 1
     st.stage = 0
     st.to_move = starter

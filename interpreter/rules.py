@@ -128,6 +128,8 @@ class CaptureProgram:
     keep_direction: bool = True
     entry_turns: bool = True
     """The entry sets the move's direction (SowFrom.turn)."""
+    entry_direction: int | None = None
+    """The captured pieces are sown in this direction whatever the move's (SowFrom.direction)."""
     rule: CaptureRule | None = None
     """The capture rule this was compiled from (for the move kernel)."""
     optional: bool = False
@@ -295,7 +297,7 @@ def _lift(kind: MoveKind) -> tuple[int, int]:
 def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick_base: int,
           on_circuit: list[set[int]]) -> StartKind:
     dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW], "later": [LATER]}[kind.direction]
-    scope = "own" if kind.from_.side == "own" else "all"
+    scope = "own" if kind.from_.side == "own" and cc.held is None else "all"  # (pits may change hands)
     rest = kind.from_.model_copy(update={"side": None}) if scope == "own" else kind.from_
     drop, take = _lift(kind)
     trivial = rest == Condition() or (take == TAKE_ALL and not drop and rest == Condition(count=CountRange(min=1)))
@@ -387,4 +389,5 @@ def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry,
         prog.nearest_when = cc.compile(sow.nearest_when) if sow.nearest_when else None
         prog.keep_direction = sow.keep_direction
         prog.entry_turns = sow.turn
+        prog.entry_direction = None if sow.direction is None else (CCW if sow.direction == "counterclockwise" else CW)
     return prog

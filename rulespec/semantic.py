@@ -255,11 +255,18 @@ def _check_rounds(spec: Spec, bad: Any) -> None:
     if spec.board.ranks != 2:
         bad(("rounds",), "rounds need a 2-rank board (each player refilling their own row)")
     mark = rounds.out_of_play
-    if mark not in spec.marks:
+    if mark is not None and mark not in spec.marks:
         bad(("rounds", "out_of_play"), f"undeclared mark {mark!r}{did_you_mean(mark, spec.marks)}; "
                                        "declare it under 'marks'")
-    elif spec.marks[mark].owned:
+    elif mark is not None and spec.marks[mark].owned:
         bad(("rounds", "out_of_play"), f"the mark {mark!r} is owned; a pit out of play is nobody's")
+    held = rounds.to_opponent
+    if held is not None and held not in spec.marks:
+        bad(("rounds", "to_opponent"), f"undeclared mark {held!r}{did_you_mean(held, spec.marks)}; "
+                                       "declare it under 'marks' (owned: true, holds_pit: true)")
+    elif held is not None and not spec.marks[held].holds_pit:
+        bad(("rounds", "to_opponent"), f"the mark {held!r} must hold the pit for its owner: "
+                                       "give it owned: true and holds_pit: true")
     if (rounds.per_pit or spec.setup.per_pit) < 1:
         bad(("rounds", "per_pit"), "rounds refill each pit with at least one piece: give per_pit")
 

@@ -40,7 +40,9 @@ def summary(game: Any) -> str:
     if spec.rounds is not None:
         r = spec.rounds
         lines.append(f"  rounds: the end conditions end a round; pits refilled from the {spec.board.terms.store}s "
-                     f"({r.per_pit or spec.setup.per_pit} each, from the {r.order} pit), unfilled ones {r.out_of_play}; "
+                     f"({r.per_pit or spec.setup.per_pit} each, from the {r.order} pit), unfilled ones "
+                     f"{('to the opponent (' + r.to_opponent + ')' + (', then ' if r.out_of_play else '')) if r.to_opponent else ''}"
+                     f"{r.out_of_play or ('' if r.to_opponent else 'left empty')}; "
                      f"next round started by: {r.next_player.replace('_', ' ')}"
                      + (f"; at most {r.max_rounds} rounds" if r.max_rounds else ""))
     lines.append("  engine: " + engine(game))

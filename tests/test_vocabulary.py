@@ -388,3 +388,137 @@ def test_a_capture_can_let_the_move_go_on(python: bool) -> None:
     assert snap["players"][0]["store"] == 45 and snap["players"][0]["pits"][5] == 1
     with pytest.raises(SpecError, match="single-lap"):
         load_spec_text(spec.replace("extends: sungka", "extends: sungka\nsowing: {laps: {kind: single}}"))
+
+
+# --- captured pieces sown in a set direction (Omweso's reverse captures) ------------------------
+
+REVERSE_POSITION = {"to_move": 0, "players": [
+    {"rows": {"A": [0, 2, 0, 1, 0, 0, 0, 0], "B": [0, 0, 2, 0, 0, 0, 0, 0]}},
+    {"rows": {"a": [4, 4, 4, 4, 3, 4, 4, 4], "b": [4, 4, 4, 4, 2, 4, 3, 3]}}]}
+
+
+@pytest.mark.parametrize("python", [False, True])
+@pytest.mark.parametrize("direction, rows", [
+    # sown back counter-clockwise from A2: A2, A1, B1, B2, B3 (held two: relay into B4, B5, B6)
+    ("counterclockwise", {"A": [1, 1, 1, 2, 0, 0, 0, 0], "B": [1, 1, 0, 1, 1, 1, 0, 0]}),
+    # without a set direction the move keeps its own (clockwise): A2..A6, ending in the empty A6
+    (None, {"A": [0, 1, 2, 3, 1, 1, 0, 0], "B": [0, 0, 2, 0, 0, 0, 0, 0]}),
+])
+def test_captured_pieces_sown_in_a_set_direction(python: bool, direction, rows) -> None:
+    text = (ROOT / "variants" / "omweso.yaml").read_text(encoding="utf-8")
+    if direction is None:
+        text = text.replace("        direction: counterclockwise\n", "")
+    game = game_of(text.split("examples:")[0], python)
+    assert (game.rulesets[0].kernel is None) == python
+    state = game.state_from_snapshot(REVERSE_POSITION)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["B3", "A2"]
+    state.apply_action(state.string_to_action("A2"))
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["<", ">"]  # both ways
+    state.apply_action(state.string_to_action(">"))  # clockwise: A3, A4 captures a5 and b5
+    assert state.snapshot()["players"][0]["rows"] == rows
+
+
+# --- pieces moved into the landing pit; own pits scored apart from owned ones (Layli Goobalay) --
+
+LANDING = """
+name: Landing
+board: {ranks: 2, pits: 4, stores: beside, notation: letters}
+setup: {per_pit: 2}
+marks:
+  held: {meaning: a pit pair made by a capture, owned: true}
+captures:
+  - name: pair
+    when: {side: own, count: 1, opposite: {count: 3}}
+    take: [opposite]
+    most: 1
+    to: landing
+    mark: held
+end:
+  - {kind: no_legal_move}
+scoring:
+  counts: [store, own_pits{extra}]
+"""
+
+
+@pytest.mark.parametrize("extra", ["", ", owned_marks"])
+def test_a_capture_can_move_pieces_into_the_landing_pit(extra: str) -> None:
+    game = Game(load_spec_text(LANDING.replace("{extra}", extra)))
+    assert game.rulesets[0].kernel is None  # the move kernel declines it, with a reason
+    state = position(game, [0, 0, 1, 0], [3, 0, 0, 1], stores=(5, 6))
+    state.apply_action(state.string_to_action("C"))  # into the empty D, facing a's three
+    snap = state.snapshot()
+    assert snap["players"][0]["pits"] == [0, 0, 0, 2] and snap["players"][1]["pits"] == [2, 0, 0, 1]
+    assert snap["marks"]["held:south"] == ["D"]
+    # D is South's own pit and carries South's mark: counted once either way
+    assert (snap["players"][0]["score"], snap["players"][1]["score"]) == (5 + 2, 6 + 2 + 1)
+
+
+def test_own_pits_carrying_the_opponents_owned_mark_score_for_the_owner() -> None:
+    game = Game(rulespec.load("layli-goobalay"))
+    state = game.state_from_snapshot({"to_move": 0, "marks": {"uur:north": ["C", "d"]}, "players": [
+        {"pits": [2, 0, 3, 0, 0, 0], "store": 14}, {"pits": [5, 1, 0, 2, 3, 1], "store": 17}]})
+    assert [game.score(state, p) for p in (0, 1)] == [14 + 2, 17 + 5 + 1 + 3 + 1 + 3 + 2]
+    from rulespec.summary import engine
+    said = engine(game)
+    assert "no move kernel: it does not cover captured pieces put into the landing pit (capture 'uur')" in said
+    # native whole games do not count own pits apart from owned ones: declined, with the reason
+    marked = Game(load_spec_text(LANDING.replace("{extra}", "").replace(
+        "    take: [opposite]\n    most: 1\n    to: landing\n", "    take: []\n")))
+    assert marked.rulesets[0].kernel is not None
+    assert "own pits scored apart from the pits owned through a mark" in engine(marked)
+
+
+# --- pits changing hands between rounds (rounds.to_opponent, a mark that holds a pit) -----------
+
+HELD = """
+name: Held
+board: {ranks: 2, pits: 3, stores: beside, notation: letters}
+setup: {per_pit: 2}
+marks:
+  burnt: {meaning: not filled this round}
+  won: {meaning: a pit won from the opponent, owned: true, holds_pit: true}
+sowing: {skip: {mark: burnt}}
+end:
+  - {kind: side_empty, player: any, remaining: to_owner}
+scoring: {counts: [store, own_pits]}
+rounds: {out_of_play: burnt, to_opponent: won}
+"""
+
+
+def test_unfilled_pits_pass_to_the_opponent_then_out_of_play() -> None:
+    from interpreter.rounds import next_round
+
+    game = Game(load_spec_text(HELD))
+    assert game.rulesets[0].kernel is None and "pits that change hands" in game.rulesets[0].kernel_refusal
+    state = game.state_from_snapshot({"to_move": 0, "players": [
+        {"pits": [1, 0, 0], "store": 8}, {"pits": [0, 1, 0], "store": 2}]})
+    assert next_round(state, game.rounds)  # the pieces left go to their stores: 9 and 3
+    snap = state.snapshot()
+    # South fills A, B, C; North fills a; South, with three left, takes b; c is left out of play
+    assert snap["players"][0]["pits"] == [2, 2, 2] and snap["players"][1]["pits"] == [2, 2, 0]
+    assert snap["marks"]["won:south"] == ["b"] and snap["marks"]["burnt"] == ["c"]
+    assert [p["store"] for p in snap["players"]] == [1, 1]
+    assert [game.score(state, p) for p in (0, 1)] == [1 + 6 + 2, 1 + 2]  # b is South's side
+
+
+def test_a_held_pit_is_its_holders_for_moves_sides_and_pieces_left() -> None:
+    game = Game(load_spec_text(HELD))
+    state = game.state_from_snapshot({"to_move": 1, "round": 2, "marks": {"won:south": ["b"], "burnt": ["c"]},
+                                      "players": [{"pits": [0, 0, 0], "store": 7}, {"pits": [1, 3, 0], "store": 1}]})
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["a"]  # b is South's
+    state.apply_action(state.string_to_action("a"))  # into b: North's side (a, c) is now empty
+    snap = state.snapshot()
+    # the round ends: b's four seeds go to its holder, South; North cannot fill a pit: game over
+    assert snap["terminal"] and [p["store"] for p in snap["players"]] == [11, 1]
+
+
+def test_a_grand_slam_counts_the_pits_the_opponent_holds() -> None:
+    text = HELD.replace("sowing: {skip: {mark: burnt}}", """sowing: {skip: {mark: burnt}}
+captures:
+  - {name: two, when: {side: opponent, count: 2}, take: [landing], grand_slam: forfeit}""")
+    game = Game(load_spec_text(text))
+    # North holds only a (b is South's): taking a's two takes every seed North holds, so nothing
+    state = game.state_from_snapshot({"to_move": 0, "round": 2, "marks": {"won:south": ["b"]},
+                                      "players": [{"pits": [0, 0, 1], "store": 6}, {"pits": [1, 2, 0], "store": 2}]})
+    state.apply_action(state.string_to_action("C"))
+    assert state.snapshot()["players"][1]["pits"] == [2, 2, 0]

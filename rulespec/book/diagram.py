@@ -128,6 +128,9 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         elif dest == "removed":
             out.append(f'<text x="{fx}" y="{fy - RADIUS - 5}" font-size="10" text-anchor="middle">'
                        f'{n} out</text>')
+        elif dest == "landing":
+            out.append(f'<text x="{fx}" y="{fy - RADIUS - 5}" font-size="10" text-anchor="middle">'
+                       f'{n} moved</text>')
     hands = [state.stock[p] for p in (0, 1)]
     if any(hands) or game.spec.setup.stock:
         out.append(f'<text x="{margin_x}" y="{height - 8}" font-size="10">South holds {hands[0]}, '
@@ -225,7 +228,15 @@ def _route(start: tuple[Point, Point], end: tuple[Point, Point], pits: list[Poin
         return [rim1, rim2]
     up = -1 if y2 < y1 else 1
     gap = y1 + up * CELL / 2
-    return [(x1, y1 + up * r1), (x1, gap), (x2, gap), (x2, y2 - up * r2 if abs(y2 - y1) > 1 else y2 + up * r2)]
+    last = (x2, y2 - up * r2 if abs(y2 - y1) > 1 else y2 + up * r2)
+    route = [(x1, y1 + up * r1), (x1, gap), (x2, gap), last]
+    if all(_clear(a, b, others) for a, b in zip(route, route[1:])):
+        return route
+    # rows between the two gaps (a four-rank board's other row): cross them between two
+    # columns, then go along the gap beside the end pit's row
+    side = 1 if x1 > x2 or x1 == x2 else -1
+    between, gap2 = x2 + side * CELL / 2, y2 - up * CELL / 2
+    return [(x1, y1 + up * r1), (x1, gap), (between, gap), (between, gap2), (x2, gap2), last]
 
 
 def _clear(a: Point, b: Point, pits: list[Point]) -> bool:

@@ -116,6 +116,10 @@ class SowFrom(Block):
     turn: bool = True
     """The entry sets the direction: sowing runs away from a row end along the row, which can
     reverse the move (Bao). False: the move keeps its direction whatever the entry."""
+    direction: Literal["counterclockwise", "clockwise"] | None = None
+    """Sow the captured pieces in this direction whatever the move's, and go on in it (e.g.
+    Omweso's reverse captures, whose seeds are sown back the usual way); none: the direction
+    is the move's, or the entry's (see `turn`)."""
 
 
 class SowDestination(Block):
@@ -141,9 +145,10 @@ class CaptureRule(Block):
     or pick."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
-    to: Literal["store", "removed"] | SowDestination = "store"
-    """Where captured pieces go: the mover's `store`, `removed` from play, or `{sow: ...}`
-    back onto the mover's side (the move then goes on)."""
+    to: Literal["store", "removed", "landing"] | SowDestination = "store"
+    """Where captured pieces go: the mover's `store`, `removed` from play, into the `landing`
+    pit (where the lap ended: pieces moved across, e.g. with `most: 1`, Layli Goobalay's uur),
+    or `{sow: ...}` back onto the mover's side (the move then goes on)."""
     grand_slam: Literal["allowed", "forfeit"] = "allowed"
     """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
     enabled: bool = True

@@ -118,4 +118,6 @@ class Scoring(Block):
     )
     """The pieces that make up the score: the player's `store` (captured pieces), the pieces
     on their `own_pits`, the pieces in their `stock`, the pieces in pits carrying an owned mark
-    that belongs to them (`owned_marks`, e.g. captured holes where pieces pile up)."""
+    that belongs to them (`owned_marks`, e.g. captured holes where pieces pile up). An own pit
+    carrying the opponent's owned mark is not counted as theirs; with `owned_marks` counted too,
+    an own pit carrying their own owned mark is counted once."""

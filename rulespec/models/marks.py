@@ -35,6 +35,12 @@ class MarkRule(Block):
     owned: bool = False
     """The mark belongs to a player: the one whose move (or capture) set it. Test the owner with
     `{mark: name, mark_owner: own}`; a position lists it as `name:south` / `name:north`."""
+    holds_pit: bool = False
+    """While a pit carries this (owned) mark it belongs to the mark's owner, whichever row it
+    is on: every rule that asks whose pit it is reads the mark (`side: own`/`opponent`, so the
+    pits a player may move from and the captures they make; pieces a lap passes taken by the
+    pit's owner; an empty side; pieces left going to their owners; `own_pits` in scores). Set
+    by `rounds.to_opponent` (pits changing hands between rounds, Oware Nam-Nam)."""
     sown_to_owner: bool = False
     """Pieces sown into a pit carrying this (owned) mark go straight to the mark's owner's store,
     at the end of each lap (before captures are tested)."""
@@ -43,4 +49,6 @@ class MarkRule(Block):
     def _owner_needed(self) -> "MarkRule":
         if self.sown_to_owner and not self.owned:
             raise ValueError("sown_to_owner needs an owned mark (owned: true)")
+        if self.holds_pit and not self.owned:
+            raise ValueError("holds_pit needs an owned mark (owned: true)")
         return self

@@ -21,10 +21,16 @@ class Rounds(Block):
     """Which of a player's pits are filled first: from their `first` pit (A, the start of their
     row along the sowing) onwards, or from their `last` pit backwards. The pits left unfilled
     are at the other end."""
-    out_of_play: Name
+    out_of_play: Name | None = None
     """The mark an unfilled pit carries for the next round (declare it under `marks`; the
     sowing should skip it, `sowing.skip: {mark: ...}`). Pieces short of a whole pit stay in
-    the store."""
+    the store. None: an unfilled pit stays in play, empty."""
+    to_opponent: Name | None = None
+    """Pits a player cannot fill pass to the opponent for the next round: once both have filled
+    their own, a player with pieces left fills the opponent's unfilled pits (in the opponent's
+    filling order) and holds them, marked with this owned mark (declare it with
+    `owned: true, holds_pit: true`: the pit is then theirs for every rule, Oware Nam-Nam). Each
+    round starts from the rows again. None: the pits stay with their row's player."""
     next_player: Literal["loser", "winner", "first_player", "alternate", "last_mover"] = "loser"
     """Who moves first in the next round: the player who lost the round (fewer pieces in their
     store once it is over; after an even round the player who did not make its last move), the
