@@ -147,7 +147,7 @@ def jobs(corpus: list[Path], records: list[Path], out: Path) -> list[list[str]]:
     runs += [["fuzz", s, "--games", "2", "--max-actions", "150", "--out", str(out)] for s in sample[1::2]]
     runs += [["book", s, "-f", "html", "-o", str(out / f"book-{i}.html")] for i, s in enumerate(sample[::3])]
     runs += [["book", str(HERE / "book-script.yaml"), "-f", "pdf", "-o", str(out / "evil.pdf")],
-             ["book", "oware", "-f", "html", "-o", str(out)], ["fuzz", "oware", "--games", "1", "--out", "/nonexistent"]]
+             ["schema", "-o", str(out)], ["fuzz", "oware", "--games", "1", "--out", "/nonexistent"]]
     runs += [["replay", str(r)] for r in records] + [["replay", str(r), "--variant", "kalah"] for r in records[:3]]
     # the commands added since: each takes a spec (and lint several); a few inputs each
     few = sample[::4]
