@@ -106,36 +106,26 @@ def test_random_races_conserve_pieces_and_replay():
         assert replay.snapshot() == st.snapshot()
 
 
-def test_a_race_asking_decisions_inside_moves_is_refused():
-    text = """
+@pytest.mark.parametrize("move, reason", [
+    ("{name: sow, direction: choice}", "fixed direction"),
+    # each player races from their own pits: a start any pit may match (a named pit without
+    # side: own) is refused at load, not played into a crash
+    ("{name: sow, from: {pit: A1, count: {min: 1}}, direction: counterclockwise}",
+     "starting from the mover's own pits"),
+], ids=["asks-inside-moves", "starts-off-own-pits"])
+def test_a_race_the_opening_cannot_play_is_refused(move, reason):
+    text = f"""
 name: Bad race
-board: {pits: 4, stores: in_circuit}
-setup: {per_pit: 3}
-opening: {kind: race}
+board: {{pits: 4, stores: in_circuit}}
+setup: {{per_pit: 3}}
+opening: {{kind: race}}
 turn:
-  moves: [{name: sow, direction: choice}]
-end: [{kind: side_empty}]
+  moves: [{move}]
+end: [{{kind: side_empty}}]
 """
     with pytest.raises(SpecError) as err:
         rulespec.load_text(text)
-    assert ":5:10:" in str(err.value) and "fixed direction" in str(err.value)
-
-
-def test_a_race_starting_from_pits_that_are_not_the_movers_is_refused():
-    """Each player races from their own pits: a start that any player's pit may match (here
-    a named pit without side: own) is refused at load, not played into a crash."""
-    text = """
-name: Bad race
-board: {pits: 4, stores: in_circuit}
-setup: {per_pit: 3}
-opening: {kind: race}
-turn:
-  moves: [{name: sow, from: {pit: A1, count: {min: 1}}, direction: counterclockwise}]
-end: [{kind: side_empty}]
-"""
-    with pytest.raises(SpecError) as err:
-        rulespec.load_text(text)
-    assert ":5:10:" in str(err.value) and "starting from the mover's own pits" in str(err.value)
+    assert ":5:10:" in str(err.value) and reason in str(err.value)
 
 
 def test_show_and_rulebook_describe_the_race():
