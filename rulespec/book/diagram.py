@@ -182,8 +182,13 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
         pits = [c for q, c in centre.items() if q not in edges]
         routes = [_route(a, b, pits) for a, b in zip(ends, ends[1:]) if a != b]
         for route in routes:
-            out.append(f'<polyline points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in route)}" '
-                       f'fill="none" stroke="black" stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
+            if len(route) == 2:
+                (x1, y1), (x2, y2) = route
+                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="black" '
+                           f'stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
+            else:
+                out.append(f'<polyline points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in route)}" '
+                           f'fill="none" stroke="black" stroke-width="1.6"{dash} marker-end="url(#arrow)"/>')
         if not routes:
             continue
         (x1, y1), (x2, y2) = routes[0][0], routes[0][1]
