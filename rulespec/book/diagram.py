@@ -182,6 +182,8 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
         pits = [c for q, c in centre.items() if q not in edges]
         routes = [_route(a, b, pits) for a, b in zip(ends, ends[1:]) if a != b]
         for route in routes:
+            # A straight step stays a <line>: WeasyPrint orients the marker of a two-point
+            # <polyline> wrongly (the arrowheads pointed down in the PDF).
             if len(route) == 2:
                 (x1, y1), (x2, y2) = route
                 out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="black" '
