@@ -19,8 +19,10 @@ enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_N
 enum { RC_NEXT, RC_FROM, RC_SIZE };
 /* Rounds record (native.py's ROUNDS; -1 in T_ROUNDS: one round): pieces per pit, the mark of
  * a pit left unfilled, who starts the next round, the most rounds (-1: no limit), the first
- * player, then per player the pits in filling order (counted lists). */
-enum { RD_PER_PIT, RD_OUT_OF_PLAY, RD_NEXT_PLAYER, RD_MAX_ROUNDS, RD_FIRST_PLAYER, RD_FILL0, RD_FILL1, RD_SIZE };
+ * player, then per player the pits in filling order (counted lists), then South's and North's
+ * bits of the mark a pit passed to the opponent carries (both 0: unfilled pits stay out). */
+enum { RD_PER_PIT, RD_OUT_OF_PLAY, RD_NEXT_PLAYER, RD_MAX_ROUNDS, RD_FIRST_PLAYER, RD_FILL0, RD_FILL1, RD_HELD0,
+       RD_HELD1, RD_SIZE };
 enum { NEXT_LOSER, NEXT_WINNER, NEXT_FIRST_PLAYER, NEXT_ALTERNATE, NEXT_LAST_MOVER };
 #define MAX_ROUND_STARTS 64  /* rounds begun one inside another without a move between them */
 /* Marks record (native.py's MARKS; -1 in T_MARKS: no mark changes after a move): the event
@@ -236,7 +238,15 @@ static int score_of(const int *P, const int *T, const Pos *s, int p) {
         int q = P[P[H_STORE] + p];
         total += s->board[q >= 0 ? q : ns + q];  /* as Python indexes a list */
     }
-    if (T[T_SCORE] & SCORE_OWN) total += side_sum(P, s, p);
+    if (T[T_SCORE] & SCORE_OWN) {
+        /* pits carrying an owned mark count for the mark's owner: never for the opponent, and
+         * for their owner through SCORE_OWNED when that is counted too (not twice) */
+        int not_own = T[T_OWNED0 + 1 - p] | (T[T_SCORE] & SCORE_OWNED ? T[T_OWNED0 + p] : 0);
+        if (!not_own) total += side_sum(P, s, p);
+        else
+            for (int q = 0; q < P[H_NPITS]; q++)
+                if (owner_at(P, s, q) == p && !(s->marks[q] & not_own)) total += s->board[q];
+    }
     if (T[T_SCORE] & SCORE_STOCK) total += s->stock[p];
     if (T[T_SCORE] & SCORE_OWNED)  /* pits carrying an owned mark of p's (T_OWNED0 + p: its bits) */
         for (int q = 0; q < P[H_NPITS]; q++)
@@ -272,19 +282,35 @@ static int next_round(Runner *r, const int *P, const int *R, GameState *g) {
     case NEXT_LAST_MOVER: starter = last; break;
     default: starter = winner == NOBODY ? 1 - last : R[RD_NEXT_PLAYER] == NEXT_WINNER ? winner : 1 - winner;
     }
+    int held = R[RD_HELD0] | R[RD_HELD1], unfilled[2][MAX_SLOTS], n_unfilled[2] = {0, 0};
     for (int p = 0; p < 2; p++) {
         const int *fill = P + R[RD_FILL0 + p];
         for (int i = 1; i <= fill[0]; i++) {
             int q = fill[i];
+            s->marks[q] &= ~held;  /* each round starts from the rows again */
             if (s->board[store[p]] >= per) {
                 s->board[store[p]] -= per;
                 s->board[q] = per;
                 s->marks[q] &= ~R[RD_OUT_OF_PLAY];
             } else {
-                s->marks[q] |= R[RD_OUT_OF_PLAY];
+                unfilled[p][n_unfilled[p]++] = q;
             }
         }
     }
+    if (held)  /* the pits a player could not fill pass to the opponent who can, in order */
+        for (int p = 0; p < 2; p++) {
+            int taker = 1 - p, i = 0;
+            for (; i < n_unfilled[p] && s->board[store[taker]] >= per; i++) {
+                int q = unfilled[p][i];
+                s->board[store[taker]] -= per;
+                s->board[q] = per;
+                s->marks[q] = (s->marks[q] & ~R[RD_OUT_OF_PLAY]) | R[RD_HELD0 + taker];
+            }
+            memmove(unfilled[p], unfilled[p] + i, (size_t)(n_unfilled[p] - i) * sizeof(int));
+            n_unfilled[p] -= i;
+        }
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < n_unfilled[p]; i++) s->marks[unfilled[p][i]] |= R[RD_OUT_OF_PLAY];
     g->round++;
     s->stage = 0;
     s->mover = starter;
@@ -299,12 +325,12 @@ static int finish_game(Runner *r, const int *P, const int *T, GameState *g, int 
                        int winner_needs, int player) {
     Pos *s = &g->pos;
     int ns = P[H_NSLOTS];
-    const int *owner = P + P[H_OWNER], *store = P + P[H_STORE];
+    const int *store = P + P[H_STORE];
     if (remaining != REM_STAY) {
         /* Python indexes a two-item list with -1 (NOBODY) as its last item */
         int pl = player >= 0 ? player : 1, other = 1 - player;
         for (int q = 0; q < P[H_NPITS]; q++) {
-            int n = s->board[q], o = owner[q], to;
+            int n = s->board[q], o = owner_at(P, s, q), to;
             if (!n || (o == NONE && remaining == REM_TO_OWNER)) continue;
             s->board[q] = 0;
             if (remaining == REM_REMOVED) { s->removed += n; continue; }
@@ -360,10 +386,7 @@ static int check_end(Runner *r, const int *P, const int *T, const int *e, GameSt
         else if (e[E_ARG0] == WHO_OPPONENT) players[0] = 1 - last_mover;
         else players[0] = s->mover;
         for (int j = 0; j < np; j++) {
-            const int *pits = P + e[E_ARG1 + players[j]];
-            int any = 0;
-            for (int i = 1; i <= pits[0]; i++) if (s->board[pits[i]]) { any = 1; break; }
-            if (!any) return players[j];
+            if (none_held(P, s, P + e[E_ARG1 + players[j]], players[j])) return players[j];
         }
         return NOT_ENDED;
     }

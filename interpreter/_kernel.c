@@ -47,7 +47,7 @@ enum {
     H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
     H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
     H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_TO_OWNER, H_OFFER_ALL,
-    H_COLUMN, H_PIECES,
+    H_COLUMN, H_PIECES, H_HELD,
     H_SIZE
 };
 
@@ -60,7 +60,7 @@ enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_N
 enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
        CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_MARK0, CP_MARK1, CP_CARRY, CP_MOST, CP_NSEL,
        CP_SELS };
-enum { TO_STORE, TO_REMOVED, TO_SOW };
+enum { TO_STORE, TO_REMOVED, TO_SOW, TO_LANDING };
 enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN, SEL_OPPONENT_COLUMN };
 
 /* Condition nodes. */
@@ -167,11 +167,37 @@ static int match(const int *p, const int *m, int n) {
     return 0;
 }
 
+/* Whose pit q is now: its row's player, or the holder of a mark that holds it (H_HELD: -1, or
+ * the offset of [South's bits, North's bits] of the marks that make a pit their owner's;
+ * interpreter/holding.py). */
+static int owner_at(const int *p, const Pos *s, int q) {
+    if (p[H_HELD] >= 0 && q >= 0 && q < p[H_NPITS]) {
+        const int *held = p + p[H_HELD];
+        if (s->marks[q] & held[0]) return 0;
+        if (s->marks[q] & held[1]) return 1;
+    }
+    return q >= 0 ? p[p[H_OWNER] + q] : NONE;
+}
+
+/* The pieces on the pits a player holds now (their row's, where pits never change hands). */
 static int side_sum(const int *p, const Pos *s, int player) {
-    const int *own = p + p[p[H_OWN] + player];
     int total = 0;
+    if (p[H_HELD] >= 0) {
+        for (int q = 0; q < p[H_NPITS]; q++)
+            if (owner_at(p, s, q) == player) total += s->board[q];
+        return total;
+    }
+    const int *own = p + p[p[H_OWN] + player];
     for (int i = 1; i <= own[0]; i++) total += s->board[own[i]];
     return total;
+}
+
+/* Whether no pit of the list that `player` holds now has a piece (where pits change hands the
+ * list holds every candidate pit, whoever holds it). */
+static int none_held(const int *p, const Pos *s, const int *pits, int player) {
+    for (int k = 1; k <= pits[0]; k++)
+        if (s->board[pits[k]] && (p[H_HELD] < 0 || owner_at(p, s, pits[k]) == player)) return 0;
+    return 1;
 }
 
 /* Whether the current lap dropped a piece into pit. */
@@ -199,10 +225,8 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     case C_NOT:
         return !test(p, c[1], s, pit, m);
     case C_SIDE: {
-        int owner = p[p[H_OWNER] + pit];
-        if (c[1] == 0) return owner == s->mover;
-        if (c[1] == 1) return owner == 1 - s->mover;
-        return owner == NONE;
+        if (c[1] == 2) return pit >= 0 && p[p[H_OWNER] + pit] == NONE;  /* neutral: by its row */
+        return owner_at(p, s, pit) == (s->mover ^ c[1]);
     }
     case C_ROW:
         return p[p[H_ROW] + pit] == c[1];
@@ -401,7 +425,7 @@ static int take(const int *P, const int *cap, Pos *s, const int *pits, int n, Mo
     if (cap[CP_FORFEIT]) {
         int opp = 1 - s->mover, taken = 0;
         int on_side = side_sum(P, s, opp);
-        for (int i = 0; i < n; i++) if (P[P[H_OWNER] + pits[i]] == opp) taken += b[pits[i]];
+        for (int i = 0; i < n; i++) if (owner_at(P, s, pits[i]) == opp) taken += b[pits[i]];
         if (on_side && taken == on_side) return 0;
     }
     int total = 0, clear = P[H_CLEAR_CAPTURE], most = cap[CP_MOST];
@@ -418,6 +442,7 @@ static int take(const int *P, const int *cap, Pos *s, const int *pits, int n, Mo
     }
     if (cap[CP_TO] == TO_STORE && P[P[H_STORE] + s->mover] != NONE) b[P[P[H_STORE] + s->mover]] += total;
     else if (cap[CP_TO] == TO_REMOVED) s->removed += total;
+    else if (cap[CP_TO] == TO_LANDING && m->last >= 0) b[m->last] += total;  /* back into the landing pit */
     return total;
 }
 
@@ -477,9 +502,7 @@ static int during_end(const int *P, const Pos *s, Move *m) {
         else { players[0] = s->mover; np = 1; }
         for (int j = 0; j < np; j++) {
             const int *pits = P + rec[1 + players[j]];
-            int any = 0;
-            for (int k = 1; k <= pits[0]; k++) if (s->board[pits[k]]) { any = 1; break; }
-            if (!any) { m->end_prog = i; m->end_who = players[j]; return 1; }
+            if (none_held(P, s, pits, players[j])) { m->end_prog = i; m->end_who = players[j]; return 1; }
         }
     }
     return 0;
@@ -489,7 +512,7 @@ static int during_end(const int *P, const Pos *s, Move *m) {
  * (record: condition, taken by the pit's owner, the lap's last pit tested too); the last pit. */
 static int sow_passing(const int *P, Pos *s, const int *items, int n, int hand, Move *m) {
     int *b = s->board;
-    const int *list = P + P[H_PASSING], *owner = P + P[H_OWNER], *store = P + P[H_STORE];
+    const int *list = P + P[H_PASSING], *store = P + P[H_STORE];
     int ncaps = P[H_NCAPS];
     for (int i = 0; i < hand; i++) {
         int q = items[i % n];
@@ -498,7 +521,7 @@ static int sow_passing(const int *P, Pos *s, const int *items, int n, int hand, 
         for (int j = 0; j < P[H_NPASSING]; j++) {
             const int *rule = P + list[j];
             if ((i < hand - 1 || rule[2]) && test(P, rule[0], s, q, m)) {
-                int who = rule[1] && owner[q] >= 0 ? owner[q] : s->mover;
+                int o = rule[1] ? owner_at(P, s, q) : NONE, who = o >= 0 ? o : s->mover;
                 b[store[who]] += b[q];
                 if (who == s->mover) m->captured += b[q];
                 b[q] = 0;
@@ -1563,7 +1586,7 @@ static int check_kind(Check *c, long at) {
 static int check_capture(Check *c, long at, int has_store[2]) {
     if (!span(c, at, CP_SELS)) return 0;
     const int *x = c->p + at;
-    if (x[CP_TO] < TO_STORE || x[CP_TO] > TO_SOW) return bad(c, "an unknown capture destination");
+    if (x[CP_TO] < TO_STORE || x[CP_TO] > TO_LANDING) return bad(c, "an unknown capture destination");
 
     if (!check_condition(c, x[CP_WHEN], 0) || !optional_condition(c, x[CP_ENTRY])
         || !optional_condition(c, x[CP_NEAREST]) || !pit_list(c, x[CP_ENTRY_PITS0]) || !pit_list(c, x[CP_ENTRY_PITS1]))
@@ -1677,6 +1700,7 @@ static const char *check_program(const int *p, Py_ssize_t n) {
         if (p[owners + 2 + 2 * i] < 0 || p[owners + 2 + 2 * i] > 1 || p[p[H_STORE] + p[owners + 2 + 2 * i]] == NONE)
             return "an owned mark sending pieces to a missing store";
     if (p[H_PIECES] != -1 && !check_pieces(&c, p[H_PIECES])) return c.why;
+    if (p[H_HELD] != -1 && !span(&c, p[H_HELD], 2)) return c.why;
     if (p[H_NDURING] < 0 || !span(&c, p[H_DURING], p[H_NDURING])) return c.why ? c.why : "bad end checks";
     for (int i = 0; i < p[H_NDURING]; i++) {
         long rec = p[p[H_DURING] + i];
@@ -1768,7 +1792,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 9) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 10) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

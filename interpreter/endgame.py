@@ -26,7 +26,8 @@ class EndProgram:
     player: str = ""
     """side_empty: whose side is looked at ('any', 'mover', 'opponent' or 'to_move')."""
     side_pits: list[list[int]] | None = None
-    """side_empty: per player, the pits that must all be empty."""
+    """side_empty: per player, the pits that must all be empty (where pits change hands: every
+    pit of the rows looked at, for both players; only those the player holds then count)."""
 
 
 def compile_end(cond: Any, game: Any) -> EndProgram:
@@ -41,12 +42,14 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
 
         side_pits = [[q for q in geo.own[p] if not rows or geo.row[q] in rows] for p in (0, 1)]
         row_counts = [_getter(pits) for pits in side_pits]
-        held = game.pits_of if game.held is not None else None  # pits change hands: the pits held now
+        whose = game.owner_of if game.held is not None else None  # pits change hands: the pits held now
+        if whose is not None:
+            side_pits = [[q for q in range(geo.n_pits) if not rows or geo.row[q] in rows]] * 2
 
         def empty(st: Any, p: int) -> bool:
-            if held is None:
+            if whose is None:
                 return not any(row_counts[p](st.board))
-            return not any(st.board[q] for q in held(st, p) if not rows or geo.row[q] in rows)
+            return not any(st.board[q] for q in side_pits[p] if whose(st, q) == p)
 
         def check(st: Any, mover: int) -> int:
             if who == "any":

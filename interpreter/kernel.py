@@ -39,7 +39,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 9
+LAYOUT = 10
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -47,7 +47,7 @@ HEADER = [
     "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
     "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
     "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
-    "npassing", "passing", "relay_next", "to_owner", "offer_all", "column", "pieces",
+    "npassing", "passing", "relay_next", "to_owner", "offer_all", "column", "pieces", "held",
 ]
 """Header slots of the program, in the order of _kernel.c's H_* constants."""
 
@@ -68,7 +68,7 @@ PIT_FLAGS = {"start", "last", "after_last"}
 """Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
 SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2, "opponent_column": 4}
 CHAIN = 3
-TO = {"store": 0, "removed": 1, "sow": 2}
+TO = {"store": 0, "removed": 1, "sow": 2, "landing": 3}
 DURING_PLAYER = {"any": 0, "mover": 1, "next": 1, "opponent": 2}
 MAX_DECISIONS = 4096
 MAX_SLOTS = 256
@@ -248,8 +248,6 @@ class Assembler:
         n = geo.n_slots
         if rs.order_choice and not game.multi:
             raise Unsupported("the order of kinds of piece in a game of one kind")
-        if game.held is not None:
-            raise Unsupported("pits that change hands (a mark that holds a pit)")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:
@@ -310,6 +308,8 @@ class Assembler:
         self.set("must_simulate", int(rs.must_simulate))
         self.set("number_base", game.number_base)
         self.set("pieces", self.pieces() if game.multi else -1)
+        # pits that change hands: the bits that make a pit South's, North's (holding.py)
+        self.set("held", -1 if game.held is None else self.block(list(game.held)))
         return self.p
 
     def kind(self, kind: Any) -> int:

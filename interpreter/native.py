@@ -45,7 +45,7 @@ MARKS = ["emptied", "captured_move", "owner_moved", "nclear", "clear", "nset", "
 LOOK_AHEADS = {"threatened": 100, "opponent_can_capture": 101}
 """Condition codes only _game.c's game-level evaluator reads (after a move: it plays the
 look-ahead over the stages); the move kernel's own codes stay below them."""
-ROUNDS = ["per_pit", "out_of_play", "next_player", "max_rounds", "first_player", "fill0", "fill1"]
+ROUNDS = ["per_pit", "out_of_play", "next_player", "max_rounds", "first_player", "fill0", "fill1", "held0", "held1"]
 """The rounds record's slots (rounds.next_round), as _game.c's RD_* constants."""
 NEXT_PLAYER = ["loser", "winner", "first_player", "alternate", "last_mover"]
 NESTED = {"opposite", "behind", "next", "origin", "count_pits"}
@@ -66,8 +66,6 @@ class TurnAssembler(Assembler):
         unhandled = [c.remaining for c in spec.end if c.remaining not in REMAINING]
         if unhandled:
             raise Unsupported(f"the pieces left going {unhandled[0]!r}")
-        if game.held is not None:
-            raise Unsupported("pits that change hands (a mark that holds a pit)")
         if game.multi:
             self.several_kinds()
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
@@ -75,8 +73,8 @@ class TurnAssembler(Assembler):
             raise Unsupported(f"the end condition {unknown[0]!r}")
         if len(set(game.score_counts)) < len(game.score_counts):
             raise Unsupported("a score counting the same pieces twice")
-        if "own_pits" in game.score_counts and any(game.owner_bits.values()):
-            raise Unsupported("own pits scored apart from the pits owned through a mark")
+        if game.multi and "own_pits" in game.score_counts and any(game.owner_bits.values()):
+            raise Unsupported("own pits scored apart from the pits owned through a mark, with several kinds of piece")
         feed = spec.obligations.feed
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")
@@ -116,6 +114,8 @@ class TurnAssembler(Assembler):
     def race(self, stage: Any) -> int:
         """The race record (the opening race is run in the first stage, race.py)."""
         opening = self.game.spec.opening
+        if self.game.held is not None:
+            raise Unsupported("an opening race where pits change hands")
         if self.rs.offer_all or any(len(k.directions) != 1 or k.directions[0] < 0 or k.ask_direction
                                     for k in self.rs.kinds):
             raise Unsupported("an opening race whose starts leave the direction open")
@@ -131,7 +131,7 @@ class TurnAssembler(Assembler):
             raise Unsupported("games of several rounds without a store for each player")
         return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
                            -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
-                           *(self.table(list(order)) for order in rules.fill_order)])
+                           *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0))])
 
     def marks(self) -> int:
         """The marks record: state._update_marks's events, clearers and setters."""

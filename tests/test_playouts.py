@@ -48,12 +48,12 @@ def test_native_games_replay_on_both_python_paths(name: str, params: dict) -> No
 def test_every_variant_native_code_plays_replays_the_same_in_python(name: str) -> None:
     """Whatever native code says it covers, it plays as the Python reference does: a few whole
     random games of every shipped variant (with its random-play values), replayed action by
-    action on the Python path."""
+    action on the Python path. Every shipped variant is played by native code (issue 12: every
+    block on both engine paths), so a decline fails here."""
     from rulespec.fuzz import load_for_random_play
 
     game = load_for_random_play(name)
-    if native.native(game) is None:
-        pytest.skip(f"whole games in Python: {game.native_refusal}")
+    assert native.native(game) is not None, f"whole games in Python: {game.native_refusal}"
     result = native.playouts(game, 3, seed=11, lengths=True, record=True)
     assert result["engine"] == "native" and result["games"] == 3
     replay(load_for_random_play(name).without_kernel(), result)
@@ -203,9 +203,11 @@ def test_other_look_ahead_mark_conditions_replay_the_same(block: str) -> None:
 
 
 TURN_RULES = [("chongka", {}, 10), ("vai-lung-thlan", {}, 10), ("dakon", {"rounds": 3}, 4),
-              ("ohvalhu", {"rounds": 2}, 3), ("dakon", {"rounds": 2, "next_round": "winner"}, 3)]
+              ("ohvalhu", {"rounds": 2}, 3), ("dakon", {"rounds": 2, "next_round": "winner"}, 3),
+              ("nam-nam", {"rounds": 5}, 6)]
 """Passing when a player has no move (the first three) and games of several rounds (pits
-refilled from the stores, unfilled pits marked, the next round's first player)."""
+refilled from the stores, unfilled pits marked or passed to the opponent, who holds them for
+the round (Nam-Nam), the next round's first player)."""
 
 
 @pytest.mark.parametrize("name,params,n", TURN_RULES, ids=[n for n, _, _ in TURN_RULES])
@@ -251,9 +253,11 @@ def assert_same_api(a, b, where: str) -> None:
 
 STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}), ("chongka", {}),
           ("dakon", {"rounds": 3}), ("qelat", {}), ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}),
-          ("gabata-adowa", {})]
+          ("gabata-adowa", {}), ("layli-goobalay", {}), ("layli-goobalay", {"captured": "removed"}),
+          ("nam-nam", {"rounds": 4})]
 LONG_GAMES = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dakon", {"rounds": 3}), ("qelat", {}),
-              ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}), ("gabata-adowa", {}), ("glass-bead-game", {})]
+              ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}), ("gabata-adowa", {}), ("glass-bead-game", {}),
+              ("nam-nam", {"rounds": 4})]
 
 
 @pytest.mark.parametrize("name,params", STATES, ids=[f"{n}{p or ''}" for n, p in STATES])
@@ -380,7 +384,7 @@ def test_the_c_records_and_the_assembler_agree_on_the_layout() -> None:
     source = (Path(native.__file__).parent / "_game.c").read_text()
     assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_RACE")] == native.TURN
     assert [t[3:].lower() for t in enum_names(source, "RC_NEXT", "RC_FROM")] == native.RACE
-    assert [t[3:].lower() for t in enum_names(source, "RD_PER_PIT", "RD_FILL1")] == native.ROUNDS
+    assert [t[3:].lower() for t in enum_names(source, "RD_PER_PIT", "RD_HELD1")] == native.ROUNDS
     assert [t[5:].lower() for t in enum_names(source, "NEXT_LOSER", "NEXT_LAST_MOVER")] == native.NEXT_PLAYER
     assert [t[3:].lower() for t in enum_names(source, "MK_EMPTIED", "MK_SET")] == native.MARKS
     assert [int(source.split(f"G_{key.upper()} = ")[1][:3]) for key in native.LOOK_AHEADS] == \
