@@ -160,7 +160,10 @@ def taken_pits(st: Any, cap: CaptureProgram, last: int, mv: MoveInfo) -> list[in
     """The pits a capture's fixed selectors take, in order, each once."""
     fixed = cap.fixed
     if len(fixed) == 1:
-        return fixed[0](st, last, mv)
+        pits = fixed[0](st, last, mv)
+        # (a chain may come round the circuit to its first pit again: that pit is taken once,
+        # and counted once where grand_slam: forfeit weighs the capture)
+        return pits if len(pits) < 2 or len(set(pits)) == len(pits) else list(dict.fromkeys(pits))
     pits: list[int] = []
     for sel in fixed:
         for q in sel(st, last, mv):
@@ -762,7 +765,9 @@ def _allowed(st: Any, after: Any, mv: MoveInfo, kind: Any, feeding: bool) -> boo
     if not mv.first_ok:
         return False
     if feeding:
-        opp = st.game.geo.own[1 - st.to_move]
+        game = st.game
+        # the opponent's pits after the move (where pits change hands: those they hold then)
+        opp = game.geo.own[1 - st.to_move] if game.held is None else game.pits_of(after, 1 - st.to_move)
         if not any(after.board[q] for q in opp):
             return False
     return True

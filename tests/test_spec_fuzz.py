@@ -110,7 +110,7 @@ def sowings(draw: st.DrawFn, board: Board) -> dict:
 
 @st.composite
 def capture_rules(draw: st.DrawFn, board: Board) -> list:
-    places = ["removed"] + (["store"] if board.stores else [])
+    places = ["removed", "landing"] + (["store"] if board.stores else [])
     rules = draw(st.lists(st.fixed_dictionaries({
         "when": conditions(board, 1), "take": selectors(board),
         "to": st.one_of(st.sampled_from(places),
@@ -118,7 +118,7 @@ def capture_rules(draw: st.DrawFn, board: Board) -> list:
                                                         **({"nearest_when": near} if near else {})}},
                                   st.one_of(st.none(), conditions(board, 0)))),
         "grand_slam": st.sampled_from(["allowed", "forfeit"]),
-    }), max_size=2))
+    }, optional={"mark": st.just("m")} if board.marks else {}), max_size=2))
     for i, rule in enumerate(rules):
         rule["name"] = f"capture{i}"
     return rules
@@ -128,8 +128,10 @@ def capture_rules(draw: st.DrawFn, board: Board) -> list:
 def specs(draw: st.DrawFn) -> dict:
     """A valid spec (every generated spec loads) drawing on the whole vocabulary: ranks and
     stores, stock, move kinds with lifts, directions and requirements, another turn, skipped
-    pits, relay laps with stop and ask conditions, captures to the store, removed or sown
-    again, marks set and cleared, stages, feeding, and the end conditions."""
+    pits, relay laps with stop and ask conditions, captures to the store, removed, back into
+    the landing pit or sown again, marks set (after a move or by a capture) and cleared, owned
+    marks and marks that hold a pit (pits changing hands, also between rounds), stages,
+    feeding, and the end conditions."""
     ranks = draw(st.sampled_from([2, 2, 3, 4]))
     stores = draw(st.sampled_from(["none", "beside"] + (["in_circuit"] if ranks == 2 else [])))
     board = Board({2: ("front",), 3: ("front", "middle"), 4: ("front", "back")}[ranks],
@@ -156,6 +158,13 @@ def specs(draw: st.DrawFn) -> dict:
         spec["marks"] = {"m": mark}
         if draw(st.booleans()):
             spec["setup"]["marks"] = {"m": ["A1"]}
+        if draw(st.booleans()):  # owned by the player who set it; perhaps making the pit theirs
+            mark["owned"] = True
+            mark["holds_pit"] = draw(st.booleans())
+            if mark["holds_pit"] and board.stores and draw(st.booleans()):
+                spec["rounds"] = {"to_opponent": "m", "max_rounds": draw(st.integers(1, 3)),
+                                  "per_pit": draw(st.integers(1, 4)),
+                                  "next_player": draw(st.sampled_from(["loser", "alternate", "last_mover"]))}
     if board.stages:
         spec["stages"] = [
             {"name": STAGES[0], "until": {"moves_played": {"min": draw(st.integers(1, 6))}},

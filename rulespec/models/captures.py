@@ -22,7 +22,8 @@ class Chain(Block):
     while_: Condition = Field(alias="while")
     """Each pit of the run must satisfy this; the run stops at the first that does not."""
     length: int | None = Field(None, ge=1)
-    """At most this many pits."""
+    """At most this many pits (left out: as many as the board has slots). A run that comes round
+    the circuit to pits it met already takes each pit once."""
     exactly: bool = False
     """With `length`: the run is taken only if it reaches that length, else nothing is."""
 
