@@ -122,3 +122,27 @@ def test_random_split_games_conserve_pieces_and_snapshots_replay():
             assert back.snapshot() == st.snapshot()
         s = st.snapshot()
         assert sum(sum(p["pits"]) + p["store"] for p in s["players"]) == game.total_pieces
+
+
+def test_column_about_a_store_is_false_on_every_path():
+    """A store is in no column (the reference: `column` holds for some other pit in the
+    subject's column), so `column` tested on a store is false, on the Python path (a store's
+    column is empty) as in the kernel and in native games. Kalah's another turn written as
+    "the last seed landed where no other pit shares the column": in the store."""
+    from pathlib import Path
+
+    from interpreter import native
+    from interpreter.state import State
+
+    text = (Path(__file__).parent.parent / "variants" / "kalah.yaml").read_text()
+    changed = text.replace("extra_turn: {store: true, side: own}", "extra_turn: {not: {column: {}}}")
+    assert changed != text
+    games = [rulespec.load_text(changed, "k.yaml").without_kernel(), rulespec.load_text(changed, "k.yaml")]
+    states = [State.initial(games[0]), State.initial(games[1]), games[1].new_initial_state()]
+    assert isinstance(states[2], native.NativeState)
+    for state in states:
+        state.apply_action(state.string_to_action("C"))  # four seeds from C: the last into the store
+        assert state.current_player() == 0, "another turn"
+        state.apply_action(state.string_to_action("A"))  # the last into E, which has a column
+        assert state.current_player() == 1
+    assert states[0].board == states[1].board == states[2].board
