@@ -73,8 +73,9 @@ class ConditionCompiler:
         tests: list[Test] = []
         for key in _KEY_ORDER:
             value = getattr(cond, key)
-            if value is None or (key == "count" and isinstance(value, list) and cond.side in ("own", "opponent")):
-                continue  # (a list count with a side is fused into the side test)
+            if value is None or (key == "count" and isinstance(value, list) and cond.side in ("own", "opponent")
+                                 and self.held is None):
+                continue  # (a list count with a side is fused into the side test, where pits never change hands)
             tests.append(getattr(self, "_" + key)(value, cond))
         return _all(tests)
 

@@ -7,7 +7,8 @@ compiled ruleset: the board's tables, the move kinds, the captures, and each con
 small tree of nodes. Nothing in the C code knows a game; it reads the array.
 
 The kernel covers the common blocks and the less common ones the catalogue needs (owned
-marks, captures while a lap passes, relays lifting the next pit, captures that go on, move
+marks, marks that hold a pit for their owner (whose pit it is then read from the position),
+captured pieces put back into the landing pit, captures while a lap passes, relays lifting the next pit, captures that go on, move
 kinds offered together, lifts from several pits, placement, captures down a column across the
 ranks with the capturing piece carried on or at most some pieces a pit, several kinds of piece
 with the order of the kinds dropped chosen, captures of some kinds and picked pieces). A

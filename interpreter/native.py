@@ -2,8 +2,8 @@
 
 `Game.playouts(n)` plays n games to the end. Where every stage's ruleset assembles for the
 move kernel and the game's rules between moves are covered (another turn, the next stage,
-feeding, every end condition, the scoring, marks after a move, passing, rounds, the opening
-race), `_game.c` plays them from the kernel's stage programs, each followed by a turn record
+feeding, every end condition, the scoring, marks after a move, passing, rounds with pits
+passed to the opponent, the opening race), `_game.c` plays them from the kernel's stage programs, each followed by a turn record
 assembled here. Otherwise the same loop runs over
 the Python `State` API and gives a result of the same shape.
 

@@ -320,6 +320,8 @@ IN_THE_KERNEL = {
     "um-el-bagara": "move kinds offered together",
     "qelat": "owned marks set by a capture, move kinds offered together",
     "toguz-korgool": "owned marks set by a capture, pieces sown into them going to their owner",
+    "layli-goobalay": "captured pieces put into the landing pit (to: landing), an owned mark set by the capture",
+    "nam-nam": "pits held through a mark (holds_pit): whose pit it is read from the position",
 }
 """Variants whose every stage the kernel must play (not only may): the blocks they need, which
 the kernel once declined."""
@@ -365,8 +367,9 @@ COUNT = st.one_of(st.integers(0, 4), st.builds(lambda lo: {"min": lo}, st.intege
 def block_specs(draw: st.DrawFn) -> dict:
     """Small specs that combine the kernel's less common blocks: move kinds offered together,
     the first piece into the origin, captures while passing, relays lifting the next pit,
-    captures that go on, captures sown from a pit of the move without turning, owned marks,
-    more pits lifted and pieces placed one by one."""
+    captures that go on, captures sown from a pit of the move without turning or put back into
+    the landing pit, owned marks (perhaps holding the pit for their owner), more pits lifted
+    and pieces placed one by one."""
     stores = draw(st.booleans())
     cond = _block_conditions(stores)
     relay = draw(st.booleans())
@@ -385,7 +388,7 @@ def block_specs(draw: st.DrawFn) -> dict:
                           "lift": draw(st.sampled_from(["landing", "next"]))}
     capture: dict = {"name": "take", "when": draw(cond), "take": draw(st.sampled_from(
         [[], ["landing"], ["opposite"], ["landing", "opposite"]]))}
-    to = draw(st.sampled_from(["store", "removed", "sow"] if stores else ["removed", "sow"]))
+    to = draw(st.sampled_from(["store", "removed", "sow", "landing"] if stores else ["removed", "sow", "landing"]))
     if not capture["take"]:
         capture["mark"] = "w"
     elif to == "sow":
@@ -397,7 +400,8 @@ def block_specs(draw: st.DrawFn) -> dict:
             capture["then"] = "relay"
         if draw(st.booleans()):
             capture["mark"] = "w"
-    mark = {"meaning": "owned", "owned": True, "sown_to_owner": stores and draw(st.booleans())}
+    mark = {"meaning": "owned", "owned": True, "sown_to_owner": stores and draw(st.booleans()),
+            "holds_pit": draw(st.booleans())}  # (a pit marked by a capture becomes the captor's)
     offer = draw(st.sampled_from(["first", "all"]))
     extra = {}
     if offer == "first" and not relay and to != "sow" and draw(st.booleans()):

@@ -65,11 +65,13 @@ def test_the_sanitized_kernel_is_the_one_loaded(sanitized):
     assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_KERNEL"], "True"]
 
 
-BLOCKS = ["hus", "omweso", "mangala", "ba-awa", "pallanguli", "qelat", "toguz-korgool", "alemungula"]
+BLOCKS = ["hus", "omweso", "mangala", "ba-awa", "pallanguli", "qelat", "toguz-korgool", "alemungula",
+          "layli-goobalay", "nam-nam"]
 """Catalogue variants that between them use every less common block of the kernel: captures
 sown without turning, the first piece into the origin, captures while passing (by the owner,
 the last pit included), relays lifting the next pit, captures that go on, owned marks, a
-capture that only marks, move kinds offered together."""
+capture that only marks, move kinds offered together, captured pieces put into the landing
+pit, pits held through a mark."""
 KERNEL_TESTS = ("random_games_agree or hypothesis_games_agree or plain_games or threat_look_ahead "
                 "or refuses_bad_input or huge_numbers or piece_bound or worked_examples or less_common_blocks "
                 "or during_a_move "
@@ -92,7 +94,8 @@ NATIVE_GAMES = """
 import rulespec
 for name, params, n in [("bao-la-kiswahili", {}, 60), ("chongka", {}, 60), ("dakon", {"rounds": 4}, 10),
                         ("mefuvha", {"pits": 6}, 30), ("sungka", {"holes": 4, "shells": 3}, 30),
-                        ("abalalae", {}, 15), ("gabata-adowa", {}, 15), ("qelat", {}, 15), ("glass-bead-game", {}, 40)]:
+                        ("abalalae", {}, 15), ("gabata-adowa", {}, 15), ("qelat", {}, 15), ("glass-bead-game", {}, 40),
+                        ("layli-goobalay", {}, 30), ("nam-nam", {"rounds": 4}, 10)]:
     game = rulespec.load(name, **params)
     result = game.playouts(n, seed=1)
     assert result["engine"] == "native", game.native_refusal
@@ -107,7 +110,9 @@ print("ok")
 """Whole games in C (_game.c): marks set after a move by look-aheads (Bao), passing, rounds,
 decisions inside a move, the opening race (Sungka), column captures with carry and most
 (Abalala'e, Gabata (Adowa)), move kinds offered together (Qelat), several kinds of piece (the
-Glass Bead Game); native playouts and native states with clones."""
+Glass Bead Game), captured pieces put into the landing pit and own pits scored apart from
+owned marks (Layli Goobalay), pits held through a mark and passed between rounds (Oware
+Nam-Nam); native playouts and native states with clones."""
 
 
 def test_whole_native_games_under_sanitizers(sanitized):

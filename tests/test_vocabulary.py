@@ -440,10 +440,13 @@ scoring:
 """
 
 
+@pytest.mark.parametrize("kernel", [False, True], ids=["python", "kernel"])
 @pytest.mark.parametrize("extra", ["", ", owned_marks"])
-def test_a_capture_can_move_pieces_into_the_landing_pit(extra: str) -> None:
+def test_a_capture_can_move_pieces_into_the_landing_pit(extra: str, kernel: bool) -> None:
     game = Game(load_spec_text(LANDING.replace("{extra}", extra)))
-    assert game.rulesets[0].kernel is None  # the move kernel declines it, with a reason
+    if not kernel:
+        game = game.without_kernel()
+    assert (game.rulesets[0].kernel is not None) == kernel, game.kernel_refusals
     state = position(game, [0, 0, 1, 0], [3, 0, 0, 1], stores=(5, 6))
     state.apply_action(state.string_to_action("C"))  # into the empty D, facing a's three
     snap = state.snapshot()
@@ -459,13 +462,24 @@ def test_own_pits_carrying_the_opponents_owned_mark_score_for_the_owner() -> Non
         {"pits": [2, 0, 3, 0, 0, 0], "store": 14}, {"pits": [5, 1, 0, 2, 3, 1], "store": 17}]})
     assert [game.score(state, p) for p in (0, 1)] == [14 + 2, 17 + 5 + 1 + 3 + 1 + 3 + 2]
     from rulespec.summary import engine
-    said = engine(game)
-    assert "no move kernel: it does not cover captured pieces put into the landing pit (capture 'uur')" in said
-    # native whole games do not count own pits apart from owned ones: declined, with the reason
-    marked = Game(load_spec_text(LANDING.replace("{extra}", "").replace(
-        "    take: [opposite]\n    most: 1\n    to: landing\n", "    take: []\n")))
-    assert marked.rulesets[0].kernel is not None
-    assert "own pits scored apart from the pits owned through a mark" in engine(marked)
+    assert engine(game) == "move kernel (C); playouts and the state in C"
+
+
+@pytest.mark.parametrize("extra", ["", ", owned_marks"])
+def test_pieces_put_into_the_landing_pit_and_own_pits_scored_apart_play_natively_as_in_python(extra: str) -> None:
+    """Native whole games (the kernel's `to: landing`, _game.c's scores counting own pits apart
+    from owned marks) replayed on the Python path: legal action by action, the same ends and
+    results; the capture into the landing pit fires in them."""
+    from native_replay import replay
+
+    from interpreter import native
+
+    text = LANDING.replace("{extra}", extra)
+    game = rulespec.load_text(text, "landing.yaml")
+    result = native.playouts(game, 40, seed=5, lengths=True, record=True)
+    assert result["engine"] == "native", game.native_refusal
+    finals = replay(rulespec.load_text(text, "landing.yaml").without_kernel(), result)
+    assert any(any(m & 3 for m in state.marks) for state in finals), "a pair was made in some game"
 
 
 # --- pits changing hands between rounds (rounds.to_opponent, a mark that holds a pit) -----------
@@ -489,7 +503,7 @@ def test_unfilled_pits_pass_to_the_opponent_then_out_of_play() -> None:
     from interpreter.rounds import next_round
 
     game = Game(load_spec_text(HELD))
-    assert game.rulesets[0].kernel is None and "pits that change hands" in game.rulesets[0].kernel_refusal
+    assert game.rulesets[0].kernel is not None, game.kernel_refusals
     state = game.state_from_snapshot({"to_move": 0, "players": [
         {"pits": [1, 0, 0], "store": 8}, {"pits": [0, 1, 0], "store": 2}]})
     assert next_round(state, game.rounds)  # the pieces left go to their stores: 9 and 3
@@ -522,3 +536,58 @@ captures:
                                       "players": [{"pits": [0, 0, 1], "store": 6}, {"pits": [1, 2, 0], "store": 2}]})
     state.apply_action(state.string_to_action("C"))
     assert state.snapshot()["players"][1]["pits"] == [2, 2, 0]
+
+
+def test_held_pits_play_natively_as_in_python() -> None:
+    """Native whole games where pits change hands (the kernel reading whose pit it is from the
+    position, _game.c passing unfilled pits to the opponent between rounds) replayed on the
+    Python path, and the native state played against the Python one action by action: the
+    same games, the same boards and marks, and some of them go on with pits held."""
+    import random
+
+    from native_replay import replay
+
+    from interpreter import native
+    from interpreter.state import State
+
+    text = HELD.replace("sowing: {skip: {mark: burnt}}", """sowing: {skip: {mark: burnt}}
+captures:
+  - {name: take, when: {side: opponent, count: [2, 3]}, take: [landing]}""")
+    game = rulespec.load_text(text, "held.yaml")
+    result = native.playouts(game, 40, seed=2, lengths=True, record=True)
+    assert result["engine"] == "native", game.native_refusal
+    replay(rulespec.load_text(text, "held.yaml").without_kernel(), result)
+    rng, held = random.Random(4), 0
+    for _ in range(20):
+        a = rulespec.load_text(text, "held.yaml").new_initial_state()
+        b = State.initial(rulespec.load_text(text, "held.yaml").without_kernel())
+        assert isinstance(a, native.NativeState)
+        while not b.is_terminal():
+            action = rng.choice(b.legal_actions())
+            assert a.legal_actions() == b.legal_actions()
+            a.apply_action(action)
+            b.apply_action(action)
+            held += any(m & b.game.held[0] | m & b.game.held[1] for m in b.marks)
+        assert (a.board, a.marks, a.returns(), a.round) == (b.board, b.marks, b.returns(), b.round)
+    assert held, "no game went on with a pit held"
+
+
+@pytest.mark.parametrize("kernel", [False, True], ids=["python", "kernel"])
+def test_a_list_of_counts_with_a_side_is_tested_where_pits_change_hands(kernel: bool) -> None:
+    """`side: opponent, count: [2, 3]`: where pits never change hands the Python path fuses the
+    two into one test; where they do, the side is asked of the position and the count must
+    still be tested (it was dropped: North's seed making four in South's B captured them)."""
+    text = HELD.replace("sowing: {skip: {mark: burnt}}", """sowing: {skip: {mark: burnt}}
+captures:
+  - {name: take, when: {side: opponent, count: [2, 3]}, take: [landing]}""")
+    game = Game(load_spec_text(text))
+    if not kernel:
+        game = game.without_kernel()
+    state = game.state_from_snapshot({"to_move": 1, "players": [{"pits": [0, 3, 3], "store": 0},
+                                                                {"pits": [2, 2, 2], "store": 0}]})
+    state.apply_action(state.string_to_action("c"))  # into A (one: no capture) and B (four: none)
+    assert state.snapshot()["players"][0]["pits"] == [1, 4, 3]
+    state = game.state_from_snapshot({"to_move": 1, "players": [{"pits": [0, 2, 3], "store": 0},
+                                                                {"pits": [2, 2, 2], "store": 1}]})
+    state.apply_action(state.string_to_action("c"))  # B reaches three: captured
+    assert state.snapshot()["players"][0]["pits"] == [1, 0, 3] and state.snapshot()["players"][1]["store"] == 4
