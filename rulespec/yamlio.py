@@ -86,7 +86,7 @@ def _expansion(yaml: YAML, text: str, path: str) -> list[Problem]:
     sizes: dict[str, int] = {}
     open_nodes: list[list[Any]] = [[None, 0]]  # [anchor, expanded size so far]
     try:
-        for event in yaml.parse(text):
+        for event in _events(yaml, text):
             if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
                 open_nodes.append([event.anchor, 1])
                 continue
@@ -109,6 +109,19 @@ def _expansion(yaml: YAML, text: str, path: str) -> list[Problem]:
     except Exception:  # noqa: BLE001 - a syntax error: load() reports it with its position
         return []
     return []
+
+
+def _events(yaml: YAML, text: str) -> Any:
+    """The parser's events, from libyaml where it is installed (see _FastLoader)."""
+    if CParser is None:
+        yield from yaml.parse(text)
+        return
+    parser = CParser(text)
+    try:
+        while parser.check_event():
+            yield parser.get_event()
+    finally:
+        parser.dispose()
 
 
 _BRACKETS = re.compile(r"[\[\]{}\n]")
