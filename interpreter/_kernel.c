@@ -171,12 +171,14 @@ static int match(const int *p, const int *m, int n) {
  * the offset of [South's bits, North's bits] of the marks that make a pit their owner's;
  * interpreter/holding.py). */
 static int owner_at(const int *p, const Pos *s, int q) {
-    if (p[H_HELD] >= 0 && q >= 0 && q < p[H_NPITS]) {
+    if (q < 0) q += p[H_NSLOTS];  /* no pit (NONE): as Python indexes a list, the last slot */
+    if (q < 0) return NONE;
+    if (p[H_HELD] >= 0) {
         const int *held = p + p[H_HELD];
         if (s->marks[q] & held[0]) return 0;
         if (s->marks[q] & held[1]) return 1;
     }
-    return q >= 0 ? p[p[H_OWNER] + q] : NONE;
+    return p[p[H_OWNER] + q];
 }
 
 /* The pieces on the pits a player holds now (their row's, where pits never change hands). */
@@ -225,7 +227,10 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     case C_NOT:
         return !test(p, c[1], s, pit, m);
     case C_SIDE: {
-        if (c[1] == 2) return pit >= 0 && p[p[H_OWNER] + pit] == NONE;  /* neutral: by its row */
+        if (c[1] == 2) {  /* neutral: by its row */
+            int q = pit < 0 ? pit + p[H_NSLOTS] : pit;
+            return q >= 0 && p[p[H_OWNER] + q] == NONE;
+        }
         return owner_at(p, s, pit) == (s->mover ^ c[1]);
     }
     case C_ROW:
