@@ -161,7 +161,7 @@ def specs(draw: st.DrawFn) -> dict:
         if draw(st.booleans()):  # owned by the player who set it; perhaps making the pit theirs
             mark["owned"] = True
             mark["holds_pit"] = draw(st.booleans())
-            if mark["holds_pit"] and board.stores and draw(st.booleans()):
+            if mark["holds_pit"] and board.stores and ranks == 2 and draw(st.booleans()):
                 spec["rounds"] = {"to_opponent": "m", "max_rounds": draw(st.integers(1, 3)),
                                   "per_pit": draw(st.integers(1, 4)),
                                   "next_player": draw(st.sampled_from(["loser", "alternate", "last_mover"]))}
