@@ -225,8 +225,9 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     """The header slots, condition codes and request codes are written twice (C reads what
     Python assembles): the same names in the same order."""
     source = (ROOT / "interpreter" / "_kernel.c").read_text()
-    header = enum_names(source, "H_NSLOTS", "H_PIECES")
+    header = enum_names(source, "H_NSLOTS", "H_HELD")
     assert [h[2:].lower() for h in header] == kernel.HEADER
+    assert [t[3:].lower() for t in enum_names(source, "TO_STORE", "TO_LANDING")] == list(kernel.TO)
     ops = enum_names(source, "C_TRUE", "C_COLUMN")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
     assert enum_names(source, "C_DROPPED = 64", "C_IN_PLAY") == ["C_DROPPED = 64", "C_BEFORE", "C_IN_PLAY"]
