@@ -191,6 +191,18 @@ class ConditionCompiler:
 
         return next_test
 
+    def _previous(self, sub: Condition, cond: Condition) -> Test:
+        inner = self.compile(sub)
+        steps = self.steps
+
+        def previous_test(st: Any, p: int, m: Any) -> bool:
+            if m.direction < 0:
+                return False
+            q = steps[m.mover][1 - m.direction][p]  # the circuit run the other way
+            return q != NONE and inner(st, q, m)
+
+        return previous_test
+
     def _origin(self, sub: Condition, cond: Condition) -> Test:
         inner = self.compile(sub)
         return lambda st, p, m: m.origin != NONE and inner(st, m.origin, m)
@@ -364,7 +376,7 @@ class _Mover:
 
 _KEY_ORDER = [
     "side", "row", "role", "pit", "store", "start", "last", "after_last", "count", "count_before", "mark", "opposite", "behind",
-    "mirror", "column", "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+    "mirror", "column", "next", "previous", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened", "opponent_can_capture",
 ]

@@ -348,11 +348,13 @@ def test_every_catalogue_variant_plays_the_same_on_both_paths(name: str) -> None
 
 def _block_conditions(stores: bool) -> st.SearchStrategy[dict]:
     """Conditions over the keys the less common blocks bring: the move's pits (start, last,
-    the pit after the last), the mirrored pit and an owned mark's owner."""
+    the pit after the last), the mirrored pit, the pit before along the sowing and an owned
+    mark's owner."""
     leaf = st.fixed_dictionaries({}, optional={
         "side": st.sampled_from(["own", "opponent"]), "count": COUNT, "start": st.booleans(),
         "last": st.booleans(), "after_last": st.booleans(),
         "mirror": st.fixed_dictionaries({}, optional={"count": COUNT, "mark": st.just("w")}),
+        "previous": st.fixed_dictionaries({}, optional={"count": COUNT, "last": st.booleans()}),
         "mark": st.just("w"), "store": st.just(False) if stores else st.nothing()})
     return st.builds(lambda c, owner: {**c, "mark_owner": owner} if "mark" in c and owner else c,
                      leaf, st.sampled_from([None, "own", "opponent"]))
