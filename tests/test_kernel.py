@@ -227,7 +227,7 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     source = (ROOT / "interpreter" / "_kernel.c").read_text()
     header = enum_names(source, "H_NSLOTS", "H_PIECES")
     assert [h[2:].lower() for h in header] == kernel.HEADER
-    ops = enum_names(source, "C_TRUE", "C_COLUMN")
+    ops = enum_names(source, "C_TRUE", "C_PREVIOUS")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
     assert enum_names(source, "C_DROPPED = 64", "C_IN_PLAY") == ["C_DROPPED = 64", "C_BEFORE", "C_IN_PLAY"]
     assert kernel.PIECE_OPS == {"dropped": 64, "before": 65, "in_play": 66}
