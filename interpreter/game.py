@@ -205,6 +205,8 @@ class Game:
         "lengths", the actions of each game, when asked). Native code plays them where it
         covers the game's rules (`engine` "native"), else the Python path ("python"). A seed
         always gives the same games; native and Python games differ (see interpreter/native.py).
+        Rules that leave random games very long (rounds until a player cannot fill a hole) take
+        long here too: load such a variant with rulespec.fuzz.load_for_random_play.
         """
         from .native import playouts
 

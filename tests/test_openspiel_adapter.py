@@ -157,3 +157,31 @@ def test_register_file_takes_any_spec_and_reports_a_broken_one(tmp_path):
     broken.write_text("name: Broken\nboard: {ranks: 2, pits: 0}\n", encoding="utf-8")
     with pytest.raises(SpecError, match=r"broken.yaml:2:"):
         openspiel.register_file(broken)
+
+
+def test_a_spec_is_read_once_per_file_version_and_parameters(tmp_path, monkeypatch):
+    """OpenSpiel re-creates games (once per deserialized state); each reads the file only when it
+    changed since, or with other parameters."""
+    import os
+
+    from rulespec.adapters import openspiel as adapter
+    from rulespec.loader import resolve
+
+    reads = []
+    real = adapter.load_spec
+    monkeypatch.setattr(adapter, "load_spec", lambda *a, **k: reads.append(a) or real(*a, **k))
+    spec = tmp_path / "cached-oware.yaml"
+    spec.write_text(resolve("oware").read_text(encoding="utf-8"), encoding="utf-8")
+    name = openspiel.register_file(spec)
+    reads.clear()
+    for _ in range(5):
+        assert len(pyspiel.load_game(name).new_initial_state().legal_actions()) == 6
+    assert len(reads) == 1
+    pyspiel.load_game(name, {"pits": 5})
+    assert len(reads) == 2
+    assert pyspiel.load_game(name).rules.spec.name == "Oware"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("name: Oware", "name: Edited Oware", 1), encoding="utf-8")
+    stat = spec.stat()
+    os.utime(spec, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    assert pyspiel.load_game(name).rules.spec.name == "Edited Oware"
+    assert len(reads) == 3

@@ -24,6 +24,7 @@ spec's own `move_limit` still ends its games first.
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from ..loader import load_spec, shipped_variants
+from ..loader import LoadedSpec, load_spec, resolve, shipped_variants
 from .observation import Encoding
 
 PREFIX = "rulespec_"
@@ -101,6 +102,14 @@ def _register(source: str) -> str:
     return name
 
 
+@functools.lru_cache(maxsize=64)
+def _loaded(source: str, modified: int, params: tuple[tuple[str, Any], ...]) -> LoadedSpec:
+    """OpenSpiel creates a game again and again (22 times in one `random_sim_test`, once per
+    deserialized state): the spec is read and validated once per file version and parameters.
+    Specs are frozen models, so games may share one."""
+    return load_spec(source, **dict(params))
+
+
 class RulespecGame(pyspiel.Game):
     """A rulespec game behind OpenSpiel's Game interface (subclassed once per spec)."""
 
@@ -114,7 +123,7 @@ class RulespecGame(pyspiel.Game):
             raise ValueError(f"max_game_length must be at least 1, got {bound}")
         from interpreter import Game
 
-        self.rules = Game(load_spec(self.SOURCE, **params))
+        self.rules = Game(_loaded(self.SOURCE, resolve(self.SOURCE).stat().st_mtime_ns, tuple(sorted(params.items()))))
         self.bound = bound
         self.encoding = Encoding.of(self.rules)
         info = pyspiel.GameInfo(

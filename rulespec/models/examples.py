@@ -24,4 +24,8 @@ class Example(Block):
     expect: dict[str, Any] = Field(default_factory=dict)
     """Keys of the resulting snapshot (e.g. players, to_move, terminal) and their values."""
     legal: list[str] | None = None
-    """If given, the exact legal whole moves (in notation) of the position, before the moves."""
+    """If given, the exact legal whole moves of the position, before the moves. Each is written
+    as the game records a move: its decisions run together with no spaces, in the order they are
+    made, and a decision the rules leave to their default is left out (`C<`: pit C, then sown
+    to the left; `A1/a1`: a pair of race starts; `A`: pit A with no decision). An example whose
+    `legal` is wrong prints the legal moves in this form."""
