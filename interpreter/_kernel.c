@@ -68,7 +68,7 @@ enum {
     C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
     C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
     C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
-    C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER, C_COLUMN
+    C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER, C_COLUMN, C_PREVIOUS
 };
 /* Condition nodes about kinds of piece (kernel.py's PIECE_OPS; numbered apart so that new
  * vocabulary above does not shift them). */
@@ -271,6 +271,11 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
     case C_NEXT: {
         if (m->direction < 0) return 0;
         int q = p[p[H_STEPS] + (s->mover * 2 + m->direction) * p[H_NSLOTS] + pit];
+        return q != NONE && test(p, c[1], s, q, m);
+    }
+    case C_PREVIOUS: {  /* the pit before: the next one along the circuit run the other way */
+        if (m->direction < 0) return 0;
+        int q = p[p[H_STEPS] + (s->mover * 2 + (1 - m->direction)) * p[H_NSLOTS] + pit];
         return q != NONE && test(p, c[1], s, q, m);
     }
     case C_ORIGIN:
@@ -1547,7 +1552,8 @@ static int check_condition(Check *c, long node, int depth) {
         for (int i = 0; i < x[1]; i++)
             if (!check_condition(c, x[2 + i], depth + 1)) return 0;
         return 1;
-    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_ORIGIN: case C_MIRROR: case C_COLUMN:
+    case C_NOT: case C_OPPOSITE: case C_BEHIND: case C_NEXT: case C_PREVIOUS: case C_ORIGIN: case C_MIRROR:
+    case C_COLUMN:
         return check_condition(c, x[1], depth + 1);
     case C_INSET:
         return span(c, x[1], c->ns);
@@ -1797,7 +1803,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 10) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 11) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

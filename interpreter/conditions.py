@@ -181,16 +181,23 @@ class ConditionCompiler:
         return self._across(sub, self.geo.behind)
 
     def _next(self, sub: Condition, cond: Condition) -> Test:
+        return self._along(sub, 0)
+
+    def _previous(self, sub: Condition, cond: Condition) -> Test:
+        return self._along(sub, 1)  # the next pit along the circuit run the other way
+
+    def _along(self, sub: Condition, back: int) -> Test:
+        """The pit after the subject along the move's sowing (back=1: the pit before it)."""
         inner = self.compile(sub)
         steps = self.steps
 
-        def next_test(st: Any, p: int, m: Any) -> bool:
+        def along(st: Any, p: int, m: Any) -> bool:
             if m.direction < 0:
                 return False
-            q = steps[m.mover][m.direction][p]
+            q = steps[m.mover][m.direction ^ back][p]
             return q != NONE and inner(st, q, m)
 
-        return next_test
+        return along
 
     def _origin(self, sub: Condition, cond: Condition) -> Test:
         inner = self.compile(sub)
@@ -365,7 +372,7 @@ class _Mover:
 
 _KEY_ORDER = [
     "side", "row", "role", "pit", "store", "start", "last", "after_last", "count", "count_before", "mark", "opposite", "behind",
-    "mirror", "column", "next", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+    "mirror", "column", "next", "previous", "origin", "direction", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
     "on_board", "moves_played", "captured", "move_kind", "count_pits", "dropped", "before", "in_play", "all", "any",
     "not_", "threatened", "opponent_can_capture",
 ]

@@ -40,7 +40,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 10
+LAYOUT = 11
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [
@@ -55,7 +55,7 @@ HEADER = [
 OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
        "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
        "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board", "start",
-       "last", "after_last", "mirror", "mark_owner", "column"]
+       "last", "after_last", "mirror", "mark_owner", "column", "previous"]
 """Condition node codes, in the order of _kernel.c's C_* constants."""
 OP = {name: i for i, name in enumerate(OPS)}
 PIECE_OPS = {"dropped": 64, "before": 65, "in_play": 66}
@@ -64,7 +64,7 @@ OP.update(PIECE_OPS)
 MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
-SUBCONDITION = {"opposite", "behind", "next", "origin", "mirror", "column"}
+SUBCONDITION = {"opposite", "behind", "next", "previous", "origin", "mirror", "column"}
 PIT_FLAGS = {"start", "last", "after_last"}
 """Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
 SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2, "opponent_column": 4}

@@ -48,7 +48,7 @@ look-ahead over the stages); the move kernel's own codes stay below them."""
 ROUNDS = ["per_pit", "out_of_play", "next_player", "max_rounds", "first_player", "fill0", "fill1", "held0", "held1"]
 """The rounds record's slots (rounds.next_round), as _game.c's RD_* constants."""
 NEXT_PLAYER = ["loser", "winner", "first_player", "alternate", "last_mover"]
-NESTED = {"opposite", "behind", "next", "origin", "count_pits"}
+NESTED = {"opposite", "behind", "next", "previous", "origin", "count_pits"}
 RACE = ["next", "from"]
 """The race record's slots (the opening race, interpreter/race.py), as _game.c's RC_* constants."""
 RACE_NEXT = ["first_finished", "last_finished"]

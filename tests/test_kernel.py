@@ -228,7 +228,7 @@ def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
     header = enum_names(source, "H_NSLOTS", "H_HELD")
     assert [h[2:].lower() for h in header] == kernel.HEADER
     assert [t[3:].lower() for t in enum_names(source, "TO_STORE", "TO_LANDING")] == list(kernel.TO)
-    ops = enum_names(source, "C_TRUE", "C_COLUMN")
+    ops = enum_names(source, "C_TRUE", "C_PREVIOUS")
     assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
     assert enum_names(source, "C_DROPPED = 64", "C_IN_PLAY") == ["C_DROPPED = 64", "C_BEFORE", "C_IN_PLAY"]
     assert kernel.PIECE_OPS == {"dropped": 64, "before": 65, "in_play": 66}
@@ -351,11 +351,13 @@ def test_every_catalogue_variant_plays_the_same_on_both_paths(name: str) -> None
 
 def _block_conditions(stores: bool) -> st.SearchStrategy[dict]:
     """Conditions over the keys the less common blocks bring: the move's pits (start, last,
-    the pit after the last), the mirrored pit and an owned mark's owner."""
+    the pit after the last), the mirrored pit, the pit before along the sowing and an owned
+    mark's owner."""
     leaf = st.fixed_dictionaries({}, optional={
         "side": st.sampled_from(["own", "opponent"]), "count": COUNT, "start": st.booleans(),
         "last": st.booleans(), "after_last": st.booleans(),
         "mirror": st.fixed_dictionaries({}, optional={"count": COUNT, "mark": st.just("w")}),
+        "previous": st.fixed_dictionaries({}, optional={"count": COUNT, "last": st.booleans()}),
         "mark": st.just("w"), "store": st.just(False) if stores else st.nothing()})
     return st.builds(lambda c, owner: {**c, "mark_owner": owner} if "mark" in c and owner else c,
                      leaf, st.sampled_from([None, "own", "opponent"]))

@@ -239,10 +239,11 @@ def _same_api(a, b, where):
 
 
 RACES = [("sungka", {"holes": 4, "shells": 3}, ""), ("congkak", {"rounds": 2, "holes": 5, "shells": 4}, ""),
-         ("sungka", {"holes": 4, "shells": 3}, "opening: {from: {next: {store: true}}}")]
+         ("sungka", {"holes": 4, "shells": 3}, "opening: {from: {next: {store: true}}}"),
+         ("enkeshui", {}, "")]  # a race in a stage of its own (relay only), then owned marks
 
 
-@pytest.mark.parametrize("name,params,extra", RACES, ids=["sungka", "congkak", "from"])
+@pytest.mark.parametrize("name,params,extra", RACES, ids=["sungka", "congkak", "from", "enkeshui"])
 def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra):
     """The race in C (NativeState over _game.c): every action, both ways of giving both
     starts (a flat joint action, apply_actions), clones, and what the Python State shows."""

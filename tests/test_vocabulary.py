@@ -591,3 +591,38 @@ captures:
                                                                 {"pits": [2, 2, 2], "store": 1}]})
     state.apply_action(state.string_to_action("c"))  # B reaches three: captured
     assert state.snapshot()["players"][0]["pits"] == [1, 0, 3] and state.snapshot()["players"][1]["store"] == 4
+
+
+# --- the pit before the subject along the sowing (`previous`) ------------------------
+
+BEFORE_THE_LAST = """
+name: Before the last
+extends: oware
+turn:
+  moves:
+    - {name: sow, direction: choice}
+captures:
+  - name: pair
+    when: {side: opponent, previous: {count: 3}}
+    take: [landing]
+"""
+
+
+@pytest.mark.parametrize("python", [False, True])
+@pytest.mark.parametrize("move, taken", [("F>", True), ("A<", True), ("F<", False), ("A>", False)])
+def test_previous_is_the_pit_the_lap_dropped_into_before(python: bool, move: str, taken: bool) -> None:
+    """Anticlockwise F's two seeds go into a (three now) and b; clockwise A's into f (three
+    now) and e: in both the pit before the landing pit, along the move's own direction, holds
+    three and the landing pit's seed is taken. Sown the other way they stay on South's side."""
+    game = game_of(BEFORE_THE_LAST, python)
+    assert (game.rulesets[0].kernel is None) == python
+    state = position(game, [2, 0, 0, 0, 0, 2], [2, 0, 0, 0, 0, 2], stores=(20, 20))
+    state.apply_move(move)
+    assert state.snapshot()["players"][0]["store"] == (21 if taken else 20)
+
+
+def test_the_kernel_plays_previous_as_the_python_path() -> None:
+    spec = BEFORE_THE_LAST.replace("previous: {count: 3}", "previous: {count: [1, 3], previous: {count: {min: 2}}}")
+    fast, slow = game_of(spec), game_of(spec, python=True)
+    assert fast.rulesets[0].kernel is not None
+    assert all(snap["terminal"] for snap in play_alike(fast, slow, seed=5, games=30))

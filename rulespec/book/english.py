@@ -219,6 +219,8 @@ class Grammar:
             w.relatives.append("has " + self.phrase(c.behind, indefinite=True) + " behind it")
         if c.next is not None:
             w.relatives.append("is followed, along the sowing, by " + self.phrase(c.next, indefinite=True))
+        if c.previous is not None:
+            w.relatives.append("comes, along the sowing, just after " + self.phrase(c.previous, indefinite=True))
         if c.dropped is not None:
             kinds = [c.dropped] if isinstance(c.dropped, str) else list(c.dropped)
             w.relatives.append(f"has just received {join([article(k) for k in kinds], 'or')} as the "

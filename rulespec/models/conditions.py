@@ -71,6 +71,10 @@ class Condition(Block):
     """Holds for the pit with the same name on the other player's side (South's C and North's c)."""
     next: Condition | None = None
     """Holds for the pit after the subject along the mover's sowing direction."""
+    previous: Condition | None = None
+    """Holds for the pit before the subject along the mover's sowing direction (where the lap
+    dropped the piece before the subject's; e.g. the last two pits of a lap: `last: true,
+    previous: {count: 4}`)."""
     origin: Condition | None = None
     """Holds for the pit the move started from."""
     lifted: Count | None = None
