@@ -66,10 +66,13 @@ def test_thousands_of_wrong_values_are_reported_briefly_and_in_linear_time(tmp_p
 
     timings = []
     for n in (2000, 8000):
-        started = time.process_time()
-        with pytest.raises(SpecError) as caught:
-            rulespec.load_text(spec(n), "many.yaml")
-        timings.append(time.process_time() - started)
+        best = float("inf")
+        for _ in range(3):  # the best of three: a parse now takes a tenth of a second, so noise shows
+            started = time.process_time()
+            with pytest.raises(SpecError) as caught:
+                rulespec.load_text(spec(n), "many.yaml")
+            best = min(best, time.process_time() - started)
+        timings.append(best)
         assert len(caught.value.problems) == MAX_PROBLEMS + 1
         assert caught.value.problems[-1].message == (f"... and {n - MAX_PROBLEMS} more problems "
                                                      f"(the first {MAX_PROBLEMS} are shown)")
