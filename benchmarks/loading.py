@@ -25,9 +25,7 @@ def timed(fn, *args) -> float:  # noqa: ANN001 - any callable
 
 
 def pure_parse(text: str) -> None:
-    yaml = yamlio.YAML(typ="rt", pure=True)
-    yaml.allow_duplicate_keys = False
-    yaml.load(text)
+    yamlio.pure_yaml().load(text)
 
 
 def main() -> None:

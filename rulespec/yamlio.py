@@ -151,8 +151,8 @@ def _flow_nesting(text: str, path: str) -> Problem | None:
 if CParser is not None:
     class _FastLoader(CParser, RoundTripConstructor, VersionedResolver):  # type: ignore[misc, valid-type]
         """libyaml's parser (ruamel.yaml.clib) under ruamel's round-trip constructor and YAML 1.2
-        resolver: the same tree with the same positions as the pure-Python parser, about four
-        times faster (Bao's 45 KB spec: 0.1 s instead of 0.4 s). ruamel's own YAML(typ="rt")
+        resolver: the same tree with the same positions as the pure-Python parser, about three
+        times faster over the shipped specs (benchmarks/loading.py). ruamel's own YAML(typ="rt")
         never uses the C parser, hence this class."""
 
         comment_handling = None
@@ -163,6 +163,13 @@ if CParser is not None:
             RoundTripConstructor.__init__(self, loader=self)
             self.allow_duplicate_keys = False
             VersionedResolver.__init__(self, version=None, loadumper=self)
+
+
+def pure_yaml() -> YAML:
+    """ruamel's pure-Python round-trip reader, configured as specs are read."""
+    yaml = YAML(typ="rt", pure=True)
+    yaml.allow_duplicate_keys = False
+    return yaml
 
 
 def _fast_load(text: str) -> Any:
@@ -188,8 +195,7 @@ def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
     too_deep = _flow_nesting(text, path)
     if too_deep:
         raise SpecError([too_deep])
-    yaml = YAML(typ="rt", pure=True)
-    yaml.allow_duplicate_keys = False
+    yaml = pure_yaml()
     too_big = _expansion(yaml, text, path)
     if too_big:
         raise SpecError(too_big)

@@ -5,15 +5,14 @@ import pytest
 
 import rulespec
 from rulespec import yamlio
+from rulespec.errors import SpecError
 from rulespec.loader import resolve
 
 pytestmark = pytest.mark.skipif(yamlio.CParser is None, reason="libyaml (ruamel.yaml.clib) is not installed")
 
 
 def pure(text: str):
-    yaml = yamlio.YAML(typ="rt", pure=True)
-    yaml.allow_duplicate_keys = False
-    return yaml.load(text)
+    return yamlio.pure_yaml().load(text)
 
 
 def same(a, b, trail=()) -> None:
@@ -43,7 +42,11 @@ def test_libyaml_reads_every_shipped_spec_as_the_pure_parser_does(name):
     "- 1\n- 2\n",                      # not a mapping
     "a: 1\n---\nb: 2\n",               # two documents
 ])
-def test_text_libyaml_cannot_read_as_a_spec_is_left_to_the_pure_parser(text):
-    """Errors keep the pure parser's wording: the fast path answers None for them."""
-    root = yamlio._fast_load(text)
-    assert root is None or not isinstance(root, dict) or yamlio._tags(root, ())
+def test_errors_read_the_same_with_and_without_libyaml(text, monkeypatch):
+    """Errors keep the pure parser's wording and position."""
+    with pytest.raises(SpecError) as fast:
+        yamlio.read_yaml(text, "x.yaml")
+    monkeypatch.setattr(yamlio, "_fast_load", lambda text: None)
+    with pytest.raises(SpecError) as slow:
+        yamlio.read_yaml(text, "x.yaml")
+    assert [str(p) for p in fast.value.problems] == [str(p) for p in slow.value.problems]
