@@ -98,7 +98,7 @@ def test_a_field_that_changes_play_changes_the_rulebook(text: str, old: str, new
 def test_a_variation_is_named_as_a_difference_from_the_default() -> None:
     text = render_book(rulespec.load("oware", pits=5)).markdown
     assert "This rulebook is written for a variation: houses in each player's row is 5 instead of 6." in text
-    assert "The board has two rows of five houses (set by the option pits" in text
+    assert "The board has two rows of five houses (an option: see Options and variations)" in text
 
 
 def test_committed_rulebooks_are_current() -> None:

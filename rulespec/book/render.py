@@ -58,7 +58,7 @@ def environment(page: bool = False) -> Environment:
     )
     env.filters.update(number=number, plural=plural, count=count_phrase, ordinal=ordinal,
                        article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:],
-                       css_string=css_string)
+                       css_string=css_string, value=option_value)
     env.filters.update({name: _grammar_filter(method) for name, method in (
         ("pit", "phrase"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
         ("amount", "amount"))})
@@ -73,6 +73,13 @@ def _no_tags(value: Any) -> Any:
 
 
 TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+def option_value(value: Any) -> str:
+    """An option's value as a player reads it: yes or no for a switch."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def css_string(text: str) -> str:
@@ -397,7 +404,7 @@ def _references(node: Any, path: str, out: dict[str, list[str]]) -> dict[str, li
 
 
 def option_note(game: Any) -> Any:
-    """`option("board.pits")`: ' (an option: pits, see Options and variations)' when that part
+    """`option("board.pits")`: ' (an option: see Options and variations)' when that part
     of the spec is set by a parameter, else ''."""
     refs = _references(getattr(game.loaded, "raw", {}) or {}, "", {})
 
@@ -406,7 +413,7 @@ def option_note(game: Any) -> Any:
         names = list(dict.fromkeys(n for n in names if n in game.spec.parameters))
         if not names:
             return ""
-        return f" (set by the option{'s' if len(names) > 1 else ''} {join(names)}: see Options and variations)"
+        return " (an option: see Options and variations)"
 
     return option
 
@@ -459,7 +466,8 @@ def to_html(book: Book, paper: str = "a4") -> str:
     body = re.sub(r'<img src="([^"]*)" alt="([^"]*)"[^>]*>', inline, body)
     body = body.replace("<h2>Quick reference", '<div class="quickref"><h2>Quick reference', 1)
     if '<div class="quickref">' in body:
-        body += "</div>"
+        editors = body.find("<h2>Notes for editors")
+        body = body + "</div>" if editors < 0 else body[:editors] + "</div>\n" + body[editors:]
     env = environment(page=True)
     return env.get_template("page.html.j2").render(title=html.unescape(book.markdown.splitlines()[0].lstrip("# ")), body=body,
                                                    paper=PAPER[paper])
