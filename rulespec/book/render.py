@@ -60,7 +60,7 @@ def environment(page: bool = False) -> Environment:
                        article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:],
                        css_string=css_string, value=option_value)
     env.filters.update({name: _grammar_filter(method) for name, method in (
-        ("pit", "phrase"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
+        ("pit", "phrase"), ("predicate", "predicate"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
         ("amount", "amount"))})
     return env
 
@@ -76,10 +76,10 @@ TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
 
 
 def option_value(value: Any) -> str:
-    """An option's value as a player reads it: yes or no for a switch."""
+    """An option's value as a player reads it: yes or no for a switch, words for a choice."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    return str(value).replace("_", " ")
 
 
 def css_string(text: str) -> str:
@@ -116,7 +116,7 @@ def _run_words(geo: Any, run: list[int], terms: Any) -> str:
         return f"{a} ({row})"
     seen = "left to right" if geo.xcol[run[-1]] > geo.xcol[run[0]] else "right to left"
     inner = ", ".join(geo.label[q] for q in run) if len(run) <= 4 else f"{a}, {geo.label[run[1]]}, … {b}"
-    return f"{inner} ({row}, {seen} as South sees it)"
+    return f"{inner} ({row}, {seen})"
 
 
 def board_words(game: Any, terms: Any) -> dict[str, Any]:
@@ -143,6 +143,29 @@ def board_words(game: Any, terms: Any) -> dict[str, Any]:
         behind = (f"Behind each front-row {terms.pit} is its owner's back-row {terms.pit} "
                   f"({geo.label[geo.behind[q]]} is behind {geo.label[q]}).")
     return {"faces": faces, "path": path, "behind": behind, "first": geo.label[loop[0]]}
+
+
+def arrows_by_row(game: Any) -> list[dict[str, str]]:
+    """For each of the mover's rows: the arrow (`<` or `>`) that means anticlockwise and the one
+    that means clockwise from its pits, as moves are written (the arrow is the way the hand
+    goes along the row the move starts in, seen by the mover). Empty when a row's pits do not
+    agree (the notation then says so in general words)."""
+    from interpreter.geometry import CCW, CW
+    from interpreter.moves import arrow
+    from interpreter.rules import circuit_tables
+
+    geo = game.geo
+    steps = circuit_tables(geo, game.circuit, game.spec.sowing)[2][0]
+    out = []
+    for row in dict.fromkeys(geo.row[q] for q in geo.own[0] if geo.row[q] != "store"):
+        pits = [q for q in geo.own[0] if geo.row[q] == row]
+        ccw = {arrow(geo, steps, q, CCW) for q in pits}
+        cw = {arrow(geo, steps, q, CW) for q in pits}
+        if len(ccw) != 1 or len(cw) != 1 or ccw == cw:
+            return []
+        out.append({"row": row, "letter": geo.label[pits[0]].rstrip("0123456789"),
+                    "anticlockwise": ccw.pop(), "clockwise": cw.pop()})
+    return out
 
 
 def pieces_per_size(game: Any) -> list[tuple[int, int]]:
@@ -221,8 +244,9 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
     for e in spec.end:
         if e.result == "player_loses" and e.kind == "side_empty":
             rows = " and ".join(e.rows) + " row" if e.rows else f"{terms.pit}s"
-            aims.append(f"empty your opponent's {rows}" if e.rows else
-                        f"leave your opponent with no {pieces} in their {rows}")
+            aim = (f"empty your opponent's {rows}" if e.rows else
+                   f"leave your opponent with no {pieces} in their {rows}")
+            aims.append(aim + (f" while your score is at least {e.winner_needs}" if e.winner_needs else ""))
         elif e.result == "player_loses" and e.kind == "no_legal_move":
             aims.append("leave your opponent without a legal move")
         elif e.kind == "majority":
@@ -426,7 +450,8 @@ def render_book(game: Any) -> Book:
     figures: dict[str, str] = {}
     geo = game.geo
     north_label = {geo.label[s]: geo.label[n] for s, n in zip(geo.own[0], geo.own[1])}
-    grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds], north_label)
+    grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds], north_label,
+                      "letter" if spec.board.notation == "letters" else "name")
     env = environment()
     initial = f"{stem}-initial.svg"
     figures[initial] = board_svg(game.new_initial_state(), title="The initial position")
@@ -442,12 +467,15 @@ def render_book(game: Any) -> Book:
         initial=initial, examples=shown, changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
         notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
+        arrows=arrows_by_row(game),
         cites=cited_numbers(spec), family=differences(game),
     )
     text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"^ (?=\S)", "", text, flags=re.M)  # a sentence a template began with a space
+    text = re.sub(r"(?<=\S)  +", " ", text)
     return Book(stem, text, figures)
 
 
