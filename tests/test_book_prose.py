@@ -30,7 +30,7 @@ def players_part(text: str) -> str:
 
 def sections(text: str) -> dict[str, str]:
     parts = re.split(r"^## ", text, flags=re.M)[1:]
-    return {title: body for title, _, body in (p.partition("\n") for p in parts)}
+    return {re.sub(r"^\d+\. ", "", title): body for title, _, body in (p.partition("\n") for p in parts)}
 
 
 def sentences(body: str) -> list[str]:
@@ -115,3 +115,26 @@ def test_the_rendered_books_are_those_checked() -> None:
     """The checks read the committed books; they are the rendered ones (see test_book)."""
     book = render_book(rulespec.load("pallanguli"))
     assert (BOOKS / f"{book.name}.md").read_text(encoding="utf-8") == book.markdown
+
+
+def test_every_rule_cited_is_numbered_in_the_book(book: tuple[str, str]) -> None:
+    text = book[1]
+    heads = set(re.findall(r"^\*\*(\d+\.\d+) ", text, flags=re.M))
+    cited = set(re.findall(r"§(\d+\.\d+)", text)) - {"5.1"}  # the explanation's own instance
+    assert "§[" not in text
+    assert cited <= heads, f"cited but not numbered: {sorted(cited - heads)}"
+
+
+def test_the_examples_cite_the_rules_they_show() -> None:
+    text = (BOOKS / "pallanguli.md").read_text(encoding="utf-8")
+    assert re.search(r"^\*\*5\.1 Beyond the empty cup\.\*\*", text, flags=re.M)
+    assert "Rules shown: §4.1 pasu, §5.1 beyond the empty cup." in text
+    assert "Capture (beyond the empty cup, §5.1)" in text
+
+
+def test_editors_notes_are_kept_out_of_the_rules() -> None:
+    spec = rulespec.load_spec("kalah").text.replace(
+        "editor_notes:\n", "editor_notes:\n  - \"Found by a tool: nothing for players.\"\n", 1)
+    text = render_book(rulespec.load_text(spec, "kalah.yaml")).markdown
+    players, editors = text.split("\n## Notes for editors", 1)
+    assert "Found by a tool" in editors and "Found by a tool" not in players

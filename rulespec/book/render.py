@@ -168,6 +168,17 @@ def arrows_by_row(game: Any) -> list[dict[str, str]]:
     return out
 
 
+def further_pits(spec: Any) -> str:
+    """Why a move names more pits after its start: 'to empty', 'to capture from', or both."""
+    from ..models import ChooseSelector
+
+    turns = [spec.turn] + [s.turn for s in spec.stages if s.turn]
+    empties = any(getattr(k.lift, "more_pits", 0) for t in turns for k in t.moves)
+    captures = list(spec.captures) + [c for s in spec.stages for c in (s.captures or [])]
+    chooses = any(isinstance(t, ChooseSelector) for c in captures for t in c.take)
+    return join(["to empty" if empties else "", "to capture from" if chooses else ""], "or")
+
+
 def pieces_per_size(game: Any) -> list[tuple[int, int]]:
     """When the number of pits per row is an option and the setup is a count per pit: the
     pieces the game has at the option's smallest and largest values (the setup scaled)."""
@@ -188,7 +199,7 @@ def pieces_per_size(game: Any) -> list[tuple[int, int]]:
     return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
 
 
-RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+")
+RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+|\brules? \d+")
 
 
 def cited_numbers(spec: Any) -> str:
@@ -467,9 +478,10 @@ def render_book(game: Any) -> Book:
         initial=initial, examples=shown, changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
         notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
-        arrows=arrows_by_row(game),
+        arrows=arrows_by_row(game), further=further_pits(spec),
         cites=cited_numbers(spec), family=differences(game),
     )
+    text = number_rules(text)
     text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
@@ -477,6 +489,39 @@ def render_book(game: Any) -> Book:
     text = re.sub(r"^ (?=\S)", "", text, flags=re.M)  # a sentence a template began with a space
     text = re.sub(r"(?<=\S)  +", " ", text)
     return Book(stem, text, figures)
+
+
+FIRST_RULES, AFTER_RULES = "Equipment and setup", "Worked examples"
+"""The sections whose rules are numbered: from the first up to (not including) the second."""
+RULE_HEAD = re.compile(r"^\*\*([^*]+?)\.\*\*")
+CITATION = re.compile(r"§\[([^\]]+)\]")
+
+
+def number_rules(text: str) -> str:
+    """Number the rule sections (## 4. Sowing) and each rule in them that starts with its
+    name in bold (**4.2 Pasu.**), then put the numbers into the citations the templates wrote
+    as §[name] (a citation of a rule the book does not have is left out)."""
+    lines = text.split("\n")
+    numbers: dict[str, str] = {}
+    section, rule, numbering = 0, 0, False
+    for i, line in enumerate(lines):
+        if line.startswith("## "):
+            title = line[3:]
+            numbering = (numbering or title == FIRST_RULES) and title != AFTER_RULES
+            if numbering:
+                section, rule = section + 1, 0
+                lines[i] = f"## {section}. {title}"
+                numbers[title.lower()] = str(section)
+            continue
+        head = RULE_HEAD.match(line) if numbering else None
+        if head:
+            rule += 1
+            number = f"{section}.{rule}"
+            numbers.setdefault(head.group(1).lower(), number)
+            lines[i] = f"**{number} {head.group(1)}.**{line[head.end():]}"
+    text = "\n".join(lines)
+    return CITATION.sub(lambda m: f"§{numbers[m.group(1).lower()]}" if m.group(1).lower() in numbers else "",
+                        text)
 
 
 def to_html(book: Book, paper: str = "a4") -> str:
