@@ -1,6 +1,7 @@
 """The `rulespec` command: validate, show, play, schema, book."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,29 @@ from .loader import load_spec, shipped_variants
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with control characters (terminal escapes, NUL) shown as \\xNN: a spec's names
+    and values are a stranger's text, printed to someone's terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class PlainConsole(Console):
+    """rich's console for text from specs and records: no markup, no :emoji: codes (a problem
+    on line 100 printed `file💯23:`), control characters made visible."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(highlight=False, soft_wrap=True, markup=False, emoji=False, **kwargs)
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(visible(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+out = PlainConsole()
+err = PlainConsole(stderr=True)
+_INTEGER = re.compile(r"-?[0-9]{1,18}")
 
 
 def _params(pairs: list[str] | None) -> dict[str, Any]:
@@ -27,7 +49,7 @@ def _params(pairs: list[str] | None) -> dict[str, Any]:
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
-        elif raw.lstrip("-").isdigit():
+        elif _INTEGER.fullmatch(raw):  # ASCII digits only ('²' is a digit to str.isdigit)
             value = int(raw)
         values[key.strip()] = value
     return values

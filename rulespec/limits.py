@@ -12,9 +12,14 @@ Python takes some 25 ms per KB at worst, so no spec can keep `validate` busy for
 MAX_YAML_NODES = 100_000
 """Values in a spec with its YAML aliases expanded (a shipped spec has about 2,000): aliases
 nested in aliases ("billion laughs") would otherwise expand a few lines into billions."""
+MAX_EXPANDED_CHARS = 4 * MAX_FILE_BYTES
+"""Characters in a spec with its YAML aliases expanded: one long text aliased thousands of
+times is a few values but gigabytes once built (a real spec expands to about its own size)."""
 MAX_NESTING = 100
-"""Brackets ([ ], { }) open at once in a spec's YAML: shipped specs nest six or so. Deeper
-flow nesting is slow to scan (seconds for thousands) and ends in a recursion error."""
+"""Brackets ([ ], { }) open at once in a spec's YAML, and block lists and mappings nested in
+one another (counted apart): shipped specs nest six or so. Deeper flow nesting is slow to
+scan (seconds for thousands) and ends in a recursion error; deep block nesting crashed
+libyaml's composer."""
 MAX_PROBLEMS = 100
 """Problems reported per file; the rest are summarised in one line."""
 MAX_GAME_PIECES = 100_000

@@ -1,6 +1,8 @@
 """Named values the rest of the spec refers to as `$name`, overridable at load time."""
 from __future__ import annotations
 
+import reprlib
+
 from pydantic import model_validator
 
 from .base import Block
@@ -46,17 +48,17 @@ class Parameter(Block):
         """Raise ValueError if `value` is not allowed for this parameter."""
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise ValueError(f"expected true or false, got {value!r}")
+                raise ValueError(f"expected true or false, got {reprlib.repr(value)}")
             return
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"expected a whole number, got {value!r}")
+                raise ValueError(f"expected a whole number, got {reprlib.repr(value)}")
             if self.min is not None and value < self.min:
-                raise ValueError(f"{value} is below the minimum {self.min}")
+                raise ValueError(f"{reprlib.repr(value)} is below the minimum {self.min}")
             if self.max is not None and value > self.max:
-                raise ValueError(f"{value} is above the maximum {self.max}")
+                raise ValueError(f"{reprlib.repr(value)} is above the maximum {self.max}")
             if self.even and value % 2:
-                raise ValueError(f"{value} is not even")
+                raise ValueError(f"{reprlib.repr(value)} is not even")
             return
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"{value!r} is not one of {', '.join(map(str, self.choices))}")
+            raise ValueError(f"{reprlib.repr(value)} is not one of {', '.join(map(str, self.choices))}")
