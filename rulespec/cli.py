@@ -99,12 +99,15 @@ def _ray_target(ray: bool, address: str | None) -> str | None:
 
 
 def _text_of(problem: Any, path: Path, text: str) -> str:
-    """The text of the file a problem is in (a family member's parent, or the file checked)."""
+    """The text of the file a problem is in (a family member's parent, which the loader
+    found in the spec's folder or among the shipped variants, or the file checked)."""
+    from .inputs import InputError, read_text
+
     if problem.path == str(path):
         return text
     try:
-        return Path(problem.path).read_text(encoding="utf-8")
-    except OSError:
+        return read_text(problem.path)
+    except InputError:
         return ""
 
 
