@@ -11,6 +11,7 @@ from rich.console import Console
 
 from .errors import RulespecError, SpecError
 from .loader import load_spec, shipped_variants
+from .models.parameters import INTEGER
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
@@ -36,7 +37,6 @@ class PlainConsole(Console):
 
 out = PlainConsole()
 err = PlainConsole(stderr=True)
-_INTEGER = re.compile(r"-?[0-9]{1,18}")
 
 
 def _params(pairs: list[str] | None) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def _params(pairs: list[str] | None) -> dict[str, Any]:
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
-        elif _INTEGER.fullmatch(raw):  # ASCII digits only ('²' is a digit to str.isdigit)
+        elif INTEGER.fullmatch(raw):  # ASCII digits only ('²' is a digit to str.isdigit)
             value = int(raw)
         values[key.strip()] = value
     return values

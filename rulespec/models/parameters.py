@@ -1,11 +1,16 @@
 """Named values the rest of the spec refers to as `$name`, overridable at load time."""
 from __future__ import annotations
 
+import re
 import reprlib
 
 from pydantic import model_validator
 
 from .base import Block
+
+
+INTEGER = re.compile(r"-?[0-9]{1,18}")
+"""A whole number as text: ASCII digits, short enough to stay far from int()'s digit limit."""
 
 
 class Parameter(Block):
@@ -43,6 +48,16 @@ class Parameter(Block):
             except ValueError as exc:
                 raise ValueError(f"random_play: {exc}") from None
         return self
+
+    def parse(self, raw: str) -> int | bool | str:
+        """A value typed as text (a web form's field), as this parameter's type when it reads
+        as one: ASCII digits for a number ('²' is a digit to str.isdigit), true/false for a flag.
+        Anything else stays text, for check() to refuse with a message."""
+        if isinstance(self.default, bool) and raw.lower() in ("true", "false"):
+            return raw.lower() == "true"
+        if isinstance(self.default, int) and not isinstance(self.default, bool) and INTEGER.fullmatch(raw):
+            return int(raw)
+        return raw
 
     def check(self, value: int | bool | str) -> None:
         """Raise ValueError if `value` is not allowed for this parameter."""
