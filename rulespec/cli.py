@@ -12,11 +12,32 @@ from rich.console import Console
 
 from .errors import RulespecError, SpecError
 from .loader import load_spec, shipped_variants
+from .models.parameters import INTEGER
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with control characters (terminal escapes, NUL) shown as \\xNN: a spec's names
+    and values are a stranger's text, printed to someone's terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class PlainConsole(Console):
+    """rich's console for text from specs and records: no markup, no :emoji: codes (a problem
+    on line 100 printed `file💯23:`), control characters made visible."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(highlight=False, soft_wrap=True, markup=False, emoji=False, **kwargs)
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(visible(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+out = PlainConsole()
+err = PlainConsole(stderr=True)
 
 
 def _params(pairs: list[str] | None) -> dict[str, Any]:
@@ -29,7 +50,7 @@ def _params(pairs: list[str] | None) -> dict[str, Any]:
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
-        elif raw.lstrip("-").isdigit():
+        elif INTEGER.fullmatch(raw):  # ASCII digits only ('²' is a digit to str.isdigit)
             value = int(raw)
         values[key.strip()] = value
     return values
@@ -79,12 +100,15 @@ def _ray_target(ray: bool, address: str | None) -> str | None:
 
 
 def _text_of(problem: Any, path: Path, text: str) -> str:
-    """The text of the file a problem is in (a family member's parent, or the file checked)."""
+    """The text of the file a problem is in (a family member's parent, which the loader
+    found in the spec's folder or among the shipped variants, or the file checked)."""
+    from .inputs import InputError, read_text
+
     if problem.path == str(path):
         return text
     try:
-        return Path(problem.path).read_text(encoding="utf-8")
-    except OSError:
+        return read_text(problem.path)
+    except InputError:
         return ""
 
 

@@ -212,8 +212,13 @@ APP: Any = None
 def warm_web_app() -> None:
     global APP
     APP = create_app()
-    with TestClient(APP) as client:
+    with client_of(APP) as client:
         client.post("/replay", data={})
+
+
+def client_of(app: Any) -> Any:
+    """A client as the app's own page is: on its bound address, with its form token."""
+    return TestClient(app, base_url="http://127.0.0.1:8000", headers={"X-CSRF-Token": app.state.csrf_token})
 
 
 def upload(what: str, path: Path) -> int:
@@ -222,7 +227,7 @@ def upload(what: str, path: Path) -> int:
     error raises here, and is reported as a traceback."""
     field, url = ("record", "/replay") if what == "upload-record" else ("spec", "/upload")
     data = path.read_bytes()[:1 << 20] if path.is_file() else b""
-    with TestClient(APP) as client:
+    with client_of(APP) as client:
         answer = client.post(url, files={field: (path.name, data, "text/plain")}, follow_redirects=False)
     print(answer.status_code, answer.headers.get("location", ""))
     return 0 if answer.status_code in (303, 400, 413, 422) else 2
