@@ -524,6 +524,54 @@ def number_rules(text: str) -> str:
                         text)
 
 
+PRINT_SCALE = 1.25
+"""CSS px per diagram unit in the HTML and PDF book: a pit label of 10 units prints at 9.4 pt
+(a diagram wider than the page is shrunk to fit it)."""
+
+
+def printed_size(svg: str) -> str:
+    """A diagram drawn PRINT_SCALE times its own size (its viewBox keeps the drawing)."""
+    def scaled(match: re.Match[str]) -> str:
+        return f'{match.group(1)}="{float(match.group(2)) * PRINT_SCALE:g}"'
+    head, _, rest = svg.partition(">")
+    return re.sub(r'\b(width|height)="([\d.]+)"', scaled, head, count=2) + ">" + rest
+
+
+FIGURE_PARAGRAPH = r'<p><span class="svg-figure">(?:(?!</p>).)*</span></p>\n'
+
+
+def together(body: str) -> str:
+    """Diagrams that follow one another (an example's before and after) in one block, so a
+    page break does not part them."""
+    return re.sub(rf"(?:{FIGURE_PARAGRAPH}){{2,}}", lambda m: f'<div class="figures">\n{m.group(0)}</div>\n',
+                  body, flags=re.S)
+
+
+def linked(body: str) -> str:
+    """Every heading and numbered rule given an id; the rules' citations (§5.1) linked to
+    them; a table of contents of the sections before the first one."""
+    headings: list[tuple[str, str]] = []
+
+    def heading(match: re.Match[str]) -> str:
+        level, text = match.group(1), match.group(2)
+        anchor = re.sub("-+", "-", slug(html.unescape(re.sub(r"<[^>]+>", "", text))))
+        if level == "2":
+            headings.append((anchor, text))
+        return f'<h{level} id="{anchor}">{text}</h{level}>'
+
+    body = re.sub(r"<h([23])>(.*?)</h\1>", heading, body)
+    rules = set(re.findall(r"<strong>(\d+\.\d+) ", body))
+    body = re.sub(r"<strong>(\d+)\.(\d+) ", r'<strong id="rule-\1-\2">\1.\2 ', body)
+    body = re.sub(r"§(\d+)\.(\d+)", lambda m: f'<a href="#rule-{m[1]}-{m[2]}">§{m[1]}.{m[2]}</a>'
+                  if f"{m[1]}.{m[2]}" in rules else m[0], body)
+    if not headings:
+        return body
+    items = "".join(f'<li><a href="#{anchor}">{text}</a></li>' for anchor, text in headings)
+    toc = f'<nav class="toc"><p><strong>Contents</strong></p><ul>{items}</ul></nav>\n'
+    first = body.index("<h2")
+    return body[:first] + toc + body[first:]
+
+
 def to_html(book: Book, paper: str = "a4") -> str:
     """Self-contained HTML: the Markdown rendered, each diagram inlined, print CSS."""
     from markdown_it import MarkdownIt
@@ -534,12 +582,13 @@ def to_html(book: Book, paper: str = "a4") -> str:
         """The book's own figures inlined; any other image (a spec's text may write one) is
         left as its alt text: a rulebook shows only what the project draws."""
         svg = book.figures.get(unquote(html.unescape(match.group(1))))  # (Markdown percent-encodes é)
-        return f'<span class="svg-figure">{svg}</span>' if svg else match.group(2)
+        return f'<span class="svg-figure">{printed_size(svg)}</span>' if svg else match.group(2)
 
     body = re.sub(r'<img src="([^"]*)" alt="([^"]*)"[^>]*>', inline, body)
-    body = body.replace("<h2>Quick reference", '<div class="quickref"><h2>Quick reference', 1)
+    body = linked(together(body))
+    body = re.sub(r'<h2 id="([^"]*)">Quick reference', r'<div class="quickref"><h2 id="\1">Quick reference', body, count=1)
     if '<div class="quickref">' in body:
-        editors = body.find("<h2>Notes for editors")
+        editors = body.find('<h2 id="notes-for-editors">')
         body = body + "</div>" if editors < 0 else body[:editors] + "</div>\n" + body[editors:]
     env = environment(page=True)
     return env.get_template("page.html.j2").render(title=html.unescape(book.markdown.splitlines()[0].lstrip("# ")), body=body,
