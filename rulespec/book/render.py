@@ -199,13 +199,17 @@ def pieces_per_size(game: Any) -> list[tuple[int, int]]:
     return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
 
 
-RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+|\brules? \d+")
+RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+\)|\brules? \d+")
 
 
-def cited_numbers(spec: Any) -> str:
-    """The source whose numbered rules the examples and notes cite as '(2.3.2)', if any."""
+def cited_numbers(spec: Any) -> dict[str, str]:
+    """The source whose numbered rules the examples and notes cite as '(2.3.2)' or 'rule 5',
+    and one such citation, if any."""
     text = " ".join([ex.caption for ex in spec.examples] + list(spec.notes))
-    return spec.sources[0].title if spec.sources and RULE_NUMBER.search(text) else ""
+    found = RULE_NUMBER.search(text)
+    if not (spec.sources and found):
+        return {}
+    return {"source": spec.sources[0].title, "sample": found.group(0).replace("rules ", "rule ")}
 
 
 BLOCK_WORDS = {
