@@ -383,7 +383,8 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
                                  "defaults": False, "before": None, "after": None, "ok": False,
                                  "fired": (), "decisions": [], "number": i + 1, "laps": 0,
                                  "expect": expectation(ex.expect, game.spec.board.terms), "legal": ex.legal,
-                                 "from_start": ex.position is None}
+                                 "from_start": ex.position is None,
+                                 "history": len((ex.position or {}).get("repetition") or [])}
         out.append(entry)
         try:
             played = example_game(game, i)
