@@ -165,3 +165,24 @@ def test_a_pdf_whose_layout_is_wrong_is_written_and_reported(tmp_path: Path, mon
     with pytest.raises(LayoutError, match=r"kalah\.pdf: written, but its layout is wrong.*page 2: a diagram is clipped"):
         write_book(rulespec.load("kalah"), "pdf", target)
     assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_html_has_contents_and_links_that_resolve() -> None:
+    html = to_html(render_book(rulespec.load("pallanguli")))
+    assert '<nav class="toc">' in html and '<a href="#5-capturing">5. Capturing</a>' in html
+    ids = set(re.findall(r' id="([^"]+)"', html))
+    targets = re.findall(r'<a href="#([^"]+)"', html)
+    assert len(targets) > 20 and set(targets) <= ids
+    assert '<a href="#rule-5-1">§5.1</a>' in html
+
+
+def test_pdf_has_a_bookmark_per_section() -> None:
+    from pypdf import PdfReader
+
+    pdf = PdfReader(io.BytesIO(to_pdf(render_book(rulespec.load("kalah")))))
+
+    def titles(outline: list) -> list[str]:
+        return [t for item in outline for t in (titles(item) if isinstance(item, list) else [item.title])]
+
+    found = titles(pdf.outline)
+    assert {"5. Capturing", "Worked examples", "Example Seven", "Notes for editors"} <= set(found)

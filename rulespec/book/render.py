@@ -569,6 +569,9 @@ def linked(body: str) -> str:
     body = re.sub(r"<strong>(\d+)\.(\d+) ", r'<strong id="rule-\1-\2">\1.\2 ', body)
     body = re.sub(r"§(\d+)\.(\d+)", lambda m: f'<a href="#rule-{m[1]}-{m[2]}">§{m[1]}.{m[2]}</a>'
                   if f"{m[1]}.{m[2]}" in rules else m[0], body)
+    sections = {text.split(".", 1)[0]: anchor for anchor, text in headings if re.match(r"\d+\. ", text)}
+    body = re.sub(r"§(\d+)(?![.\d])", lambda m: f'<a href="#{sections[m[1]]}">§{m[1]}</a>'
+                  if m[1] in sections else m[0], body)
     if not headings:
         return body
     items = "".join(f'<li><a href="#{anchor}">{text}</a></li>' for anchor, text in headings)
