@@ -36,6 +36,9 @@ MAX_LAPS = 10_000
 MAX_CHOICE = 256
 """A count of decisions or pits inside a move (`more_pits`, a chain's `length`, a `choose`
 or `pick` count): a board has at most 4 x 64 pits."""
+MAX_GAMES = 10_000_000
+"""Games one command may be asked to play (`fuzz`, `match`, `analyze`, `lint`, ...): far
+more than a campaign needs, few enough that the plan of the campaign fits in memory."""
 MAX_RECORD_MOVES = 10_000
 """Moves (tokens) in a game record: a long game runs to a few hundred. The web replay plays
 the record again to show a position, so its time grows with the record."""
