@@ -166,3 +166,26 @@ def test_a_parameter_that_is_not_a_number_gets_a_short_message(value: str) -> No
     result = CliRunner().invoke(app, ["show", "oware", "-p", f"pits={value}"])
     assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
     assert "expected a whole number" in result.output and len(result.output) < 300
+
+
+@pytest.mark.parametrize("change, message", [
+    ("pits: true", "expected a whole number, got true"),
+    ("pits: '6'", "expected a whole number, got '6'"),
+    ("pits: {a: 1}", "expected a whole number, got a mapping"),
+])
+def test_values_are_taken_as_written_not_converted(change: str, message: str) -> None:
+    """`pits: true` was read as 1 and `pits: '6'` as 6."""
+    text = rulespec.loader.resolve("oware").read_text(encoding="utf-8").replace("  pits: $pits", "  " + change)
+    with pytest.raises(SpecError) as caught:
+        rulespec.load_text(text, "t.yaml")
+    assert [p.message for p in caught.value.problems] == [message]
+
+
+def test_messages_show_values_as_yaml_writes_them() -> None:
+    with pytest.raises(SpecError) as caught:
+        rulespec.load_text("name: 2026-01-01\n", "d.yaml")
+    assert "expected text, got the date 2026-01-01 (quote it to write text)" in str(caught.value)
+    with pytest.raises(SpecError) as caught:
+        rulespec.load_text("name: x\nboard: {ranks: 2, pits: 6, {a: 1}: 2}\n", "k.yaml")
+    assert str(caught.value.problems[0]) == "k.yaml:2:8: a key must be a name, not a mapping or a list"
+    assert "ordereddict" not in str(caught.value)
