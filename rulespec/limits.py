@@ -42,6 +42,12 @@ more than a campaign needs, few enough that the plan of the campaign fits in mem
 MAX_RECORD_MOVES = 10_000
 """Moves (tokens) in a game record: a long game runs to a few hundred. The web replay plays
 the record again to show a position, so its time grows with the record."""
+MAX_STAGES = 30
+"""Stages in a spec (Bao has two): a position's stage is a small number in every engine, and
+each stage's rules are compiled apart (2,000 stages took a minute to validate)."""
+MAX_MARK_SLOTS = 30
+"""Marks a pit can carry, an owned mark counting twice (one for each owner): a pit's marks are
+bits of one 32-bit number (70 marks overflowed it)."""
 MAX_PENDING_DEPTH = 1
 """A snapshot's `pending` holds the position where the move began, which has none itself."""
 MAX_PLAYS_PER_CALL = 5_000_000

@@ -1,6 +1,7 @@
-"""`extends:` and the YAML reader against a spec written by an attacker (hostile input,
-round 2): a parent is a shipped variant or a file in the child's own folder, read through the
-checked reader, and nothing of another file ever reaches the output."""
+"""Specs and command lines written by an attacker (hostile input, round 2): `extends:` names a
+shipped variant or a file in the child's own folder, read through the checked reader, and
+nothing of another file ever reaches the output; the YAML reader refuses what would crash,
+expand or mislead before building anything; the vocabulary's bounds hold."""
 from __future__ import annotations
 
 import os
@@ -189,3 +190,23 @@ def test_messages_show_values_as_yaml_writes_them() -> None:
         rulespec.load_text("name: x\nboard: {ranks: 2, pits: 6, {a: 1}: 2}\n", "k.yaml")
     assert str(caught.value.problems[0]) == "k.yaml:2:8: a key must be a name, not a mapping or a list"
     assert "ordereddict" not in str(caught.value)
+
+
+def test_stages_and_marks_past_their_bounds_are_refused_where_written() -> None:
+    """70 marks overflowed a 32-bit number (a traceback in show, fuzz and book); 2,000 stages
+    took a minute to validate."""
+    base = rulespec.loader.resolve("oware").read_text(encoding="utf-8")
+    marks = "marks:\n" + "".join(f"  m{i}: {{meaning: m, set_after_move: {{count: 9}}}}\n" for i in range(70))
+    stages = "stages:\n" + "".join(f"  - {{name: s{i}, until: {{count: 3}}}}\n" for i in range(2000)) + "  - {name: z}\n"
+    for extra, where, message in ((marks, "m30", "mark 'm30': too many marks; a pit can carry at most 30"), (stages, "s30", "2001 stages")):
+        text = base + extra
+        started = time.monotonic()
+        with pytest.raises(SpecError) as caught:
+            rulespec.load_text(text, "b.yaml")
+        assert time.monotonic() - started < 5
+        line = next(i for i, row in enumerate(text.splitlines(), 1) if where + ":" in row or where + "," in row)
+        assert [(p.line, message in p.message) for p in caught.value.problems] == [(line, True)]
+    owned = "marks:\n" + "".join(f"  m{i}: {{meaning: m, owned: true}}\n" for i in range(16))
+    with pytest.raises(SpecError, match="m15"):
+        rulespec.load_text(base + owned, "o.yaml")
+    rulespec.load_text(base + "marks:\n" + "".join(f"  m{i}: {{meaning: m, owned: true}}\n" for i in range(15)))
