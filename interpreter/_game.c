@@ -615,7 +615,7 @@ static int finish_move(Runner *r, GameState *g) {
     Move *m = r->m;
     int stage = g->pos.stage;
     const int *P = r->stages[stage]->p, *T = r->turn[stage];
-    g->pos.moves_played++;
+    if (g->pos.moves_played < INT_MAX) g->pos.moves_played++;  /* saturating, as state.py's */
     g->last_mover = g->pos.mover;
     g->starts = 0;
     if (m->end_prog >= 0) {
@@ -882,7 +882,7 @@ static int race_over(Runner *r, GameState *g) {
         last = 1 - first;
     }
     race->on = 0;
-    s->moves_played++;
+    if (s->moves_played < INT_MAX) s->moves_played++;
     if (T[T_UNTIL] >= 0) {
         Move *m = r->m;
         move_init(m, NULL, 0, ASK_FIRST);  /* the blank context of the player who finished last */

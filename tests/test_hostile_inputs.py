@@ -210,3 +210,44 @@ def test_stages_and_marks_past_their_bounds_are_refused_where_written() -> None:
     with pytest.raises(SpecError, match="m15"):
         rulespec.load_text(base + owned, "o.yaml")
     rulespec.load_text(base + "marks:\n" + "".join(f"  m{i}: {{meaning: m, owned: true}}\n" for i in range(15)))
+
+
+# --- the API -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["oware", "bao-la-kiswahili"])
+def test_a_position_at_the_move_counters_bound_plays_and_its_snapshot_reads_back(name: str) -> None:
+    """The counter saturates at its bound: a move played there once made a snapshot that
+    state_from_snapshot refused (and overflowed a 32-bit int in the kernel)."""
+    game = rulespec.load(name)
+    snap = game.new_initial_state().snapshot()
+    snap["moves_played"] = 2**31 - 1
+    state = game.state_from_snapshot(snap)
+    state.apply_action(state.legal_actions()[0])
+    again = game.state_from_snapshot(state.snapshot())
+    assert again.snapshot()["moves_played"] == 2**31 - 1 and again.snapshot() == state.snapshot()
+
+
+def test_pettingzoo_takes_whole_numbers_only() -> None:
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from rulespec.adapters import pettingzoo
+
+    env = pettingzoo.env("kalah")
+    env.reset(seed=0)
+    for action in (1.5, True):
+        with pytest.raises(TypeError, match="an action is an int"):
+            env.step(action)
+    assert env.unwrapped.state_.history() == []
+    env.step(np.int64(1))
+    assert env.unwrapped.state_.history() == [1]
+
+
+def test_a_parameter_is_a_32_bit_number() -> None:
+    """OpenSpiel's parameters once raised a pybind RuntimeError on a default beyond 64 bits."""
+    text = rulespec.loader.resolve("oware").read_text(encoding="utf-8")
+    huge = text.replace("    default: 6\n", f"    default: {10**23}\n").replace("    max: 26\n", "")
+    with pytest.raises(SpecError, match="is not a parameter's size: at most 2147483647"):
+        rulespec.load_text(huge, "h.yaml")
+    with pytest.raises(SpecError, match="expected at most 2147483647"):
+        rulespec.load_text(text.replace("    max: 26\n", f"    max: {10**23}\n"), "h.yaml")
