@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .errors import Problem
-from .limits import MAX_CHOICE, MAX_GAME_PIECES, MAX_LAPS, MAX_MARK_SLOTS, MAX_STAGES
+from .limits import MAX_CHOICE, MAX_COUNT_PITS_DEPTH, MAX_GAME_PIECES, MAX_LAPS, MAX_MARK_SLOTS, MAX_STAGES
 from .labels import owner_labels, shared_labels, player_rows
 from .models import CaptureRule, Condition, PickSelector, Spec
 from .suggest import did_you_mean
@@ -174,6 +174,13 @@ def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
             problems.append(smap.problem(("marks", name), f"mark {name!r}: too many marks; a pit can carry at most "
                                                           f"{MAX_MARK_SLOTS} (an owned mark counts twice) "
                                                           f"(see docs/limits.md)", key=True))
+            break
+    for path, node in _walk(spec, ()):
+        if isinstance(node, Condition) and node.count_pits is not None and path.count("count_pits") >= \
+                MAX_COUNT_PITS_DEPTH:
+            problems.append(smap.problem(path + ("count_pits",), f"count_pits inside count_pits may nest "
+                                                                 f"{MAX_COUNT_PITS_DEPTH} deep at most (each level "
+                                                                 f"tests every pit again; see docs/limits.md)"))
             break
     for path, node in _walk(spec, ()):
         if not isinstance(node, BaseModel) or isinstance(node, Condition):

@@ -268,3 +268,20 @@ def test_playouts_of_a_game_that_never_ends_stop_at_the_cap(monkeypatch, engine:
     with pytest.raises(LimitError, match="more than 20000 actions without ending"):
         game.playouts(1)
     assert rulespec.load("oware").playouts(3)["games"] == 3
+
+
+def test_count_pits_nests_two_deep_at_most() -> None:
+    """Each level tests every pit again: six levels made one move never finish."""
+    base = rulespec.loader.resolve("oware").read_text(encoding="utf-8")
+
+    def nested(depth: int) -> str:
+        cond = "{count: {min: 1}}"
+        for _ in range(depth):
+            cond = "{count_pits: {where: " + cond + ", count: {min: 1}}}"
+        return base.replace("when: {side: opponent, count: [2, 3]}",
+                            "when: {side: opponent, count: [2, 3], all: [" + cond + "]}")
+
+    game = rulespec.load_text(nested(2), "n.yaml")
+    assert game.playouts(2)["games"] == 2
+    with pytest.raises(SpecError, match="count_pits inside count_pits may nest 2 deep at most"):
+        rulespec.load_text(nested(6), "n.yaml")
