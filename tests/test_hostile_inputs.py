@@ -285,3 +285,18 @@ def test_count_pits_nests_two_deep_at_most() -> None:
     assert game.playouts(2)["games"] == 2
     with pytest.raises(SpecError, match="count_pits inside count_pits may nest 2 deep at most"):
         rulespec.load_text(nested(6), "n.yaml")
+
+
+def test_the_markdown_book_makes_no_link_to_a_script_or_a_file() -> None:
+    from markdown_it import MarkdownIt
+
+    from rulespec.book import render_book
+
+    text = rulespec.loader.resolve("oware").read_text(encoding="utf-8").replace(
+        "notes:\n", "notes:\n  - \"[click](javascript:alert(1)) [here] (FILE:///etc/passwd) [ok](https://example.org)\"\n"
+                    "  - \"[ref]\\n\\n[ref]: javascript:alert(2)\"\n", 1)
+    book = render_book(rulespec.load_text(text, "o.yaml")).markdown
+    assert "click" in book
+    html = MarkdownIt().render(book)
+    assert 'href="javascript' not in html.lower() and 'href="file' not in html.lower()
+    assert 'href="https://example.org"' in html
