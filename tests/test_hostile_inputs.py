@@ -303,3 +303,22 @@ def test_the_markdown_book_makes_no_link_to_a_script_or_a_file() -> None:
     html = MarkdownIt().render(book)
     assert 'href="javascript' not in html.lower() and 'href="file' not in html.lower()
     assert 'href="https://example.org"' in html
+
+
+def test_a_relay_lifting_the_next_pit_refuses_what_it_would_not_read() -> None:
+    """stop_when and ask_when read the landing pit, which a relay with lift: next does not lift:
+    Pallanguli played the same with and without them. The opening race's another-turn test read
+    the pit after the landing pit under lift: next: the race refuses it."""
+    text = rulespec.loader.resolve("pallanguli").read_text(encoding="utf-8")
+    for key in ("stop_when", "ask_when"):
+        changed = text.replace("    lift: next\n", f"    lift: next\n    {key}: {{count: 4}}\n", 1)
+        line = changed.splitlines().index(f"    {key}: {{count: 4}}") + 1
+        with pytest.raises(SpecError) as caught:
+            rulespec.load_text(changed, "p.yaml")
+        assert [(p.line, p.message.split(" (")[0]) for p in caught.value.problems] == [
+            (line, f"{key} is not read with lift: next")]
+    sungka = rulespec.loader.resolve("sungka").read_text(encoding="utf-8")
+    assert "laps:" in sungka
+    race = sungka.replace("kind: relay", "kind: relay\n    lift: next", 1)
+    with pytest.raises(SpecError, match=r"relays that lift the landing pit \(lift: landing\)"):
+        rulespec.load_text(race, "s.yaml")
