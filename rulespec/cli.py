@@ -12,6 +12,7 @@ from rich.console import Console
 
 from .errors import RulespecError, SpecError
 from .loader import load_spec, shipped_variants
+from .limits import MAX_GAMES
 from .models.parameters import INTEGER
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
@@ -256,7 +257,13 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
         err.print(f"-o {target}: a folder; name the file to write", markup=False)
         raise typer.Exit(1)
     if check:
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        from .inputs import InputError, read_text
+
+        try:
+            current = read_text(target, "schema") if target.exists() else ""
+        except InputError as exc:
+            err.print(str(exc), markup=False)
+            raise typer.Exit(1) from None
         if current != schema_text():
             err.print(f"{target} is stale: run `rulespec schema`", markup=False)
             raise typer.Exit(1)
@@ -427,12 +434,12 @@ def _recorded_game(record: Path, name: str, params: dict[str, Any]) -> Any:
 
 @app.command()
 def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (default: all shipped)."),
-         games: int = typer.Option(200, help="Games per variant."),
+         games: int = typer.Option(200, min=1, max=MAX_GAMES, help="Games per variant."),
          seed: int = typer.Option(0, help="Random seed (the same seed replays the same campaign)."),
-         max_actions: int = typer.Option(5000, help="Actions after which a game is cut off."),
+         max_actions: int = typer.Option(5000, min=1, help="Actions after which a game is cut off."),
          guided: bool = typer.Option(False, "--hypothesis", help="Hypothesis-guided play (slower; shrinks natively)."),
          out_dir: Path = typer.Option(Path("."), "--out", help="Where failing game records are written."),
-         workers: int | None = typer.Option(None, help="Spread the games over this many local processes."),
+         workers: int | None = typer.Option(None, min=1, max=256, help="Spread the games over this many local processes."),
          ray: bool = RayOpt,
          ray_address: str | None = RayAddressOpt,
          param: list[str] = ParamOpt) -> None:
@@ -485,7 +492,7 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 
 @app.command()
 def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names or spec files."),
-         games: int = typer.Option(200, help="Random games to play."),
+         games: int = typer.Option(200, min=1, max=MAX_GAMES, help="Random games to play."),
          param: list[str] = ParamOpt) -> None:
     """Warn about rule blocks that never fire, games that do not end, and spec smells."""
     from .fuzz import lint as lint_game
@@ -503,7 +510,7 @@ def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names
 def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, openspiel:oware / openspiel:mancala, "
                                             "or python:NAME (NAME played without the move kernel)."),
                second: str = typer.Argument(..., help="The same kinds of name."),
-               games: int = typer.Option(500, help="Games to play."),
+               games: int = typer.Option(500, min=1, max=MAX_GAMES, help="Games to play."),
                seed: int = typer.Option(0, help="Random seed."),
                param: list[str] = ParamOpt) -> None:
     """Play the same random actions in two games and report the first divergence."""
@@ -514,7 +521,11 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
 
     def load(name: str) -> Any:
         if name.startswith("openspiel:"):
-            return OracleGame(name.split(":", 1)[1], params)
+            try:
+                return OracleGame(name.split(":", 1)[1], params)
+            except ValueError as exc:
+                err.print(str(exc), markup=False)
+                raise typer.Exit(1) from None
         if name.startswith("python:"):
             return _game(name.split(":", 1)[1], params).without_kernel()
         return _game(name, params)
@@ -541,8 +552,8 @@ def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1."
 
 @app.command()
 def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (default: all)."),
-          seconds: float = typer.Option(1.0, help="Seconds per measurement."),
-          rounds: int = typer.Option(3, help="Alternating rounds (medians kept)."),
+          seconds: float = typer.Option(1.0, min=0.01, max=3600, help="Seconds per measurement."),
+          rounds: int = typer.Option(3, min=1, max=100, help="Alternating rounds (medians kept)."),
           evaluate_bots: bool = typer.Option(False, "--evaluate-bots", help="Also OpenSpiel's evaluate_bots."),
           scaling: bool = typer.Option(False, "--scaling", help="Also Oware 6-26 and Mefuvha 6-28 pits."),
           plot: Path = typer.Option(None, help="With --scaling: write the plot here (PNG; needs matplotlib).")) -> None:
@@ -573,10 +584,10 @@ def list_variants() -> None:
 
 @app.command()
 def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
-           games: int = typer.Option(20, help="Random games that compare each survivor with the original."),
+           games: int = typer.Option(20, min=1, max=MAX_GAMES, help="Random games that compare each survivor with the original."),
            seed: int = typer.Option(0, help="Seed of the first game."),
            tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
-           jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: one per core)."),
+           jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=256, help="Worker processes (0: one per core)."),
            ray: bool = RayOpt,
            ray_address: str | None = RayAddressOpt,
            verbose: bool = typer.Option(False, "--verbose", "-v", help="List the killed mutants too."),
@@ -589,11 +600,15 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
                                         "every survivor).")) -> None:
     """Mutation analysis: change one rule at a time and check the spec's examples notice."""
     from .check import mutate as mutation
+    from .inputs import InputError, read_text
 
     try:
-        named = mutation.named_in(only.read_text(encoding="utf-8")) if only else None
+        named = mutation.named_in(read_text(only, "report")) if only else None
         report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
                               only=named)
+    except InputError as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
     except RulespecError as exc:
         _fail(exc)
     lines = list(mutation.render(report, verbose, examples=not suggest))
@@ -623,12 +638,12 @@ def _progress(label: str, total: int | None) -> Any:
 def match(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
           players: list[str] = typer.Argument(..., help="Two or more players: random, greedy, alphabeta:6, "
                                               "alphabeta:2s, mcts:200, mcts:2s."),
-          games: int = typer.Option(100, "--games", "-n", help="Games per pair of players (sides alternate)."),
+          games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per pair of players (sides alternate)."),
           seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
-          max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
+          max_moves: int = typer.Option(1000, min=1, help="Moves after which a game is cut off (counted a draw)."),
           ray: bool = RayOpt,
           ray_address: str | None = RayAddressOpt,
-          workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
+          workers: int | None = typer.Option(None, min=1, max=256, help="Local worker processes (default: all cores)."),
           param: list[str] = ParamOpt) -> None:
     """Play players against each other: win/draw/loss with 95% intervals, and an Elo table for more than two."""
     from .analysis.match import match as run_match
@@ -698,13 +713,13 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
                                             "(repeatable): every combination is played."),
             players: str = typer.Option("greedy", help="The players: one spec for both sides (mcts:200) or "
                                         "SOUTH,NORTH (alphabeta:4,random)."),
-            games: int = typer.Option(100, "--games", "-n", help="Games per parameter combination."),
+            games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per parameter combination."),
             seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
-            max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
+            max_moves: int = typer.Option(1000, min=1, help="Moves after which a game is cut off (counted a draw)."),
             output: Path = typer.Option(Path("analysis"), "-o", "--output", help="Folder for the report and data."),
             ray: bool = RayOpt,
             ray_address: str | None = RayAddressOpt,
-            workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
+            workers: int | None = typer.Option(None, min=1, max=256, help="Local worker processes (default: all cores)."),
             pdf: bool = typer.Option(True, help="Also write report.pdf (needs the pdf extra).")) -> None:
     """Balance analysis: first-player win rate with 95% intervals, draws, lengths and rule
     frequencies over a parameter grid; writes an HTML and PDF report with plots, JSON and CSV."""
@@ -716,6 +731,8 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
 
     if len(variants) > 2:
         raise typer.BadParameter("analyze one variant, or compare two")
+    if output.exists() and not output.is_dir():
+        raise typer.BadParameter(f"{output} is not a folder", param_hint="--output")
     sides = [s.strip() for s in players.split(",")]
     if len(sides) == 1:
         sides *= 2
@@ -771,6 +788,25 @@ def main() -> None:
     except (RecursionError, MemoryError) as exc:
         err.print(f"error: the input is too large or too deeply nested ({type(exc).__name__})", markup=False)
         sys.exit(1)
+    except BrokenPipeError:  # `rulespec list | head -1`: the reader has all it wanted
+        _quiet_stdout()
+        sys.exit(1)
+    except OSError as exc:  # a full disk, a folder where a file was to go
+        _quiet_stdout()
+        where = f" ({exc.filename})" if exc.filename else ""
+        err.print(f"error: cannot read or write{where}: {exc.strerror or exc}", markup=False)
+        sys.exit(1)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's last flush of output that could not be
+    written (a full disk, a closed pipe) prints no second error."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

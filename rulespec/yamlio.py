@@ -73,6 +73,9 @@ def _refused_nodes(node: Any, trail: tuple[Any, ...]) -> list[tuple[tuple[Any, .
         for k, v in node.items():
             if isinstance(k, str) and not _is_unicode(k):
                 found.append((trail + (k,), SURROGATE, True))
+            if not isinstance(k, (str, int, float, bool, type(None))):  # `{a: 1}: 2`, `? [a, b]`
+                found.append((trail, "a key must be a name, not a mapping or a list", False))
+                continue
             found += _refused_nodes(v, trail + (k,))
     elif isinstance(node, list):
         for i, v in enumerate(node):
