@@ -292,6 +292,7 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
         raise typer.BadParameter("paper must be a4 or letter")
     if every:
         from .book.features import index_page
+        from .outputs import write_output
 
         folder = Path(output or "rulebooks")
         written, failed = [], 0
@@ -304,7 +305,7 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
             written.append((game, target.name))
             out.print(f"wrote {target}", markup=False)
         try:
-            (folder / "index.md").write_text(index_page(written), encoding="utf-8")
+            write_output(folder / "index.md", index_page(written))
         except OSError as exc:
             err.print(f"cannot write {exc.filename or folder}: {exc.strerror or exc}", markup=False)
             raise typer.Exit(1) from None

@@ -61,3 +61,12 @@ def test_markdown_on_the_screen_points_at_no_diagram(here: Path) -> None:
     assert ".svg" not in result.stdout and "![" not in result.stdout
     assert "## Worked examples" in result.stdout
     assert list(here.iterdir()) == []
+
+
+def test_a_book_is_not_written_through_a_symbolic_link(here: Path) -> None:
+    target = here / "elsewhere.txt"
+    target.write_text("kept", encoding="utf-8")
+    (here / "kalah.html").symlink_to(target)
+    result = runner.invoke(app, ["book", "kalah", "-f", "html"])
+    assert result.exit_code == 1
+    assert target.read_text(encoding="utf-8") == "kept"

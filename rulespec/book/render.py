@@ -17,6 +17,7 @@ from urllib.parse import unquote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 
+from ..outputs import write_output
 from .diagram import board_svg, changed_pits
 from .english import Grammar, article, count_phrase, join, number, ordinal, plural
 
@@ -642,23 +643,24 @@ def inline_only() -> Any:
 
 
 def write_book(game: Any, fmt: str, output: Path, paper: str = "a4") -> list[Path]:
-    """Write a rulebook; Markdown also writes its diagrams beside it. Returns the files written."""
+    """Write a rulebook (never through a symbolic link); Markdown also writes its diagrams beside
+    it. Returns the files written."""
     book = render_book(game)
     output.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "md":
-        output.write_text(book.markdown, encoding="utf-8")
+        write_output(output, book.markdown)
         written = [output]
         for name, svg in book.figures.items():
-            (output.parent / name).write_text(svg, encoding="utf-8")
+            write_output(output.parent / name, svg)
             written.append(output.parent / name)
         return written
     if fmt == "html":
-        output.write_text(to_html(book, paper), encoding="utf-8")
+        write_output(output, to_html(book, paper))
         return [output]
     from .layout import LayoutError, layout_problems
 
     document = pdf_document(book, paper)
-    output.write_bytes(document.write_pdf())
+    write_output(output, document.write_pdf())
     problems = layout_problems(document)
     if problems:
         raise LayoutError(f"{output}: written, but its layout is wrong (a bug in rulespec's rulebooks, "
