@@ -53,7 +53,7 @@ def test_variants_render_to_html_and_pdf(name: str) -> None:
     book = render_book(rulespec.load(name))
     html = to_html(book, "letter")
     assert html.startswith("<!DOCTYPE html>") and "<svg" in html and "<img" not in html
-    assert "size: 8.5in 11in" in html
+    assert "size: 215.9mm 279.4mm" in html or "size: 279.4mm 215.9mm" in html  # letter, either way round
     document = pdf_document(book)
     assert layout_problems(document) == []
     pdf = PdfReader(io.BytesIO(document.write_pdf()))
@@ -186,3 +186,24 @@ def test_pdf_has_a_bookmark_per_section() -> None:
 
     found = titles(pdf.outline)
     assert {"5. Capturing", "Worked examples", "Example Seven", "Notes for editors"} <= set(found)
+
+
+@pytest.mark.parametrize("name,landscape", [("anywoli", True), ("enkeshui-twelve", True), ("tchouba", True),
+                                            ("oware", False), ("toguz-korgool", False), ("bao-la-kiswahili", False)])
+def test_a_board_too_wide_for_a_portrait_page_is_printed_on_a_landscape_one(name: str, landscape: bool) -> None:
+    """A landscape page where the widest diagram's pit labels would print under 8 pt on a
+    portrait one (and there larger than they would on portrait)."""
+    from rulespec.book.render import PRINT_SCALE, PX_PER_MM, SIDE_MARGINS, label_pt
+
+    book = render_book(rulespec.load(name))
+    size = re.search(r"size: ([\d.]+)mm ([\d.]+)mm", to_html(book))
+    width, height = float(size[1]), float(size[2])
+    assert (width > height) == landscape
+    widest = max(float(re.search(r'width="([\d.]+)"', svg)[1]) for svg in book.figures.values()) * PRINT_SCALE
+
+    def printed(page_width: float) -> float:
+        return label_pt(min(1.0, (page_width - SIDE_MARGINS) * PX_PER_MM / widest))
+
+    portrait = printed(min(width, height))
+    assert (portrait < 8) == landscape
+    assert printed(width) >= min(8, printed(max(width, height)))

@@ -21,7 +21,11 @@ from ..outputs import write_output
 from .diagram import board_svg, changed_pits
 from .english import Grammar, article, count_phrase, join, number, ordinal, plural
 
-PAPER = {"a4": "210mm 297mm", "letter": "8.5in 11in"}
+PAPER = {"a4": (210, 297), "letter": (215.9, 279.4)}
+"""Paper sizes in mm, portrait."""
+SIDE_MARGINS = 32
+"""The page's left and right margins together, in mm (page.html.j2)."""
+PX_PER_MM = 96 / 25.4
 
 
 @dataclass
@@ -607,7 +611,28 @@ def to_html(book: Book, paper: str = "a4") -> str:
         body = body + "</div>" if editors < 0 else body[:editors] + "</div>\n" + body[editors:]
     env = environment(page=True)
     return env.get_template("page.html.j2").render(title=html.unescape(book.markdown.splitlines()[0].lstrip("# ")), body=body,
-                                                   paper=PAPER[paper])
+                                                   paper=page_size(book, paper))
+
+
+MIN_LABEL_PT = 8
+
+
+def label_pt(shrink: float) -> float:
+    """The printed size of a pit label, in points, in a diagram shrunk by `shrink` to fit."""
+    from .diagram import LABEL_SIZE
+
+    return LABEL_SIZE * PRINT_SCALE * shrink * 0.75
+
+
+def page_size(book: Book, paper: str) -> str:
+    """The CSS page size: portrait, or landscape when the widest diagram would have to shrink
+    on a portrait page (its labels would print under 8 pt) and is less shrunk on a landscape one."""
+    short, long = PAPER[paper]
+    widest = max((float(m.group(1)) for svg in book.figures.values()
+                  if (m := re.search(r'width="([\d.]+)"', svg))), default=0.0) * PRINT_SCALE
+    if widest * MIN_LABEL_PT > (short - SIDE_MARGINS) * PX_PER_MM * label_pt(1.0):
+        short, long = long, short
+    return f"{short:g}mm {long:g}mm"
 
 
 def to_pdf(book: Book, paper: str = "a4") -> bytes:
