@@ -40,7 +40,7 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     geo = game.geo
     highlight = highlight or set()
     stores = geo.store[0] != -1
-    margin_x = (86 if geo.ranks > 2 else 70) if stores else 36  # room for the row letters beside the stores
+    margin_x = (84 if geo.ranks > 2 else 70) if stores else 36  # room for the row letters beside the stores
     width = margin_x * 2 + geo.width * CELL
     height = 40 + geo.ranks * ROW + 24 + (18 if title else 0)
     top = 22 + (18 if title else 0)
