@@ -192,7 +192,7 @@ def test_pdf_has_a_bookmark_per_section() -> None:
                                             ("oware", False), ("toguz-korgool", False), ("bao-la-kiswahili", False)])
 def test_a_board_too_wide_for_a_portrait_page_is_printed_on_a_landscape_one(name: str, landscape: bool) -> None:
     """A landscape page where the widest diagram's pit labels would print under 8 pt on a
-    portrait one (and there larger than they would on portrait)."""
+    portrait one; on the page chosen they print at 8 pt or more."""
     from rulespec.book.render import PRINT_SCALE, PX_PER_MM, SIDE_MARGINS, label_pt
 
     book = render_book(rulespec.load(name))
@@ -206,4 +206,4 @@ def test_a_board_too_wide_for_a_portrait_page_is_printed_on_a_landscape_one(name
 
     portrait = printed(min(width, height))
     assert (portrait < 8) == landscape
-    assert printed(width) >= min(8, printed(max(width, height)))
+    assert printed(width) >= 8
