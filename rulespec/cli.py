@@ -618,13 +618,20 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
                                       "pieces on the pits (where no rule reads the stores; 0: none)."),
           param: list[str] = ParamOpt) -> None:
     """Solve a small instance exactly: the score margin under perfect play (South's view) and the best first moves."""
+    import math
+
+    from .progress import progress
     from .solve import solve as run_solve
 
+    if not math.isfinite(memory) or memory <= 0:
+        raise typer.BadParameter(f"a positive number of megabytes, not {memory:g}", param_hint="--memory")
     game = _game(variant, _params(param))
-    bar, update = _progress(f"solving {variant}", None)
-    with bar:
+    with progress(f"solving {variant}", unit="positions searched") as update:
+        def report(nodes: int, lower: int, upper: int) -> None:
+            update(nodes, f"value {lower:+d}" if lower == upper else f"value between {lower:+d} and {upper:+d}")
+
         try:
-            sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=update, engine=engine,
+            sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=report, engine=engine,
                             endgame=endgame)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--engine") from None
@@ -711,17 +718,32 @@ def variant_label(variant: str) -> str:
 
 
 def main() -> None:
-    """The `rulespec` command. An input past one of the bounds (docs/limits.md), or one that
-    recurses or allocates past what this machine allows, ends with a message and exit 1,
-    never a traceback."""
+    """The `rulespec` command. An input past one of the bounds (docs/limits.md) ends with a
+    message and exit 1; running out of memory says so; any other failure is rulespec's own
+    and is reported as an internal error to report (exit 2), never as a fault of the input."""
     try:
         app()
     except RulespecError as exc:
         err.print(f"error: {exc}", markup=False)
         sys.exit(1)
-    except (RecursionError, MemoryError) as exc:
-        err.print(f"error: the input is too large or too deeply nested ({type(exc).__name__})", markup=False)
+    except MemoryError:
+        err.print("error: this machine ran out of memory (a smaller instance, or for `solve` a lower --memory, "
+                  "may fit)", markup=False)
         sys.exit(1)
+    except Exception as exc:  # noqa: BLE001 - a bug: say so rather than blame the input
+        _internal_error(exc)
+        sys.exit(2)
+
+
+def _internal_error(exc: BaseException) -> None:
+    """An internal failure: what it was, where, and a request to report it."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    err.print(f"internal error: {type(exc).__name__}{where}: {exc}", markup=False)
+    err.print("this is a bug in rulespec, not in your input: please report it with the command you ran",
+              markup=False)
 
 
 if __name__ == "__main__":
