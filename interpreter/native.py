@@ -253,7 +253,7 @@ READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "round", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
-    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race_moves",
+    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race_moves", "render",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""

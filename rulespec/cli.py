@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -147,76 +148,87 @@ def show(variant: str = typer.Argument(..., help="A shipped variant's name or a 
 
 
 @app.command()
-def play(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
-         opponent: str = typer.Option("greedy", help="The computer player: random, greedy, alphabeta:6, "
-                                      "alphabeta:2s, mcts:200 or mcts:2s."),
+def play(variant: str = typer.Argument(None, help="A shipped variant's name or a spec file (default: the "
+                                       "record's, with --from)."),
+         opponent: str = typer.Option("medium", help="The computer player: a level (easy, medium, hard) or a "
+                                      "player spec (random, greedy, alphabeta:6, alphabeta:2s, mcts:200, mcts:2s)."),
          seat: str = typer.Option("south", help="Your side: south (moves first) or north."),
          seed: int = typer.Option(0, help="Random seed of the computer player."),
+         start_from: Path | None = typer.Option(None, "--from", help="Go on from a saved game record.",
+                                                exists=True, dir_okay=False),
          param: list[str] = ParamOpt) -> None:
-    """Play against the computer in the terminal, typing moves in the game's notation."""
+    """Play against the computer in the terminal, typing moves in the game's notation (`help`
+    at the prompt explains it; undo, hint, resign and save are commands)."""
     from interpreter import EndlessMove
-    from interpreter.notation import parse_move
 
-    from .players import PlayerSpecError, make_player, race_start
-    from .records import complete_moves, write_move
+    from .players import PlayerSpecError, make_player
+    from .terminal import TerminalGame
 
     try:
         computer = make_player(opponent, seed)
     except PlayerSpecError as exc:
         raise typer.BadParameter(str(exc), param_hint="--opponent") from None
     if seat not in ("south", "north"):
-        raise typer.BadParameter("seat must be south or north")
-    game = _game(variant, _params(param))
-    human = 0 if seat == "south" else 1
-    state = game.new_initial_state()
-    out.print("Type a move in the game's notation (several decisions may be written together), "
-              "'legal' to list the legal moves, 'quit' to stop.", markup=False)
-    shown = None
-    while not state.is_terminal():
-        if shown != state.move_number():
-            out.print()
-            out.print(str(state), markup=False)
-            shown = state.move_number()
-        both = state.current_player() == -2  # the opening race: both choose at once, unseen
-        if state.current_player() != human and not both:
-            decisions = []
-            while True:
-                request = state.pending_request()
-                action = computer.choose(state)
-                decisions.append((state.action_to_string(action), request is not None and request.default == action))
-                state.apply_action(action)
-                if state.is_terminal() or state.pending_request() is None:
-                    break
-            out.print(f"computer plays {write_move(decisions)}", markup=False)
-            continue
-        moves = ([state.action_to_string(human, a) for a in state.legal_actions(human)] if both
-                 else complete_moves(state, limit=41))
-        legal = ", ".join(moves[:40]) + (", ..." if len(moves) > 40 else "")
-        try:
-            text = input(f"your move ({legal}): ").strip()
-        except EOFError:
-            out.print()
-            raise typer.Exit(0) from None
-        if text in ("quit", "exit"):
-            raise typer.Exit(0)
-        if text in ("legal", "help", "?"):
-            out.print("legal: " + legal, markup=False)
-            continue
-        if both:  # the computer's own start, chosen without seeing yours
-            theirs = state.action_to_string(1 - human, race_start(computer, state, 1 - human))
-            text = f"{text}/{theirs}" if human == 0 else f"{theirs}/{text}"
-            out.print(f"both start at once: {text}", markup=False)
-        try:
-            for action in parse_move(state, text):
-                state.apply_action(action)
-        except EndlessMove as exc:
-            err.print(f"this spec lets a move start that cannot end ({exc}); `rulespec fuzz {variant}` "
-                      f"finds such moves", markup=False)
-            raise typer.Exit(1) from None
-        except RulespecError as exc:
-            out.print(f"illegal move: {exc}", markup=False)
-    out.print()
-    out.print(str(state), markup=False)
+        raise typer.BadParameter("seat must be south or north", param_hint="--seat")
+    params = _params(param)
+    saved, state = None, None
+    if start_from is not None:
+        saved = _saved_game(start_from, variant, params)
+        variant, params, state = saved.variant, saved.params, saved.state
+    elif variant is None:
+        raise typer.BadParameter("name a variant, or give a saved game with --from")
+    game = _game(variant, params) if state is None else state.game
+    terminal = TerminalGame(game, variant, computer, 0 if seat == "south" else 1, make_player("hard", seed),
+                            say=lambda line: out.print(line, markup=False), params=params, state=state)
+    if saved is not None:
+        terminal.moves = [m.text for m in saved.record.moves]
+    try:
+        terminal.run()
+    except EndlessMove as exc:
+        err.print(f"this spec lets a move start that cannot end ({exc}); `rulespec fuzz {variant}` "
+                  f"finds such moves", markup=False)
+        raise typer.Exit(1) from None
+
+
+def _read_record(path: Path) -> Any:
+    from .inputs import InputError, read_text
+    from .records import RecordError, parse_record
+
+    try:
+        return parse_record(read_text(path, "record"), str(path))
+    except (RecordError, InputError) as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
+
+
+@dataclass
+class _Saved:
+    record: Any
+    variant: str
+    params: dict[str, Any]
+    state: Any
+    warnings: list[str]
+
+
+def _saved_game(path: Path, variant: str | None, params: dict[str, Any]) -> _Saved:
+    """A game record replayed: its game is the record's Variant and Parameters headers
+    unless the command line names them."""
+    from .records import RecordError, replay as replay_record
+
+    rec = _read_record(path)
+    name = variant or rec.header.get("Variant") or rec.header.get("Game")
+    if not name:
+        err.print(f"{path}: say which game it is: a 'Variant: NAME' header, or name the variant", markup=False)
+        raise typer.Exit(1)
+    if not params:
+        params = _params(rec.header.get("Parameters", "").split())
+    game = _game(name, params) if variant else _recorded_game(path, name, params)
+    try:
+        state, warnings = replay_record(game, rec, str(path))
+    except RecordError as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
+    return _Saved(rec, name, params, state, warnings)
 
 
 @app.command()
@@ -331,29 +343,11 @@ def replay(record: Path = typer.Argument(..., help="A game record (header, then 
            variant: str | None = typer.Option(None, help="The variant (default: the record's Variant header)."),
            param: list[str] = ParamOpt) -> None:
     """Replay a game record, print the final position, and report the first illegal move."""
-    from .records import RecordError, parse_record, replay as replay_record
-
-    from .inputs import InputError, read_text
-
-    try:
-        rec = parse_record(read_text(record, "record"), str(record))
-    except (RecordError, InputError) as exc:
-        err.print(str(exc), markup=False)
-        raise typer.Exit(1) from None
-    name = variant or rec.header.get("Variant") or rec.header.get("Game")
-    if not name:
-        err.print(f"{record}: say which game it is: a 'Variant: NAME' header or --variant NAME", markup=False)
-        raise typer.Exit(1)
-    game = _game(name, _params(param)) if variant else _recorded_game(record, name, _params(param))
-    try:
-        state, warnings = replay_record(game, rec, str(record))
-    except RecordError as exc:
-        err.print(str(exc), markup=False)
-        raise typer.Exit(1) from None
-    for warning in warnings:
+    saved = _saved_game(record, variant, _params(param))
+    for warning in saved.warnings:
         err.print(warning, markup=False)
-    out.print(f"{len(rec.moves)} moves replayed", markup=False)
-    out.print(str(state), markup=False)
+    out.print(f"{len(saved.record.moves)} moves replayed", markup=False)
+    out.print(str(saved.state), markup=False)
 
 
 def _recorded_game(record: Path, name: str, params: dict[str, Any]) -> Any:
