@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from .errors import RulespecError, SpecError
+from .extras import has_extra, require_extra
 from .loader import load_spec, shipped_variants
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
@@ -74,6 +75,8 @@ RayAddressOpt = typer.Option(None, "--ray-address", help="Run on the Ray cluster
 
 def _ray_target(ray: bool, address: str | None) -> str | None:
     """The campaign backend's `ray` argument: None (local pool), 'auto' or an address."""
+    if ray or address:
+        require_extra("cluster", "ray", "--ray")
     return address or ("auto" if ray else None)
 
 
@@ -269,6 +272,8 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
         raise typer.BadParameter("format must be md, html or pdf")
     if paper not in ("a4", "letter"):
         raise typer.BadParameter("paper must be a4 or letter")
+    if fmt == "pdf":
+        require_extra("pdf", "weasyprint", "PDF output")
     if every:
         from .book.features import index_page
 
@@ -459,6 +464,7 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
 
     def load(name: str) -> Any:
         if name.startswith("openspiel:"):
+            require_extra("openspiel", "pyspiel", f"{name!r}")
             return OracleGame(name.split(":", 1)[1], params)
         if name.startswith("python:"):
             return _game(name.split(":", 1)[1], params).without_kernel()
@@ -475,13 +481,32 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
 @app.command()
 def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1.")) -> None:
     """Play, replay and read the variants in the browser, on http://127.0.0.1:PORT (needs the web extra)."""
-    try:
-        from .web import serve as run
-    except ImportError as exc:
-        err.print(f"the web app needs its extra: pip install 'rulespec[web]' ({exc})", markup=False)
-        raise typer.Exit(1) from None
+    for module in ("starlette", "uvicorn"):
+        require_extra("web", module, "the web app")
+    from .web import serve as run
+
+    problem = _port_problem(port)
+    if problem:
+        err.print(f"cannot serve on 127.0.0.1:{port}: {problem}; choose another with --port", markup=False)
+        raise typer.Exit(1)
     out.print(f"rulespec: open http://127.0.0.1:{port}/ (Ctrl-C stops)", markup=False)
     run(port)
+
+
+def _port_problem(port: int) -> str:
+    """Why the web app could not listen on 127.0.0.1:`port` ('' when it can): tried before
+    saying where to point the browser."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        except OverflowError:
+            return "not a port number (0-65535)"
+    return ""
 
 
 @app.command()
@@ -494,6 +519,8 @@ def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (def
     """Speed against OpenSpiel (same run, ratios), per playout, per turn and per action."""
     from . import bench as b
 
+    if plot:
+        require_extra("bench", "matplotlib", "--plot")
     names = variants or shipped_variants()
     unknown = [n for n in names if n not in shipped_variants()]
     if unknown:
@@ -668,6 +695,11 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
 
     if len(variants) > 2:
         raise typer.BadParameter("analyze one variant, or compare two")
+    require_extra("analysis", "matplotlib", "the analysis report's plots")
+    if pdf and not has_extra("weasyprint"):
+        err.print("report.pdf needs the pdf extra (pip install 'rulespec[pdf]'): writing the HTML report only",
+                  markup=False)
+        pdf = False
     sides = [s.strip() for s in players.split(",")]
     if len(sides) == 1:
         sides *= 2
