@@ -230,3 +230,12 @@ def test_progress_reports_bounds_that_close_on_the_value(engine: str) -> None:
 def test_a_memory_bound_must_be_a_positive_number(memory: float) -> None:
     with pytest.raises(ValueError, match="the memory bound must be a positive number of megabytes"):
         solve(rulespec.load("kalah", pits=3, seeds=1), memory_mb=memory)
+
+
+def test_a_line_past_the_ply_bound_is_refused_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulespec.errors import LimitError
+    from rulespec.players import search
+
+    monkeypatch.setattr(search, "MAX_PLIES", 5)
+    with pytest.raises(LimitError, match="a line of play went past 5 decisions"):
+        solve(rulespec.load("oware", pits=3, seeds=2), engine="python")

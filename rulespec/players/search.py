@@ -10,9 +10,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rulespec.errors import LimitError
+
 EXACT, LOWER, UPPER = 0, 1, 2
 TO_THE_END = 1 << 30
 """The depth of an exact search: never decremented, so exact entries serve every ply."""
+
+
+MAX_PLIES = 100_000
+"""The longest line the search follows: a game that can cycle for ever without a repetition
+end has no value, and the search says so rather than fill the memory."""
 
 
 class Timeout(Exception):
@@ -150,6 +157,9 @@ class Search:
                 state, mover, window = child
                 opened = self._open(state, mover, frame.below, *window)
                 if isinstance(opened, _Frame):
+                    if len(stack) >= MAX_PLIES:
+                        raise LimitError(f"a line of play went past {MAX_PLIES:,} decisions (does the game "
+                                         f"cycle without a repetition end?)")
                     stack.append(opened)
                 else:
                     frame.take(opened)
