@@ -92,3 +92,15 @@ def test_serve_on_a_busy_port_says_so_before_giving_an_address(monkeypatch: pyte
         code, errors = run(monkeypatch, capsys, "serve", "--port", str(port))
     assert code == 1 and f"cannot serve on 127.0.0.1:{port}" in errors
     assert "open http" not in errors
+
+
+@pytest.mark.parametrize("adapter, extra, module", [("rulespec.openspiel", "openspiel", "pyspiel"),
+                                                    ("rulespec.pettingzoo", "pettingzoo", "pettingzoo")])
+def test_an_adapter_without_its_extra_names_it(monkeypatch: pytest.MonkeyPatch, adapter: str, extra: str,
+                                               module: str) -> None:
+    import importlib
+
+    missing(monkeypatch, module)
+    monkeypatch.delitem(sys.modules, adapter, raising=False)
+    with pytest.raises(ImportError, match=rf"pip install 'rulespec\[{extra}\]'"):
+        importlib.import_module(adapter)
