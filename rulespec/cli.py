@@ -389,9 +389,8 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
     """Play random games checking every invariant after every action; on a failure, shrink it
     and write a replayable game record (exit 1); else print a summary per variant. With
     --workers or --ray the games run as a campaign (the same games, in batches)."""
-    from rich.progress import Progress
-
     from .fuzz import hypothesis_games, random_games, shrink, write_failure
+    from .progress import progress
 
     if not out_dir.is_dir():
         err.print(f"--out {out_dir}: not a folder (failing game records are written there)", markup=False)
@@ -404,9 +403,7 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
             failing = hypothesis_games(game, games, seed, max_actions)
             stats = None
         else:
-            with Progress(transient=True, console=err) as bar:
-                task = bar.add_task(f"fuzzing {name}", total=games)
-                update = lambda n: bar.update(task, completed=n)  # noqa: E731
+            with progress(f"fuzzing {name}", games, unit="games") as update:
                 if workers or ray or ray_address:
                     from .campaign.fuzzing import fuzz_campaign
 
@@ -436,13 +433,17 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 @app.command()
 def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names or spec files."),
          games: int = typer.Option(200, help="Random games to play."),
+         max_actions: int = typer.Option(5000, help="Actions after which a game is cut off (and counted "
+                                         "as one that does not end)."),
          param: list[str] = ParamOpt) -> None:
     """Warn about rule blocks that never fire, games that do not end, and spec smells."""
     from .fuzz import lint as lint_game
+    from .progress import progress
 
     for variant in variants:
         game, _ = _random_play_game(variant, _params(param))
-        warnings = list(lint_game(game, games))
+        with progress(f"linting {variant}", games, unit="random games") as update:
+            warnings = list(lint_game(game, games, max_actions=max_actions, progress=update))
         for w in warnings:
             out.print(f"{variant}: warning: {w}", markup=False)
         if not warnings:
@@ -562,10 +563,13 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
     """Mutation analysis: change one rule at a time and check the spec's examples notice."""
     from .check import mutate as mutation
 
+    from .progress import progress
+
     try:
         named = mutation.named_in(only.read_text(encoding="utf-8")) if only else None
-        report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
-                              only=named)
+        with progress(f"mutating {variant}", unit="mutants judged") as update:
+            report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
+                                  progress=lambda done, total: update(done, f"of {total}"), only=named)
     except RulespecError as exc:
         _fail(exc)
     lines = list(mutation.render(report, verbose, examples=not suggest))
@@ -579,16 +583,6 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
 
 
 
-
-
-def _progress(label: str, total: int | None) -> Any:
-    """A rich progress bar on stderr: (context manager, update(n))."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=err, transient=True)
-    task = bar.add_task(label, total=total)
-    return bar, lambda n: bar.update(task, completed=n)
 
 
 @app.command()
@@ -616,8 +610,9 @@ def match(variant: str = typer.Argument(..., help="A shipped variant's name or a
     params = _params(param)
     _game(variant, params)
     pairs = len(players) * (len(players) - 1) // 2
-    bar, update = _progress(f"{variant}: matches", pairs * games)
-    with bar:
+    from .progress import progress
+
+    with progress(f"{variant}: matches", pairs * games, unit="games") as update:
         pairings, ratings = run_match(variant, params, players, games, seed, max_moves, _ray_target(ray, ray_address),
                                       workers,
                                       progress=update)
@@ -671,12 +666,18 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
         out.print(f"note: {sol.caveat}", markup=False)
 
 
+ANALYSIS_PLAYERS = "mcts:0.1s"
+"""analyze's default players: a time-bounded search (greedy, the earlier default, loses every
+game to it at Kalah and showed South losing a game South wins under best play)."""
+
+
 @app.command()
 def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec file; two to compare them side by side."),
             param: list[str] = typer.Option(None, "--param", "-p", help="NAME=VALUE, NAME=LO..HI or NAME=A,B,C "
                                             "(repeatable): every combination is played."),
-            players: str = typer.Option("greedy", help="The players: one spec for both sides (mcts:200) or "
-                                        "SOUTH,NORTH (alphabeta:4,random)."),
+            players: str = typer.Option(ANALYSIS_PLAYERS, help="The players: one spec for both sides (mcts:200) "
+                                        "or SOUTH,NORTH (alphabeta:4,random); the default searches a tenth "
+                                        "of a second a decision."),
             games: int = typer.Option(100, "--games", "-n", help="Games per parameter combination."),
             seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
             max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
@@ -720,10 +721,16 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
     cells = 1
     for values in grid.values():
         cells *= len(values)
+    from .players import describe_player
+    from .progress import progress
+
+    out.print(f"players: South {sides[0]} ({describe_player(sides[0])}), North {sides[1]} "
+              f"({describe_player(sides[1])}); the rates describe the game as these players play it, "
+              f"not under best play", markup=False)
     results = []
     for variant in variants:
-        bar, update = _progress(f"{variant}: {cells} parameter combination{'s' if cells > 1 else ''}", cells * games)
-        with bar:
+        with progress(f"{variant}: {cells} parameter combination{'s' if cells > 1 else ''}", cells * games,
+                      unit="games") as update:
             results.append(run_analysis(variant, grid, (sides[0], sides[1]), games, seed, max_moves,
                                         _ray_target(ray, ray_address), workers, progress=update))
     for a in results:

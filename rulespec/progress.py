@@ -17,7 +17,7 @@ Update = Callable[..., None]
 
 @contextmanager
 def progress(label: str, total: int | None = None, unit: str = "", stream: TextIO | None = None,
-             every: float = PLAIN_EVERY) -> Iterator[Update]:
+             every: float | None = None) -> Iterator[Update]:
     """A context whose value is update(done, note="") for `label`'s progress, `done` counted
     in `unit` (e.g. "games"); a bar on a terminal (cleared at the end), else a line every
     `every` seconds, and one at the end of a run that printed any."""
@@ -26,7 +26,7 @@ def progress(label: str, total: int | None = None, unit: str = "", stream: TextI
         with _bar(label, total, unit, stream) as update:
             yield update
         return
-    with _lines(label, total, unit, stream, every) as update:
+    with _lines(label, total, unit, stream, PLAIN_EVERY if every is None else every) as update:
         yield update
 
 
@@ -48,21 +48,24 @@ def _bar(label: str, total: int | None, unit: str, stream: TextIO) -> Iterator[U
 @contextmanager
 def _lines(label: str, total: int | None, unit: str, stream: TextIO, every: float) -> Iterator[Update]:
     start = time.monotonic()
-    last = [start, None]
+    printed_at = start
+    latest: tuple[int, str] | None = None
+    printed: tuple[int, str] | None = None
 
     def line(done: int, note: str) -> None:
+        nonlocal printed_at, printed
         of = f"/{total:,}" if total is not None else ""
         counted = f"{done:,}{of}{' ' + unit if unit else ''}"
         stream.write(f"{label}: {counted}{', ' + note if note else ''} ({time.monotonic() - start:.0f} s)\n")
         stream.flush()
+        printed_at, printed = time.monotonic(), (done, note)
 
     def update(done: int, note: str = "") -> None:
-        last[1] = (done, note)
-        now = time.monotonic()
-        if now - last[0] >= every:
-            last[0] = now
+        nonlocal latest
+        latest = (done, note)
+        if time.monotonic() - printed_at >= every:
             line(done, note)
 
     yield update
-    if last[1] is not None and time.monotonic() - start >= every:
-        line(*last[1])
+    if latest is not None and latest != printed and time.monotonic() - start >= every:
+        line(*latest)

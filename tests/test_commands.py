@@ -75,3 +75,19 @@ def test_progress_of_a_short_run_off_a_terminal_prints_nothing() -> None:
     with progress("games", total=10, unit="games", stream=stream) as update:
         update(10)
     assert stream.getvalue() == ""
+
+
+@pytest.mark.parametrize("args, line", [
+    (["lint", "kalah", "--games", "12", "--max-actions", "400"], "linting kalah: 12/12 random games"),
+    (["fuzz", "kalah", "--games", "12"], "fuzzing kalah: 12/12 games"),
+    (["match", "kalah", "random", "greedy", "-n", "4", "--workers", "1"], "kalah: matches: 4/4 games"),
+    (["solve", "kalah", "-p", "pits=3", "-p", "seeds=2"], "positions searched, value +4 ("),
+])
+def test_long_commands_report_progress_off_a_terminal(monkeypatch: pytest.MonkeyPatch, args: list[str],
+                                                      line: str) -> None:
+    import rulespec.progress
+
+    monkeypatch.setattr(rulespec.progress, "PLAIN_EVERY", 0)
+    result = runner.invoke(cli.app, args)
+    assert result.exit_code == 0, result.output
+    assert line in result.stderr

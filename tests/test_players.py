@@ -183,3 +183,15 @@ def test_levels_are_players_make_player_builds() -> None:
 def test_absurd_budgets_are_refused(spec: str, message: str) -> None:
     with pytest.raises(PlayerSpecError, match=re.escape(message)):
         make_player(spec)
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("mcts:0.1s", "Monte Carlo tree search, 0.1 s a decision"),
+    ("alphabeta:6", "alpha-beta search, 6 decisions deep"),
+    ("medium", "medium: Monte Carlo tree search, 0.5 s a decision"),
+    ("greedy", "the best score margin one move ahead"),
+])
+def test_players_are_described_in_words(spec: str, words: str) -> None:
+    from rulespec.players import describe_player
+
+    assert describe_player(spec) == words

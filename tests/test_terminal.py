@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -22,6 +23,8 @@ from rulespec.terminal import TerminalGame
 from interpreter.notation import parse_move
 
 runner = CliRunner()
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+"""Terminal control sequences (colours, cursor moves), left out of what a test reads."""
 
 
 def scripted(variant: str, lines: list[str], seat: int = 0, opponent: str = "greedy",
@@ -49,7 +52,7 @@ class Terminal:
 
     def __init__(self, *args: str):
         self.fd, child = pty.openpty()
-        env = {**os.environ, "COLUMNS": "120", "TERM": "dumb"}
+        env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
         self.process = subprocess.Popen([sys.executable, "-m", "rulespec", *args], stdin=child, stdout=child,
                                         stderr=child, env=env, close_fds=True)
         os.close(child)
@@ -63,7 +66,8 @@ class Terminal:
             ready, _, _ = select.select([self.fd], [], [], left)
             if ready:
                 try:
-                    self.seen += os.read(self.fd, 65536).decode("utf-8", "replace").replace("\r\n", "\n")
+                    chunk = os.read(self.fd, 65536).decode("utf-8", "replace").replace("\r\n", "\n")
+                    self.seen += ANSI.sub("", chunk)
                 except OSError:  # the process ended
                     break
         assert text in self.seen, self.seen[-2000:]
@@ -177,3 +181,14 @@ def test_play_refuses_an_absurd_budget() -> None:
     result = runner.invoke(app, ["play", "kalah", "--opponent", "mcts:nans"])
     assert result.exit_code == 2
     assert "the seconds must be a finite number" in " ".join(result.output.replace("│", " ").split())
+
+
+def test_a_long_command_on_a_terminal_shows_a_progress_bar() -> None:
+    terminal = Terminal("fuzz", "kalah", "--games", "300")
+    try:
+        shown = terminal.expect("/300 games")
+        assert "fuzzing kalah" in shown
+        terminal.expect("kalah: 300 games")
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()

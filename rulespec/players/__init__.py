@@ -19,7 +19,7 @@ from .mcts import MCTSPlayer
 from .simple import GreedyPlayer, RandomPlayer
 
 __all__ = ["Player", "make_player", "PlayerSpecError", "RandomPlayer", "GreedyPlayer", "AlphaBetaPlayer",
-           "MCTSPlayer", "KINDS", "LEVELS", "race_start", "play_decision", "SIMULTANEOUS"]
+           "MCTSPlayer", "KINDS", "LEVELS", "describe_player", "race_start", "play_decision", "SIMULTANEOUS"]
 
 SIMULTANEOUS = -2
 """current_player() where both players choose at once (a spec's opening race)."""
@@ -93,6 +93,22 @@ def _setting(spec: str, kind: str, arg: str) -> tuple[int | None, float | None]:
         unit = "plies deep" if kind == "alphabeta" else "simulations a decision"
         raise PlayerSpecError(f"player {spec!r}: at most {cap:,} {unit}")
     return number, seconds
+
+
+def describe_player(spec: str) -> str:
+    """A player spec in words, for reports: 'mcts:0.1s' -> 'Monte Carlo tree search, 0.1 s a decision'."""
+    level = level_spec(spec)
+    if level is not None:
+        return f"{spec.strip().lower()}: {describe_player(level)}"
+    kind, _, arg = spec.strip().lower().partition(":")
+    fixed = {"random": "uniformly random decisions", "greedy": "the best score margin one move ahead"}
+    if kind in fixed:
+        return fixed[kind]
+    search = "alpha-beta search" if kind == "alphabeta" else "Monte Carlo tree search"
+    if arg.endswith("s"):
+        return f"{search}, {arg[:-1]} s a decision"
+    unit = "decisions deep" if kind == "alphabeta" else "simulations a decision"
+    return f"{search}, {arg or ('4' if kind == 'alphabeta' else '200')} {unit}"
 
 
 def race_start(player: Any, state: Any, seat: int) -> int:

@@ -17,8 +17,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", "greedy", "looks one move ahead"),
-    Level("medium", "alphabeta:0.5s", "searches half a second a move"),
-    Level("hard", "alphabeta:2s", "searches two seconds a move"),
+    Level("medium", "mcts:0.5s", "searches half a second a move"),
+    Level("hard", "mcts:2s", "searches two seconds a move"),
 )}
 """The levels, weakest first."""
 
