@@ -1,6 +1,7 @@
 """The `rulespec` command: validate, show, play, schema, book."""
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,11 +13,33 @@ from rich.console import Console
 from .errors import RulespecError, SpecError
 from .extras import has_extra, require_extra
 from .loader import load_spec, shipped_variants
+from .limits import MAX_GAMES
+from .models.parameters import INTEGER
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with control characters (terminal escapes, NUL) shown as \\xNN: a spec's names
+    and values are a stranger's text, printed to someone's terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class PlainConsole(Console):
+    """rich's console for text from specs and records: no markup, no :emoji: codes (a problem
+    on line 100 printed `file💯23:`), control characters made visible."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(highlight=False, soft_wrap=True, markup=False, emoji=False, **kwargs)
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(visible(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+out = PlainConsole()
+err = PlainConsole(stderr=True)
 
 
 def _params(pairs: list[str] | None) -> dict[str, Any]:
@@ -29,7 +52,7 @@ def _params(pairs: list[str] | None) -> dict[str, Any]:
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
-        elif raw.lstrip("-").isdigit():
+        elif INTEGER.fullmatch(raw):  # ASCII digits only ('²' is a digit to str.isdigit)
             value = int(raw)
         values[key.strip()] = value
     return values
@@ -81,12 +104,15 @@ def _ray_target(ray: bool, address: str | None) -> str | None:
 
 
 def _text_of(problem: Any, path: Path, text: str) -> str:
-    """The text of the file a problem is in (a family member's parent, or the file checked)."""
+    """The text of the file a problem is in (a family member's parent, which the loader
+    found in the spec's folder or among the shipped variants, or the file checked)."""
+    from .inputs import InputError, read_text
+
     if problem.path == str(path):
         return text
     try:
-        return Path(problem.path).read_text(encoding="utf-8")
-    except OSError:
+        return read_text(problem.path)
+    except InputError:
         return ""
 
 
@@ -245,7 +271,13 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
         err.print(f"-o {target}: a folder; name the file to write", markup=False)
         raise typer.Exit(1)
     if check:
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        from .inputs import InputError, read_text
+
+        try:
+            current = read_text(target, "schema") if target.exists() else ""
+        except InputError as exc:
+            err.print(str(exc), markup=False)
+            raise typer.Exit(1) from None
         if current != schema_text():
             err.print(f"{target} is stale: run `rulespec schema`", markup=False)
             raise typer.Exit(1)
@@ -377,12 +409,12 @@ def _recorded_game(record: Path, name: str, params: dict[str, Any]) -> Any:
 
 @app.command()
 def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (default: all shipped)."),
-         games: int = typer.Option(200, help="Games per variant."),
+         games: int = typer.Option(200, min=1, max=MAX_GAMES, help="Games per variant."),
          seed: int = typer.Option(0, help="Random seed (the same seed replays the same campaign)."),
-         max_actions: int = typer.Option(5000, help="Actions after which a game is cut off."),
+         max_actions: int = typer.Option(5000, min=1, help="Actions after which a game is cut off."),
          guided: bool = typer.Option(False, "--hypothesis", help="Hypothesis-guided play (slower; shrinks natively)."),
          out_dir: Path = typer.Option(Path("."), "--out", help="Where failing game records are written."),
-         workers: int | None = typer.Option(None, help="Spread the games over this many local processes."),
+         workers: int | None = typer.Option(None, min=1, max=256, help="Spread the games over this many local processes."),
          ray: bool = RayOpt,
          ray_address: str | None = RayAddressOpt,
          param: list[str] = ParamOpt) -> None:
@@ -432,9 +464,9 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 
 @app.command()
 def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names or spec files."),
-         games: int = typer.Option(200, help="Random games to play."),
-         max_actions: int = typer.Option(5000, help="Actions after which a game is cut off (and counted "
-                                         "as one that does not end)."),
+         games: int = typer.Option(200, min=1, max=MAX_GAMES, help="Random games to play."),
+         max_actions: int = typer.Option(5000, min=1, help="Actions after which a game is cut off (and "
+                                         "counted as one that does not end)."),
          param: list[str] = ParamOpt) -> None:
     """Warn about rule blocks that never fire, games that do not end, and spec smells."""
     from .fuzz import lint as lint_game
@@ -454,7 +486,7 @@ def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names
 def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, openspiel:oware / openspiel:mancala, "
                                             "or python:NAME (NAME played without the move kernel)."),
                second: str = typer.Argument(..., help="The same kinds of name."),
-               games: int = typer.Option(500, help="Games to play."),
+               games: int = typer.Option(500, min=1, max=MAX_GAMES, help="Games to play."),
                seed: int = typer.Option(0, help="Random seed."),
                param: list[str] = ParamOpt) -> None:
     """Play the same random actions in two games and report the first divergence."""
@@ -466,7 +498,11 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
     def load(name: str) -> Any:
         if name.startswith("openspiel:"):
             require_extra("openspiel", "pyspiel", f"{name!r}")
-            return OracleGame(name.split(":", 1)[1], params)
+            try:
+                return OracleGame(name.split(":", 1)[1], params)
+            except ValueError as exc:
+                err.print(str(exc), markup=False)
+                raise typer.Exit(1) from None
         if name.startswith("python:"):
             return _game(name.split(":", 1)[1], params).without_kernel()
         return _game(name, params)
@@ -512,8 +548,8 @@ def _port_problem(port: int) -> str:
 
 @app.command()
 def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (default: all)."),
-          seconds: float = typer.Option(1.0, help="Seconds per measurement."),
-          rounds: int = typer.Option(3, help="Alternating rounds (medians kept)."),
+          seconds: float = typer.Option(1.0, min=0.01, max=3600, help="Seconds per measurement."),
+          rounds: int = typer.Option(3, min=1, max=100, help="Alternating rounds (medians kept)."),
           evaluate_bots: bool = typer.Option(False, "--evaluate-bots", help="Also OpenSpiel's evaluate_bots."),
           scaling: bool = typer.Option(False, "--scaling", help="Also Oware 6-26 and Mefuvha 6-28 pits."),
           plot: Path = typer.Option(None, help="With --scaling: write the plot here (PNG; needs matplotlib).")) -> None:
@@ -546,10 +582,10 @@ def list_variants() -> None:
 
 @app.command()
 def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
-           games: int = typer.Option(20, help="Random games that compare each survivor with the original."),
+           games: int = typer.Option(20, min=1, max=MAX_GAMES, help="Random games that compare each survivor with the original."),
            seed: int = typer.Option(0, help="Seed of the first game."),
            tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
-           jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: one per core)."),
+           jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=256, help="Worker processes (0: one per core)."),
            ray: bool = RayOpt,
            ray_address: str | None = RayAddressOpt,
            verbose: bool = typer.Option(False, "--verbose", "-v", help="List the killed mutants too."),
@@ -562,14 +598,17 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
                                         "every survivor).")) -> None:
     """Mutation analysis: change one rule at a time and check the spec's examples notice."""
     from .check import mutate as mutation
-
+    from .inputs import InputError, read_text
     from .progress import progress
 
     try:
-        named = mutation.named_in(only.read_text(encoding="utf-8")) if only else None
+        named = mutation.named_in(read_text(only, "report")) if only else None
         with progress(f"mutating {variant}", unit="mutants judged") as update:
             report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
                                   progress=lambda done, total: update(done, f"of {total}"), only=named)
+    except InputError as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
     except RulespecError as exc:
         _fail(exc)
     lines = list(mutation.render(report, verbose, examples=not suggest))
@@ -589,12 +628,12 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
 def match(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
           players: list[str] = typer.Argument(..., help="Two or more players: random, greedy, alphabeta:6, "
                                               "alphabeta:2s, mcts:200, mcts:2s."),
-          games: int = typer.Option(100, "--games", "-n", help="Games per pair of players (sides alternate)."),
+          games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per pair of players (sides alternate)."),
           seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
-          max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
+          max_moves: int = typer.Option(1000, min=1, help="Moves after which a game is cut off (counted a draw)."),
           ray: bool = RayOpt,
           ray_address: str | None = RayAddressOpt,
-          workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
+          workers: int | None = typer.Option(None, min=1, max=256, help="Local worker processes (default: all cores)."),
           param: list[str] = ParamOpt) -> None:
     """Play players against each other: win/draw/loss with 95% intervals, and an Elo table for more than two."""
     from .analysis.match import match as run_match
@@ -678,13 +717,13 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
             players: str = typer.Option(ANALYSIS_PLAYERS, help="The players: one spec for both sides (mcts:200) "
                                         "or SOUTH,NORTH (alphabeta:4,random); the default searches a tenth "
                                         "of a second a decision."),
-            games: int = typer.Option(100, "--games", "-n", help="Games per parameter combination."),
+            games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per parameter combination."),
             seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
-            max_moves: int = typer.Option(1000, help="Moves after which a game is cut off (counted a draw)."),
+            max_moves: int = typer.Option(1000, min=1, help="Moves after which a game is cut off (counted a draw)."),
             output: Path = typer.Option(Path("analysis"), "-o", "--output", help="Folder for the report and data."),
             ray: bool = RayOpt,
             ray_address: str | None = RayAddressOpt,
-            workers: int | None = typer.Option(None, help="Local worker processes (default: all cores)."),
+            workers: int | None = typer.Option(None, min=1, max=256, help="Local worker processes (default: all cores)."),
             pdf: bool = typer.Option(True, help="Also write report.pdf (needs the pdf extra).")) -> None:
     """Balance analysis: first-player win rate with 95% intervals, draws, lengths and rule
     frequencies over a parameter grid; writes an HTML and PDF report with plots, JSON and CSV."""
@@ -696,6 +735,8 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
 
     if len(variants) > 2:
         raise typer.BadParameter("analyze one variant, or compare two")
+    if output.exists() and not output.is_dir():
+        raise typer.BadParameter(f"{output} is not a folder", param_hint="--output")
     require_extra("analysis", "matplotlib", "the analysis report's plots")
     if pdf and not has_extra("weasyprint"):
         err.print("report.pdf needs the pdf extra (pip install 'rulespec[pdf]'): writing the HTML report only",
@@ -763,6 +804,14 @@ def main() -> None:
         err.print("error: this machine ran out of memory (a smaller instance, or for `solve` a lower --memory, "
                   "may fit)", markup=False)
         sys.exit(1)
+    except BrokenPipeError:  # `rulespec list | head -1`: the reader has all it wanted
+        _quiet_stdout()
+        sys.exit(1)
+    except OSError as exc:  # a full disk, a folder where a file was to go
+        _quiet_stdout()
+        where = f" ({exc.filename})" if exc.filename else ""
+        err.print(f"error: cannot read or write{where}: {exc.strerror or exc}", markup=False)
+        sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - a bug: say so rather than blame the input
         _internal_error(exc)
         sys.exit(2)
@@ -777,6 +826,17 @@ def _internal_error(exc: BaseException) -> None:
     err.print(f"internal error: {type(exc).__name__}{where}: {exc}", markup=False)
     err.print("this is a bug in rulespec, not in your input: please report it with the command you ran",
               markup=False)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's last flush of output that could not be
+    written (a full disk, a closed pipe) prints no second error."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

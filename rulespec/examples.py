@@ -45,7 +45,7 @@ def example_game(game: Any, index: int) -> Any:
     from .loader import load_spec_text
 
     loaded = game.loaded
-    return Game(load_spec_text(loaded.text, loaded.path, **params))
+    return Game(load_spec_text(loaded.text, loaded.path, loaded.folder, **params))
 
 
 def run_example(game: Any, index: int) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]:

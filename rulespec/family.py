@@ -1,7 +1,11 @@
 """Families: a spec that `extends:` another, giving only what differs.
 
-The parent (a shipped variant's name, or a file path relative to the child) is read first and
-the child's tree is merged into it before parameters are substituted and the result is
+The parent is read first: a shipped variant's name (`extends: oware`), or the name of a
+`.yaml` file in the child's own folder (`extends: base.yaml`). Nothing else may be named: no
+absolute path, no `..`, no symlink that leads out of the folder, and a spec handed over as
+text (an upload to the web app) may extend shipped variants only, so a spec from a stranger
+can never make rulespec read another file. The parent is read through the same checked
+reader as any spec (inputs.read_text). The child's tree is merged into it before parameters are substituted and the result is
 validated. Mappings merge key by key, at every depth; any other value (a list, a number, a
 text) replaces the parent's; `null` removes the parent's key. The child's identity is its own:
 `name`, `aliases` and `examples` are never inherited (the parent's examples illustrate the
@@ -10,12 +14,14 @@ offending value.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
 from .errors import Problem, SpecError
+from .inputs import InputError, read_text
 from .yamlio import SourceMap, read_yaml
 
 NOT_INHERITED = ("name", "aliases", "examples")
@@ -61,14 +67,53 @@ def _depth(node: Any, keys: tuple[Any, ...]) -> int:
     return len(keys)
 
 
-def parent_path(name: str, child_path: str) -> Path:
-    """The file a child's `extends:` names: a path relative to the child, or a shipped variant."""
-    from .loader import resolve
+SHIPPED_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+"""How a shipped variant is named in `extends:` (no dots or slashes: never a path)."""
 
-    if name.endswith((".yaml", ".yml")):
-        candidate = Path(child_path).parent / name
-        return candidate if candidate.exists() else resolve(name)
-    return resolve(name)
+
+def parent_path(name: str, folder: Path | None) -> Path:
+    """The file a child's `extends:` names: a shipped variant, or a `.yaml` file in the
+    child's folder (`folder`; None for a spec handed over as text, which may extend shipped
+    variants only). Raises ValueError with a message for the extends line."""
+    from .loader import variants_dir
+
+    if SHIPPED_NAME.match(name):
+        path = variants_dir() / f"{name}.yaml"
+        if path.is_file():
+            return path
+        return _unknown(name)
+    if not name.endswith((".yaml", ".yml")):
+        raise ValueError(f"extends names a shipped variant (extends: oware) or a .yaml file in the "
+                         f"spec's own folder (extends: base.yaml), not {name!r}")
+    if folder is None:
+        raise ValueError("a spec handed over as text (an upload) may extend shipped variants only, "
+                         "e.g. extends: oware")
+    if name != Path(name).name or name in (".yaml", ".yml") or "\\" in name:
+        raise ValueError(f"extends {name!r}: a parent file must be in the spec's own folder "
+                         f"(a plain file name, no folders, no '..')")
+    base = folder.resolve()
+    path = (base / name).resolve()
+    if path.parent != base:
+        raise ValueError(f"extends {name!r}: the file leads out of the spec's folder (a symlink)")
+    return path
+
+
+def _unknown(name: str) -> Path:
+    from .loader import shipped_variants
+    from .suggest import did_you_mean
+
+    raise ValueError(f"extends {name!r}: no shipped variant has this name{did_you_mean(name, shipped_variants())} "
+                     f"(a file in the spec's folder is written with .yaml: extends: {name}.yaml)")
+
+
+def read_parent(name: str, folder: Path | None) -> tuple[str, Path]:
+    """The text and path of the parent `extends: name` names (see parent_path), read as any
+    spec is read (a regular file, at most MAX_FILE_BYTES, UTF-8)."""
+    path = parent_path(name, folder)
+    try:
+        return read_text(path), path
+    except InputError as exc:
+        raise ValueError(f"extends {name!r}: {exc.problem.message}") from None
 
 
 def merge(parent: Any, child: Any) -> Any:
@@ -87,25 +132,30 @@ def merge(parent: Any, child: Any) -> Any:
     return child
 
 
-def with_parents(root: CommentedMap, smap: SourceMap, chain: tuple[str, ...] = ()) -> tuple[Any, SourceMap]:
-    """The spec tree with its `extends:` chain merged in, and a source map over every file."""
+def with_parents(root: CommentedMap, smap: SourceMap, folder: Path | None,
+                 chain: tuple[str, ...] = ()) -> tuple[Any, SourceMap]:
+    """The spec tree with its `extends:` chain merged in, and a source map over every file.
+    `folder` is the child's folder (None: a spec given as text, which extends shipped
+    variants only)."""
     name = root.get("extends")
     if name is None:
         return root, smap
     if not isinstance(name, str) or not name.strip():
         raise SpecError([smap.problem(("extends",), "extends names a variant or a .yaml file, e.g. extends: oware")])
     try:
-        path = parent_path(name, smap.path)
-    except Exception as exc:  # an unknown variant: say so at the extends line
+        text, path = read_parent(name, folder)
+    except ValueError as exc:
         raise SpecError([smap.problem(("extends",), str(exc))]) from None
-    key = str(path.resolve())
-    if key in chain or len(chain) >= MAX_DEPTH:
-        raise SpecError([smap.problem(("extends",), f"extends {name!r} goes round in a circle (or deeper than "
-                                                    f"{MAX_DEPTH} files)")])
-    parent_root, parent_map = read_yaml(path.read_text(encoding="utf-8"), str(path))
-    parent_root, parent_map = with_parents(parent_root, parent_map, chain + (key,))
+    key = str(path)
+    if key in chain:
+        raise SpecError([smap.problem(("extends",), f"extends {name!r} goes round in a circle: "
+                                                    f"{' -> '.join(Path(c).name for c in chain + (key,))}")])
+    if len(chain) >= MAX_DEPTH:
+        raise SpecError([smap.problem(("extends",), f"extends {name!r}: a family may be at most {MAX_DEPTH} "
+                                                    f"files deep")])
+    parent_root, parent_map = read_yaml(text, str(path))
+    parent_root, parent_map = with_parents(parent_root, parent_map, path.parent, chain + (key,))
     inherited = CommentedMap((k, v) for k, v in parent_root.items() if k not in NOT_INHERITED and k != "extends")
     merged = merge(inherited, root)
     layers = parent_map.layers if isinstance(parent_map, FamilySourceMap) else [parent_map]
     return merged, FamilySourceMap([smap, *layers])
-

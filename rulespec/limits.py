@@ -9,12 +9,20 @@ from __future__ import annotations
 MAX_FILE_BYTES = 256 * 1024
 """A spec or record file: the largest shipped spec is about 12 KB. Parsing YAML in pure
 Python takes some 25 ms per KB at worst, so no spec can keep `validate` busy for long."""
+MAX_REQUEST_BYTES = 4 * MAX_FILE_BYTES + 64 * 1024
+"""A request body to the web app: an uploaded spec or record (pasted text may take up to four
+bytes a character once form-encoded), with room for the form's other fields."""
 MAX_YAML_NODES = 100_000
 """Values in a spec with its YAML aliases expanded (a shipped spec has about 2,000): aliases
 nested in aliases ("billion laughs") would otherwise expand a few lines into billions."""
+MAX_EXPANDED_CHARS = 4 * MAX_FILE_BYTES
+"""Characters in a spec with its YAML aliases expanded: one long text aliased thousands of
+times is a few values but gigabytes once built (a real spec expands to about its own size)."""
 MAX_NESTING = 100
-"""Brackets ([ ], { }) open at once in a spec's YAML: shipped specs nest six or so. Deeper
-flow nesting is slow to scan (seconds for thousands) and ends in a recursion error."""
+"""Brackets ([ ], { }) open at once in a spec's YAML, and block lists and mappings nested in
+one another (counted apart): shipped specs nest six or so. Deeper flow nesting is slow to
+scan (seconds for thousands) and ends in a recursion error; deep block nesting crashed
+libyaml's composer."""
 MAX_PROBLEMS = 100
 """Problems reported per file; the rest are summarised in one line."""
 MAX_GAME_PIECES = 100_000
@@ -28,6 +36,18 @@ MAX_LAPS = 10_000
 MAX_CHOICE = 256
 """A count of decisions or pits inside a move (`more_pits`, a chain's `length`, a `choose`
 or `pick` count): a board has at most 4 x 64 pits."""
+MAX_GAMES = 10_000_000
+"""Games one command may be asked to play (`fuzz`, `match`, `analyze`, `lint`, ...): far
+more than a campaign needs, few enough that the plan of the campaign fits in memory."""
+MAX_RECORD_MOVES = 10_000
+"""Moves (tokens) in a game record: a long game runs to a few hundred. The web replay plays
+the record again to show a position, so its time grows with the record."""
+MAX_STAGES = 30
+"""Stages in a spec (Bao has two): a position's stage is a small number in every engine, and
+each stage's rules are compiled apart (2,000 stages took a minute to validate)."""
+MAX_MARK_SLOTS = 30
+"""Marks a pit can carry, an owned mark counting twice (one for each owner): a pit's marks are
+bits of one 32-bit number (70 marks overflowed it)."""
 MAX_PENDING_DEPTH = 1
 """A snapshot's `pending` holds the position where the move began, which has none itself."""
 MAX_PLAYS_PER_CALL = 5_000_000

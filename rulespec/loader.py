@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import reprlib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -32,6 +33,9 @@ class LoadedSpec:
     text: str
     raw: dict[str, Any] = field(repr=False, default_factory=dict)
     """The plain document before parameter substitution (for `$name` references)."""
+    folder: Path | None = None
+    """Where `extends:` may find a parent file (the spec file's folder; None for a spec
+    handed over as text, which may extend shipped variants only)."""
 
 
 def variants_dir() -> Path:
@@ -108,19 +112,24 @@ def load_spec(name_or_path: str | Path, **overrides: Any) -> LoadedSpec:
         text = read_text(path)
     except InputError as exc:
         raise SpecError([exc.problem]) from None
-    return load_spec_text(text, str(path), **overrides)
+    return load_spec_text(text, str(path), path.parent, **overrides)
 
 
-def load_spec_text(text: str, path: str = "<spec>", **overrides: Any) -> LoadedSpec:
+def load_spec_text(text: str, path: str = "<spec>", folder: Path | None = None, /, **overrides: Any) -> LoadedSpec:
+    """A spec from its text; `path` names it in messages. `folder` is where its `extends:`
+    may find a parent file: give it only for a file the user handed over (None: shipped
+    variants only, as for an upload)."""
     root, smap = read_yaml(text, path)
-    return load_spec_tree(root, smap, text, **overrides)
+    return load_spec_tree(root, smap, text, folder, **overrides)
 
 
-def load_spec_tree(root: Any, smap: SourceMap, text: str, **overrides: Any) -> LoadedSpec:
+def load_spec_tree(root: Any, smap: SourceMap, text: str, folder: Path | None = None, /,
+                   **overrides: Any) -> LoadedSpec:
     """The steps after parsing (for tools that edit a parsed document, e.g. mutation
     analysis): `root` is read_yaml's tree, or any tree of dicts and lists; `text` is kept as
-    the spec's source (examples with their own parameters reload it)."""
-    root, smap = with_parents(root, smap)
+    the spec's source (examples with their own parameters reload it); `folder` as for
+    load_spec_text."""
+    root, smap = with_parents(root, smap, folder)
     path = smap.path
     raw = plain(root)
     params, problems = _parameters(root, smap)
@@ -138,7 +147,7 @@ def load_spec_tree(root: Any, smap: SourceMap, text: str, **overrides: Any) -> L
             param.check(value)
         except ValueError as exc:
             if name in overrides:
-                raise ParameterError(f"parameter {name!r} = {value!r}: {exc}") from None
+                raise ParameterError(f"parameter {name!r} = {reprlib.repr(value)}: {exc}") from None
             problems.append(smap.problem(("parameters", name, "default"), f"parameter {name!r}: {exc}"))
         values[name] = value
     used: set[str] = set()
@@ -153,4 +162,4 @@ def load_spec_tree(root: Any, smap: SourceMap, text: str, **overrides: Any) -> L
     problems = check_spec(spec, smap)
     if problems:
         raise SpecError(problems)
-    return LoadedSpec(spec=spec, path=path, params=values, source=smap, text=text, raw=raw)
+    return LoadedSpec(spec=spec, path=path, params=values, source=smap, text=text, raw=raw, folder=folder)

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problem, RulespecError
+from .limits import MAX_CHOICE, MAX_RECORD_MOVES
 
-MOVE_LINE = re.compile(r"^\s*(\d+)\s*[:.]\s*(.*)$")
+MOVE_LINE = re.compile(r"^\s*(\d{1,9})\s*[:.]\s*(.*)$")
 HEADER_LINE = re.compile(r"^\s*([A-Za-z][\w -]*?)\s*:\s*(.*?)\s*$")
 
 
@@ -60,6 +61,9 @@ def parse_record(text: str, path: str = "<record>") -> Record:
                 record.comments[no] = comment.strip()
             offset = line.index(m.group(2))
             for tok in re.finditer(r"\S+", body):
+                if len(record.moves) == MAX_RECORD_MOVES:
+                    raise RecordError(Problem(path, no, offset + tok.start() + 1,
+                                              f"a record may hold at most {MAX_RECORD_MOVES} moves"))
                 record.moves.append(RecordedMove(no, offset + tok.start() + 1, number, tok.group()))
             continue
         h = HEADER_LINE.match(line)
@@ -165,11 +169,12 @@ def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list
 def _with_captures(state: Any, move: str, tokens: list[RecordedMove], at: int) -> tuple[str, list[int], int]:
     """A move followed by " x " and the pieces it captures ("e0000 x D55 E4 3"): the list runs
     on over the line's next tokens, as many as make a legal move that captures just those
-    pieces (the next move may look like one of them). The move, its actions, the next token."""
+    pieces (the next move may look like one of them), MAX_CHOICE tokens at most (each try
+    reads the list again). The move, its actions, the next token."""
     from interpreter.notation import parse_move
 
     end = at + 1
-    while end < len(tokens) and tokens[end].line == tokens[at].line:
+    while end < len(tokens) and tokens[end].line == tokens[at].line and end <= at + MAX_CHOICE:
         end += 1
     error: RulespecError | None = None  # (one candidate at least: the move and "x" alone)
     for stop in range(end, at, -1):

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .errors import Problem
-from .limits import MAX_CHOICE, MAX_GAME_PIECES, MAX_LAPS
+from .limits import MAX_CHOICE, MAX_GAME_PIECES, MAX_LAPS, MAX_MARK_SLOTS, MAX_STAGES
 from .labels import owner_labels, shared_labels, player_rows
 from .models import CaptureRule, Condition, PickSelector, Spec
 from .suggest import did_you_mean
@@ -161,9 +161,20 @@ test, not a quantity, and has none."""
 
 
 def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
-    """Numbers past the bounds every game keeps (pieces, laps, the options of one decision),
-    and the pieces of the whole game, located."""
+    """Numbers past the bounds every game keeps (pieces, laps, the options of one decision,
+    stages, marks), and the pieces of the whole game, located."""
     problems = []
+    if len(spec.stages) > MAX_STAGES:
+        problems.append(smap.problem(("stages", MAX_STAGES), f"{len(spec.stages)} stages; a spec may have at most "
+                                                             f"{MAX_STAGES} (see docs/limits.md)"))
+    slots = 0
+    for name, mark in spec.marks.items():
+        slots += 2 if mark.owned else 1
+        if slots > MAX_MARK_SLOTS:
+            problems.append(smap.problem(("marks", name), f"mark {name!r}: too many marks; a pit can carry at most "
+                                                          f"{MAX_MARK_SLOTS} (an owned mark counts twice) "
+                                                          f"(see docs/limits.md)", key=True))
+            break
     for path, node in _walk(spec, ()):
         if not isinstance(node, BaseModel) or isinstance(node, Condition):
             continue

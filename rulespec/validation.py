@@ -1,6 +1,9 @@
 """Turn pydantic's errors into located, actionable problems."""
 from __future__ import annotations
 
+import datetime
+import reprlib
+
 import re
 import types
 import typing
@@ -130,6 +133,24 @@ def _most_telling(errors: list[Any], prefix: tuple[Any, ...], root: Any) -> list
     return [errors[i] for i in kept]
 
 
+def shown(value: Any) -> str:
+    """A value as its author wrote it in YAML (true, null, a date), never as a Python repr
+    (True, ordereddict([...]), datetime.date(...)); long text is cut short."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f"the date {value.isoformat()} (quote it to write text)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, (int, float)):
+        return reprlib.repr(value)
+    return reprlib.repr(str(value))
+
+
 def problems_from(exc: ValidationError, root: Any, smap: SourceMap,
                   prefix: tuple[Any, ...] = ()) -> list[Problem]:
     """One problem per distinct location, worded for a person editing the YAML. `prefix` is
@@ -145,7 +166,7 @@ def problems_from(exc: ValidationError, root: Any, smap: SourceMap,
         if kind == "extra_forbidden":
             model = _model_at(loc)
             known = _field_names(model) if model else []
-            msg = f"unknown key {loc[-1]!r}{did_you_mean(str(loc[-1]), known)}"
+            msg = f"unknown key {shown(loc[-1])}{did_you_mean(str(loc[-1]), known)}"
             if known and not did_you_mean(str(loc[-1]), known):
                 msg += f"; expected one of: {', '.join(known)}"
             key_error = True
@@ -166,14 +187,14 @@ def problems_from(exc: ValidationError, root: Any, smap: SourceMap,
             msg = "missing required key 'kind'"
         elif kind in ("greater_than_equal", "less_than_equal"):
             bound = err.get("ctx", {}).get("ge" if kind == "greater_than_equal" else "le")
-            msg = f"expected {'at least' if kind == 'greater_than_equal' else 'at most'} {bound}, got {value!r}"
+            msg = f"expected {'at least' if kind == 'greater_than_equal' else 'at most'} {bound}, got {shown(value)}"
         elif kind == "too_short":
             need = err.get("ctx", {}).get("min_length", 1)
             msg = f"at least {need} {'entry is' if need == 1 else 'entries are'} needed here"
         elif kind in ("int_type", "int_parsing", "int_from_float", "bool_type", "bool_parsing",
                       "string_type", "list_type", "dict_type", "model_type", "model_attributes_type"):
             want = _TYPE_WORDS.get(kind.split("_")[0], kind)
-            msg = f"expected {want}, got {value!r}"
+            msg = f"expected {want}, got {shown(value)}"
         else:
             msg = err["msg"][0].lower() + err["msg"][1:]
             if msg.startswith("value error, "):

@@ -14,7 +14,7 @@ from ruamel.yaml.main import CParser
 from ruamel.yaml.resolver import VersionedResolver
 
 from .errors import Problem, SpecError
-from .limits import MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES
+from .limits import MAX_EXPANDED_CHARS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES
 
 Loc = tuple[int, int]
 
@@ -60,55 +60,89 @@ def _positions(node: Any, key: Any, size: int) -> tuple[int, ...]:
     return tuple(data[:size])
 
 
-def _tags(node: Any, trail: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    """Paths of nodes carrying an explicit YAML tag (never allowed in a spec)."""
+def _refused_nodes(node: Any, trail: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str, bool]]:
+    """Paths of values a spec may not hold, why, and whether the key is at fault: an explicit
+    YAML tag, or text that is not valid Unicode (a lone surrogate written as an escape,
+    "\\ud800", which no file can store)."""
     found = []
-    tag = getattr(getattr(node, "tag", None), "value", None)
-    if tag is not None:
-        found.append(trail)
+    if getattr(getattr(node, "tag", None), "value", None) is not None:
+        found.append((trail, TAGS, False))
+    if isinstance(node, str) and not _is_unicode(node):
+        found.append((trail, SURROGATE, False))
     if isinstance(node, dict):
         for k, v in node.items():
-            found += _tags(v, trail + (k,))
+            if isinstance(k, str) and not _is_unicode(k):
+                found.append((trail + (k,), SURROGATE, True))
+            if not isinstance(k, (str, int, float, bool, type(None))):  # `{a: 1}: 2`, `? [a, b]`
+                found.append((trail, "a key must be a name, not a mapping or a list", False))
+                continue
+            found += _refused_nodes(v, trail + (k,))
     elif isinstance(node, list):
         for i, v in enumerate(node):
-            found += _tags(v, trail + (i,))
+            found += _refused_nodes(v, trail + (i,))
     return found
 
 
-def _expansion(yaml: YAML, text: str, path: str) -> list[Problem]:
-    """Anchors and aliases let a spec write a condition once and use it twice; nested in one
-    another they make a few lines stand for billions of nodes. The document's size with every
-    alias expanded is counted from the parser's events (linear in the text) and a document
-    over MAX_YAML_NODES is refused at the alias that crosses it, before anything is built.
+TAGS = "YAML tags (such as !!python/...) are not allowed in a spec"
+SURROGATE = "a lone surrogate (\\ud800 to \\udfff) is not a character: this is not Unicode text"
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_events(yaml: YAML, text: str, path: str) -> list[Problem]:
+    """What the parser's events show before anything is built, in one linear pass:
+
+    - an explicit tag anywhere, keys included (`!!binary`, `!!set`, `!!python/...`): refused,
+      since a spec is plain data;
+    - the document's size with every alias expanded. Anchors and aliases let a spec write a
+      condition once and use it twice; nested in one another (or one long text aliased many
+      times) they make a few lines stand for gigabytes. Values and characters are counted,
+      and a document over MAX_YAML_NODES values or MAX_EXPANDED_CHARS characters is refused
+      at the alias that crosses the bound.
+
     A syntax error is left for the parser to report."""
-    if "*" not in text:
+    if "*" not in text and "!" not in text:
         return []
-    sizes: dict[str, int] = {}
-    open_nodes: list[list[Any]] = [[None, 0]]  # [anchor, expanded size so far]
+    sizes: dict[str, tuple[int, int]] = {}
+    open_nodes: list[list[Any]] = [[None, 0, 0]]  # [anchor, values, characters] so far
     try:
         for event in _events(yaml, text):
+            if getattr(event, "tag", None) is not None:
+                return [_at(path, event, TAGS)]
             if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
-                open_nodes.append([event.anchor, 1])
+                open_nodes.append([event.anchor, 1, 1])
                 continue
             if isinstance(event, (MappingEndEvent, SequenceEndEvent)):
-                anchor, size = open_nodes.pop()
+                anchor, values, chars = open_nodes.pop()
             elif isinstance(event, AliasEvent):
-                anchor, size = None, sizes.get(event.anchor, 1)
+                anchor, (values, chars) = None, sizes.get(event.anchor, (1, 1))
             elif isinstance(event, ScalarEvent):
-                anchor, size = event.anchor, 1
+                anchor, values, chars = event.anchor, 1, len(event.value) + 1
             else:
                 continue
             if anchor:
-                sizes[anchor] = size
-            open_nodes[-1][1] += size
-            if open_nodes[-1][1] > MAX_YAML_NODES:
-                mark = event.start_mark
-                return [Problem(path, mark.line + 1, mark.column + 1,
-                                f"with its aliases (*name) expanded the spec would have more than "
-                                f"{MAX_YAML_NODES} values; write it out without nesting aliases")]
+                sizes[anchor] = (values, chars)
+            total = open_nodes[-1]
+            total[1] += values
+            total[2] += chars
+            if total[1] > MAX_YAML_NODES or total[2] > MAX_EXPANDED_CHARS:
+                return [_at(path, event, f"with its aliases (*name) expanded the spec would have more than "
+                                         f"{MAX_YAML_NODES} values or {MAX_EXPANDED_CHARS} characters; "
+                                         f"write it out without nesting aliases")]
     except Exception:  # noqa: BLE001 - a syntax error: load() reports it with its position
         return []
     return []
+
+
+def _at(path: str, event: Any, message: str) -> Problem:
+    mark = event.start_mark
+    return Problem(path, mark.line + 1, mark.column + 1, message)
 
 
 def _events(yaml: YAML, text: str) -> Any:
@@ -145,6 +179,34 @@ def _flow_nesting(text: str, path: str) -> Problem | None:
                                                           "a spec nests a few levels")
         elif ch in "]}" and depth:
             depth -= 1
+    return None
+
+
+_INDICATOR = re.compile(r"[-?:](?:[ \t]+|$)")
+
+
+def _block_nesting(text: str, path: str) -> Problem | None:
+    """The first line whose block lists and mappings nest more than MAX_NESTING deep, found in
+    one linear pass before any parser runs. libyaml's composer recurses once per level on
+    the C stack: 30,000 nested `- - - ...` crashed the process (SIGSEGV). The count is an
+    upper bound: as a YAML scanner keeps indentation columns, every column where a line
+    opens a block node (its indentation, then each `- `, `? ` or `: ` indicator) is a level."""
+    columns: list[int] = []
+    for line_no, line in enumerate(text.split("\n"), 1):
+        stripped = line.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        col = len(line) - len(stripped)
+        while columns and columns[-1] >= col:
+            columns.pop()
+        columns.append(col)
+        rest, at = stripped, col
+        while (found := _INDICATOR.match(rest)) and len(columns) <= MAX_NESTING:
+            at, rest = at + found.end(), rest[found.end():]
+            columns.append(at)
+        if len(columns) > MAX_NESTING:
+            return Problem(path, line_no, at + 1, f"block lists and mappings nest more than {MAX_NESTING} deep "
+                                                  f"here; a spec nests a few levels")
     return None
 
 
@@ -192,13 +254,17 @@ def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
     if len(text) > MAX_FILE_BYTES and len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise SpecError([Problem(path, 1, 1, f"more than {MAX_FILE_BYTES} bytes; a spec may have at most "
                                              f"{MAX_FILE_BYTES}")])
-    too_deep = _flow_nesting(text, path)
+    if not _is_unicode(text):
+        at = next(i for i, ch in enumerate(text) if not _is_unicode(ch))
+        line = text.count("\n", 0, at) + 1
+        raise SpecError([Problem(path, line, at - (text.rfind("\n", 0, at) + 1) + 1, SURROGATE)])
+    too_deep = _flow_nesting(text, path) or _block_nesting(text, path)
     if too_deep:
         raise SpecError([too_deep])
     yaml = pure_yaml()
-    too_big = _expansion(yaml, text, path)
-    if too_big:
-        raise SpecError(too_big)
+    refused = _check_events(yaml, text, path)
+    if refused:
+        raise SpecError(refused)
     try:
         root = _fast_load(text)
         if root is None:
@@ -220,10 +286,9 @@ def read_yaml(text: str, path: str) -> tuple[Any, SourceMap]:
     if not isinstance(root, CommentedMap):
         raise SpecError([Problem(path, 1, 1, "a spec must be a YAML mapping of rule blocks")])
     smap = SourceMap(root, path)
-    tagged = _tags(root, ())
-    if tagged:
-        raise SpecError([smap.problem(t, "YAML tags (such as !!python/...) are not allowed in a spec")
-                         for t in tagged])
+    refused = _refused_nodes(root, ())
+    if refused:
+        raise SpecError([smap.problem(trail, why, key=key) for trail, why, key in refused])
     return root, smap
 
 

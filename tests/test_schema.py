@@ -28,7 +28,7 @@ def test_variant_conforms_to_schema_and_has_modeline(name: str) -> None:
         from rulespec.family import with_parents
         from rulespec.yamlio import plain, read_yaml
 
-        doc = plain(with_parents(*read_yaml(text, str(path)))[0])
+        doc = plain(with_parents(*read_yaml(text, str(path)), path.parent)[0])
     jsonschema.validate(doc, build_schema())
 
 

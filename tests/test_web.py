@@ -24,7 +24,9 @@ def client():
         warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
         from starlette.testclient import TestClient
 
-        with TestClient(create_app()) as c:
+        app = create_app()
+        with TestClient(app, base_url="http://127.0.0.1:8000",
+                        headers={"X-CSRF-Token": app.state.csrf_token}) as c:
             yield c
 
 
@@ -85,20 +87,25 @@ def test_a_game_against_the_computer_through_the_api(client):
     assert client.post(f"/api/play/{sid}/click", json={}).status_code == 400
     # a body that is not JSON is a request the page cannot read (once a server error)
     assert client.post(f"/api/play/{sid}/click", content=b"{not json").status_code == 400
-    assert client.post(f"/api/play/{sid}/choose", json={"action": 10**30}).json()["message"] == \
-        "That choice is not open now."
+    assert client.post(f"/api/play/{sid}/choose", json={"action": 10**30}).status_code == 400
 
 
 def test_the_projects_search_players_are_offered_and_play(client):
     page = client.get("/v/oware").text
     for spec in ["greedy", "random", "alphabeta:1s", "mcts:1s"]:
         assert f'<option value="{spec}"' in page
-    # (Bao: on Oware, alpha-beta currently trips over the native state; see tests/test_analysis.py)
-    sid = new_game(client, "bao-la-kiswahili", "alphabeta:1", "mcts:10")
+    sid = new_game(client, "bao-la-kiswahili", "greedy", "random")
     for _ in range(4):
         view = client.post(f"/api/play/{sid}/computer").json()
     assert [m.split(":")[0] for m in view["moves"]] == ["South", "North", "South", "North"]
-    assert not view["human"] and view["computer"] == "alphabeta:1"
+    assert not view["human"] and view["computer"] == "greedy"
+
+
+@pytest.mark.parametrize("player", ["alphabeta:100000", "mcts:1e9s", "mcts:nans", "alphabeta:6", "mcts:10"])
+def test_only_the_menus_bounded_players_are_taken(client, player):
+    """A visitor cannot make the server think for hours: the menu's players only."""
+    r = client.post("/v/oware/play", data={"south": "human", "north": player})
+    assert r.status_code == 400 and "is not offered here" in r.text
 
 
 def test_parameters_from_the_form_reach_the_game_and_bad_ones_are_explained(client):
@@ -107,7 +114,7 @@ def test_parameters_from_the_form_reach_the_game_and_bad_ones_are_explained(clie
     r = client.post("/v/oware/play", data={"south": "human", "north": "human", "param_pits": "99"})
     assert r.status_code == 400 and "above the maximum" in r.text
     r = client.post("/v/oware/play", data={"south": "nobody", "north": "human"})
-    assert r.status_code == 400 and "unknown player" in r.text
+    assert r.status_code == 400 and "is not offered here" in r.text
 
 
 def test_bao_decisions_are_asked_in_the_games_words(client):

@@ -10,8 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.campaign import GameRecord, play_batch, run, split_games
+from rulespec.models.parameters import INTEGER
 
 from .stats import wilson
+
+
+MAX_GRID_CELLS = 10_000
+"""Combinations of parameter values one analysis may play (each is a campaign of games)."""
 
 
 class GridError(ValueError):
@@ -28,21 +33,31 @@ def parse_grid(pairs: list[str] | None) -> dict[str, list[Any]]:
         if ".." in raw:
             lo, _, hi = raw.partition("..")
             try:
+                if not (INTEGER.fullmatch(lo.strip()) and INTEGER.fullmatch(hi.strip())):
+                    raise ValueError
                 a, b = int(lo), int(hi)
             except ValueError:
                 raise GridError(f"{pair!r}: a range needs whole numbers, e.g. {name}=4..8") from None
             if b < a:
                 raise GridError(f"{pair!r}: the range is empty ({a} > {b})")
+            if b - a >= MAX_GRID_CELLS:
+                raise GridError(f"{pair!r}: a range may hold at most {MAX_GRID_CELLS} values")
             grid[name] = list(range(a, b + 1))
         else:
             grid[name] = [_typed(v.strip()) for v in raw.split(",")]
+    cells = 1
+    for values in grid.values():
+        cells *= len(values)
+        if cells > MAX_GRID_CELLS:
+            raise GridError(f"the grid has more than {MAX_GRID_CELLS} combinations of parameters; "
+                            f"play fewer values")
     return grid
 
 
 def _typed(raw: str) -> Any:
     if raw.lower() in ("true", "false"):
         return raw.lower() == "true"
-    if raw.lstrip("-").isdigit():
+    if INTEGER.fullmatch(raw):
         return int(raw)
     return raw
 

@@ -181,7 +181,7 @@ def differences(game: Any) -> dict[str, Any] | None:
     """For a spec that `extends:` another: the base game's name and, in plain words, each
     block the file itself sets (a mapping merges key by key, so its keys are named; anything
     else replaces the base game's whole block; `null` removes it)."""
-    from ..family import parent_path
+    from ..family import read_parent
     from ..yamlio import read_yaml
 
     spec, loaded = game.spec, game.loaded
@@ -189,7 +189,7 @@ def differences(game: Any) -> dict[str, Any] | None:
         return None
     own, _ = read_yaml(loaded.text, loaded.path)
     try:
-        parent, _ = read_yaml(parent_path(spec.extends, loaded.path).read_text(encoding="utf-8"), spec.extends)
+        parent, _ = read_yaml(read_parent(spec.extends, loaded.folder)[0], spec.extends)
         base = parent.get("name") or spec.extends
     except Exception:  # the loader already read it; a moved file leaves the name as written
         base = spec.extends

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from rulespec.fuzz import end_fired, move_fired
@@ -50,13 +51,16 @@ def load_game(variant: str, spec_text: str, params: tuple[tuple[str, Any], ...])
     from interpreter import Game
     from rulespec.loader import load_spec_text
 
-    return Game(load_spec_text(spec_text, variant, **dict(params)))
+    folder = Path(variant).parent if variant.endswith((".yaml", ".yml")) else None
+    return Game(load_spec_text(spec_text, variant, folder, **dict(params)))
 
 
 def spec_text(variant: str) -> str:
+    """The text of a shipped variant or of the spec file the user named."""
+    from rulespec.inputs import read_text
     from rulespec.loader import resolve
 
-    return resolve(variant).read_text(encoding="utf-8")
+    return read_text(resolve(variant))
 
 
 def split_games(variant: str, params: dict[str, Any], south: str, north: str, games: int,

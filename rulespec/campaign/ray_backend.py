@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from rulespec.errors import RulespecError
+
+
+class CampaignError(RulespecError):
+    """A campaign that cannot start where it was sent (no Ray cluster at that address)."""
+
 
 def connect(address: str) -> Any:
     """Join the Ray cluster at `address` ('auto': the one this machine belongs to, or a new
@@ -20,7 +26,11 @@ def connect(address: str) -> Any:
             except ConnectionError:
                 ray.init(log_to_driver=False)  # no cluster running here: a local instance
         else:
-            ray.init(address=address, log_to_driver=False)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except (ConnectionError, ValueError, RuntimeError, TimeoutError) as exc:
+                raise CampaignError(f"--ray-address {address}: cannot join a Ray cluster there "
+                                    f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})") from None
     return ray
 
 

@@ -257,7 +257,7 @@ def load_doc(doc: dict[str, Any], path: str) -> Any:
     from rulespec.yamlio import SourceMap
 
     tree = copy.deepcopy(doc)  # the loader substitutes parameters in place
-    return Game(load_spec_tree(tree, SourceMap(tree, path), json.dumps(doc)))
+    return Game(load_spec_tree(tree, SourceMap(tree, path), json.dumps(doc), Path(path).parent))
 
 
 def examples_fail(game: Any) -> str | None:
@@ -710,17 +710,17 @@ def inherited_examples(doc: dict[str, Any], path: str) -> list[tuple[str, dict[s
     """The worked examples of the specs a family member `extends:` (nearest first), each with
     where it comes from. A member does not inherit its base's examples, yet many of them show
     rules the member keeps; a stage or marks the member does not have are left out of them."""
-    from rulespec.family import parent_path
+    from rulespec.family import read_parent
     from rulespec.yamlio import plain, read_yaml
 
     out: list[tuple[str, dict[str, Any]]] = []
     member, here, seen = doc, path, {str(Path(path).resolve())}
     while isinstance(member.get("extends"), str):
-        parent = parent_path(member["extends"], here)
-        if str(parent.resolve()) in seen:
+        text, parent = read_parent(member["extends"], Path(here).parent)
+        if str(parent) in seen:
             break
-        seen.add(str(parent.resolve()))
-        member = plain(read_yaml(parent.read_text(encoding="utf-8"), str(parent))[0])
+        seen.add(str(parent))
+        member = plain(read_yaml(text, str(parent))[0])
         here = str(parent)
         for n, example in enumerate(member.get("examples") or [], 1):
             example = copy.deepcopy(example)

@@ -14,6 +14,7 @@ class Block(BaseModel):
         frozen=True,
         use_attribute_docstrings=True,
         populate_by_name=True,
+        strict=True,
     )
 
 

@@ -1,9 +1,16 @@
 """Named values the rest of the spec refers to as `$name`, overridable at load time."""
 from __future__ import annotations
 
+import re
+import reprlib
+
 from pydantic import model_validator
 
 from .base import Block
+
+
+INTEGER = re.compile(r"-?[0-9]{1,18}")
+"""A whole number as text: ASCII digits, short enough to stay far from int()'s digit limit."""
 
 
 class Parameter(Block):
@@ -42,21 +49,31 @@ class Parameter(Block):
                 raise ValueError(f"random_play: {exc}") from None
         return self
 
+    def parse(self, raw: str) -> int | bool | str:
+        """A value typed as text (a web form's field), as this parameter's type when it reads
+        as one: ASCII digits for a number ('²' is a digit to str.isdigit), true/false for a flag.
+        Anything else stays text, for check() to refuse with a message."""
+        if isinstance(self.default, bool) and raw.lower() in ("true", "false"):
+            return raw.lower() == "true"
+        if isinstance(self.default, int) and not isinstance(self.default, bool) and INTEGER.fullmatch(raw):
+            return int(raw)
+        return raw
+
     def check(self, value: int | bool | str) -> None:
         """Raise ValueError if `value` is not allowed for this parameter."""
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise ValueError(f"expected true or false, got {value!r}")
+                raise ValueError(f"expected true or false, got {reprlib.repr(value)}")
             return
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"expected a whole number, got {value!r}")
+                raise ValueError(f"expected a whole number, got {reprlib.repr(value)}")
             if self.min is not None and value < self.min:
-                raise ValueError(f"{value} is below the minimum {self.min}")
+                raise ValueError(f"{reprlib.repr(value)} is below the minimum {self.min}")
             if self.max is not None and value > self.max:
-                raise ValueError(f"{value} is above the maximum {self.max}")
+                raise ValueError(f"{reprlib.repr(value)} is above the maximum {self.max}")
             if self.even and value % 2:
-                raise ValueError(f"{value} is not even")
+                raise ValueError(f"{reprlib.repr(value)} is not even")
             return
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"{value!r} is not one of {', '.join(map(str, self.choices))}")
+            raise ValueError(f"{reprlib.repr(value)} is not one of {', '.join(map(str, self.choices))}")

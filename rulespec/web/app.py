@@ -3,10 +3,12 @@ step through worked examples. Starlette, server-rendered Jinja pages, a little v
 
 Everything a spec says reaches the page through Jinja's autoescaping or the DOM's textContent;
 the board SVG escapes its own text (rulespec/book/diagram.py). A Content-Security-Policy forbids
-inline scripts, so markup smuggled into a spec cannot run.
+inline scripts, so markup smuggled into a spec cannot run. Requests from other sites, foreign
+Host names and oversized bodies are refused before any page runs (guard.py).
 """
 from __future__ import annotations
 
+import json
 import re
 from html import escape
 from pathlib import Path
@@ -14,9 +16,10 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -26,6 +29,7 @@ from starlette.templating import Jinja2Templates
 from ..errors import RulespecError, SpecError
 from ..inputs import InputError, TooLarge, from_bytes
 from ..limits import MAX_FILE_BYTES
+from .guard import LOCAL_HOSTS, SameOriginAndBoundedBody, check_token, new_token
 from .sessions import (HUMAN, Library, Play, Store, check_player, legend, players, replay_example,
                        replay_record)
 
@@ -35,17 +39,34 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 BOOK_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'"
 
 
-class SecurityHeaders(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next: Any) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
+class SecurityHeaders:
+    """ASGI middleware: the Content-Security-Policy (unless a page set its own) and the other
+    headers every answer carries."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("Content-Security-Policy", CSP)
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "same-origin"  # "no-referrer" makes a form post say Origin: null
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
-def create_app() -> Starlette:
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
+def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
+    """The app, answering to the `Host:` names `hosts` only (the bound address)."""
+    token = new_token()
+    templates = Jinja2Templates(directory=str(HERE / "templates"),
+                                context_processors=[lambda request: {"csrf_token": token}])
     library = Library()
     plays: Store = Store()
     replays: Store = Store()
@@ -78,6 +99,7 @@ def create_app() -> Starlette:
 
     async def upload(request: Request) -> Response:
         form = await request.form(max_part_size=4 * MAX_FILE_BYTES)
+        check_token(request, form)
         try:
             text, filename = await _text_field(form, "spec", "spec_text", "my-game.yaml", "spec")
         except InputError as exc:
@@ -91,11 +113,11 @@ def create_app() -> Starlette:
         from ..loader import load_spec_text
 
         try:
-            load_spec_text(text, filename)
+            load_spec_text(text, filename)  # no folder: an upload extends shipped variants only
         except SpecError as exc:
             lines = text.splitlines()
             problems = [{"where": f"{p.path}:{p.line}:{p.col}", "message": p.message,
-                         "source": lines[p.line - 1] if 1 <= p.line <= len(lines) else "",
+                         "source": lines[p.line - 1] if p.path == filename and 1 <= p.line <= len(lines) else "",
                          "caret": " " * max(0, p.col - 1) + "^"} for p in exc.problems]
             return page(request, "upload_errors.html", 422, filename=filename, problems=problems)
         except RulespecError as exc:
@@ -136,14 +158,15 @@ def create_app() -> Starlette:
     async def new_play(request: Request) -> Response:
         key = request.path_params["key"]
         form = await request.form()
+        check_token(request, form)
         base = game_of(key)
         params: dict[str, Any] = {}
         for name, p in base.spec.parameters.items():
             raw = form.get(f"param_{name}")
             if isinstance(p.default, bool):
                 params[name] = raw is not None
-            elif raw not in (None, ""):
-                params[name] = int(raw) if isinstance(p.default, int) and str(raw).lstrip("-").isdigit() else raw
+            elif isinstance(raw, str) and raw:
+                params[name] = p.parse(raw)
         seats = [str(form.get("south", HUMAN)), str(form.get("north", "greedy"))]
         try:
             for seat in seats:
@@ -176,18 +199,19 @@ def create_app() -> Starlette:
         verb = request.path_params.get("verb")
         if verb is None:
             return JSONResponse(play.view())
+        check_token(request)
         try:
-            body = await request.json() if verb != "computer" else {}  # ValueError when not JSON
+            body = _json_object(await request.body()) if verb != "computer" else {}
             if verb == "click":
-                return JSONResponse(play.click(int(body["slot"])))
+                slot = _int_field(body, "slot")
+                return JSONResponse(await run_in_threadpool(_locked, play, play.click, slot))
             if verb == "choose":
-                return JSONResponse(play.choose(int(body["action"])))
+                action = _int_field(body, "action")
+                return JSONResponse(await run_in_threadpool(_locked, play, play.choose, action))
             if verb == "computer":
-                if play.state.is_terminal() or play.human_to_move():
-                    return JSONResponse(play.view())
-                # A strong player may think for a while: off the event loop.
-                return JSONResponse(play.view(await run_in_threadpool(play.computer)))
-        except (KeyError, ValueError, TypeError) as exc:
+                # A computer player thinks for up to a second or so: off the event loop.
+                return JSONResponse(await run_in_threadpool(_locked, play, _computer_move, play))
+        except ValueError as exc:
             return JSONResponse(play.view(message=f"could not read that request: {exc}"), status_code=400)
         raise HTTPException(404)
 
@@ -196,6 +220,7 @@ def create_app() -> Starlette:
 
     async def new_replay(request: Request) -> Response:
         form = await request.form(max_part_size=4 * MAX_FILE_BYTES)
+        check_token(request, form)
         choices = [(k, spec_name(k)) for k in library.keys()]
         try:
             text, filename = await _text_field(form, "record", "record_text", "record.txt", "record")
@@ -245,9 +270,10 @@ def create_app() -> Starlette:
         rid = request.path_params["rid"]
         if rid not in replays:
             raise HTTPException(404, "no such replay")
-        came = request.query_params.get("from")
+        came = request.query_params.get("from", "")
         index = int(request.path_params["index"])
-        return JSONResponse(replays[rid].view(index, int(came) if came not in (None, "") else None))
+        came_from = int(came) if came.isdigit() and len(came) < 10 else None
+        return JSONResponse(replays[rid].view(index, came_from))
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if request.url.path.startswith("/api/"):
@@ -271,8 +297,47 @@ def create_app() -> Starlette:
         Route("/api/replay/{rid}/{index:int}", api_replay),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
-                     exception_handlers={HTTPException: http_error})
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error},
+                    middleware=[Middleware(SecurityHeaders), Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
+                                Middleware(SameOriginAndBoundedBody)])
+    app.state.csrf_token = token
+    return app
+
+
+def _locked(play: Play, action: Any, *args: Any) -> Any:
+    """`action(*args)` while no other request changes the same game."""
+    with play.lock:
+        return action(*args)
+
+
+def _computer_move(play: Play) -> dict[str, Any]:
+    """The computer's move, if it is its turn (another request may have played it already)."""
+    if play.state.is_terminal() or play.human_to_move():
+        return play.view()
+    return play.view(play.computer())
+
+
+def _json_object(body: bytes) -> dict[str, Any]:
+    """A request's JSON object; ValueError for anything else (NaN, Infinity, nesting that
+    would recurse past Python's limit)."""
+    def refuse(constant: str) -> Any:
+        raise ValueError(f"{constant} is not a number here")
+
+    try:
+        data = json.loads(body or b"{}", parse_constant=refuse)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ValueError("expected a JSON object")
+    return data
+
+
+def _int_field(body: dict[str, Any], name: str) -> int:
+    """A whole number field of a request (not a bool, not a float, within 32 bits)."""
+    value = body.get(name)
+    if type(value) is not int or not -2**31 <= value < 2**31:
+        raise ValueError(f"{name!r} must be a whole number")
+    return value
 
 
 async def _text_field(form: Any, file_field: str, text_field: str, default_name: str,
@@ -295,4 +360,5 @@ def serve(port: int = 8000) -> None:
     """Run the app on 127.0.0.1:port until interrupted."""
     import uvicorn
 
-    uvicorn.run(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(create_app(), host="127.0.0.1", port=port, log_level="warning",
+                limit_concurrency=64, h11_max_incomplete_event_size=64 * 1024)

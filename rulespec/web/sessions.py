@@ -3,18 +3,27 @@ progress, and replays (of a record or of a spec's worked examples)."""
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..book.diagram import board_svg, changed_pits
 from ..errors import IllegalActionError, RulespecError
-from ..loader import load_spec, load_spec_text, shipped_variants
+from ..loader import load_spec, load_spec_text, shipped_variants, variants_dir
 from ..records import write_move
 from . import wording
 from .animation import frames
 
 MAX_SESSIONS = 200
+"""Games and replays kept at once (the oldest dropped first)."""
+MAX_UPLOADS = 100
+"""Uploaded specs kept at once (the oldest dropped first)."""
+UPLOAD_SECONDS = 24 * 3600
+"""How long an uploaded spec stays on the server."""
+MAX_LOADED = 128
+"""Compiled games kept for reuse (by variant, file version and parameters)."""
 HUMAN = "human"
 
 
@@ -24,8 +33,9 @@ PLAYERS = {
     "alphabeta:1s": "alpha-beta search, a second a decision",
     "mcts:1s": "Monte Carlo tree search, a second a decision",
 }
-"""The computer players the page offers: rulespec.players specs and how the menu names them.
-Any other spec make_player accepts (alphabeta:6, mcts:500) is taken as well."""
+"""The computer players the page offers: rulespec.players specs, each bounded in time, and how
+the menu names them. Nothing else is taken: a visitor cannot ask the server to think for
+hours (`alphabeta:100000`, `mcts:1e9s`)."""
 
 
 def players() -> dict[str, str]:
@@ -33,11 +43,12 @@ def players() -> dict[str, str]:
 
 
 def check_player(spec: str) -> None:
-    """Raise PlayerSpecError unless `spec` is HUMAN or a player rulespec.players can make."""
-    from ..players import make_player
+    """Raise PlayerSpecError unless `spec` is HUMAN or a player on the page's menu."""
+    from ..players import PlayerSpecError
 
-    if spec != HUMAN:
-        make_player(spec)
+    if spec != HUMAN and spec not in PLAYERS:
+        raise PlayerSpecError(f"player {spec[:40]!r} is not offered here; choose one of: "
+                              f"{', '.join(PLAYERS.values())}")
 
 
 class Store(OrderedDict):
@@ -53,29 +64,64 @@ class Store(OrderedDict):
 
 @dataclass
 class Library:
-    """The specs the page offers: shipped variants by name, uploads by a generated key."""
+    """The specs the page offers: shipped variants by name, uploads by a random key (each kept
+    UPLOAD_SECONDS, at most MAX_UPLOADS), and the games compiled from them, kept per file
+    version and parameters (the start page lists every variant; compiling them all took
+    seconds a request)."""
 
-    uploads: dict[str, tuple[str, str]] = field(default_factory=dict)
-    """key -> (file name, YAML text)."""
+    uploads: OrderedDict[str, tuple[str, str, float]] = field(default_factory=OrderedDict)
+    """key -> (file name, YAML text, when uploaded)."""
+    loaded: OrderedDict[tuple[Any, ...], Any] = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def keys(self) -> list[str]:
+        self._expire()
         return shipped_variants() + list(self.uploads)
 
     def add(self, filename: str, text: str) -> str:
-        key = f"upload-{len(self.uploads) + 1}"
-        self.uploads[key] = (filename, text)
+        key = f"upload-{secrets.token_urlsafe(12)}"
+        with self.lock:
+            self.uploads[key] = (filename, text, time.monotonic())
+            while len(self.uploads) > MAX_UPLOADS:
+                self.uploads.popitem(last=False)
         return key
 
+    def _expire(self) -> None:
+        with self.lock:
+            now = time.monotonic()
+            for key in [k for k, (_, _, at) in self.uploads.items() if now - at > UPLOAD_SECONDS]:
+                del self.uploads[key]
+
     def load(self, key: str, **params: Any) -> Any:
-        """The Game of a known key (never a path typed into the page)."""
+        """The Game of a known key (never a path typed into the page); KeyError otherwise."""
         from interpreter import Game
 
+        self._expire()
+        version = self._version(key)
+        cache_key = (key, version, tuple(sorted(params.items())))
+        with self.lock:
+            if cache_key in self.loaded:
+                self.loaded.move_to_end(cache_key)
+                return self.loaded[cache_key]
         if key in self.uploads:
-            name, text = self.uploads[key]
-            return Game(load_spec_text(text, name, **params))
-        if key in shipped_variants():
-            return Game(load_spec(key, **params))
-        raise KeyError(key)
+            name, text, _ = self.uploads[key]
+            game = Game(load_spec_text(text, name, **params))  # no folder: extends shipped variants only
+        else:
+            game = Game(load_spec(key, **params))
+        with self.lock:
+            self.loaded[cache_key] = game
+            while len(self.loaded) > MAX_LOADED:
+                self.loaded.popitem(last=False)
+        return game
+
+    def _version(self, key: str) -> Any:
+        """What changes when the spec does: an upload never changes; a shipped file's stat."""
+        if key in self.uploads:
+            return self.uploads[key][2]
+        if key not in shipped_variants():
+            raise KeyError(key)
+        info = (variants_dir() / f"{key}.yaml").stat()
+        return info.st_mtime_ns, info.st_size
 
 
 def legend(game: Any) -> list[str]:
@@ -151,6 +197,9 @@ class Play:
     """The computer players by seat (0 South, 1 North), made from their specs."""
     held: int | None = None
     """South's start at a simultaneous node (the opening race), kept unseen until North chooses."""
+    lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    """Held while a request changes the game: two at once (a double click, six computer
+    moves asked together) are played one after the other, never on one position."""
 
     def __post_init__(self) -> None:
         from ..players import make_player
@@ -299,34 +348,57 @@ class Play:
 
 @dataclass
 class Replay:
-    """Positions to step through: a record's moves, or a worked example's."""
+    """Positions to step through: a record's moves, or a worked example's. Only the moves are
+    kept; a position is played again from the start, or from the last one shown when it lies
+    ahead, so memory and the work of one step grow linearly with the record (a copy of every
+    position carried the whole history, and took gigabytes for a long record)."""
 
     game: Any
     title: str
-    states: list[Any]
+    start: Any
+    """The first position (never played on)."""
+    moves: list[list[int]]
+    """The actions of each move."""
     labels: list[str]
     """What led to each position ('' for the first)."""
     notes: list[str]
     error: str | None = None
+    shown: tuple[int, Any] | None = None
+    """The last position played to, and its index."""
+
+    @property
+    def count(self) -> int:
+        return len(self.moves) + 1
+
+    def position(self, index: int) -> Any:
+        """Position `index` (0: the start); not to be changed by the caller."""
+        done, st = (self.shown if self.shown is not None and self.shown[0] <= index else (0, self.start))
+        st = st.clone()
+        for actions in self.moves[done:index]:
+            for action in actions:
+                st.apply_action(action)
+        self.shown = (index, st)
+        return st
 
     def view(self, index: int, came_from: int | None = None) -> dict[str, Any]:
-        index = max(0, min(index, len(self.states) - 1))
-        st = self.states[index]
+        index = max(0, min(index, self.count - 1))
+        before = self.position(index - 1) if index > 0 else None
+        st = self.position(index)
         anim: list[str] = []
         if came_from is not None and abs(came_from - index) == 1:
             later = max(index, came_from)
-            before, after = self.states[later - 1], self.states[later]
+            earlier, after = (before, st) if later == index else (st, self.position(later))
             mv = after.last_move
             if mv is not None:
-                anim = frames(before, after, mv.mover, mv.origin, mv.direction)
+                anim = frames(earlier, after, mv.mover, mv.origin, mv.direction)
                 if came_from > index:
                     anim = anim[::-1][1:]
         shaded, origin = set(), None
-        if index > 0 and st.last_move is not None:
-            shaded, origin = changed_pits(self.states[index - 1], st), st.last_move.origin
+        if before is not None and st.last_move is not None:
+            shaded, origin = changed_pits(before, st), st.last_move.origin
         return {
             "index": index,
-            "count": len(self.states),
+            "count": self.count,
             "svg": board_svg(st, highlight=shaded, origin=origin if origin is not None and origin >= 0 else None,
                              clickable=True),
             "frames": anim,
@@ -348,7 +420,7 @@ def replay_record(game: Any, text: str, path: str) -> Replay:
 
     record = parse_record(text, path)
     st = game.new_initial_state()
-    states, labels, notes = [st.clone()], [""], [""]
+    start, moves, labels, notes = st.clone(), [], [""], [""]
     error = None
     for rec in record.moves:
         who = _who(st.current_player())
@@ -357,7 +429,8 @@ def replay_record(game: Any, text: str, path: str) -> Replay:
             break
         move, _ = _normalise(st, rec.text)
         try:
-            for action in parse_move(st, move):
+            actions = parse_move(st, move)
+            for action in actions:
                 st.apply_action(action)
         except RulespecError as exc:
             legal = ", ".join(complete_moves(st, limit=20))
@@ -365,11 +438,11 @@ def replay_record(game: Any, text: str, path: str) -> Replay:
                                             f"move {rec.number} ({who}): {rec.text!r} is not legal here "
                                             f"({exc}); legal moves: {legal}")))
             break
-        states.append(st.clone())
+        moves.append(list(actions))
         labels.append(f"{rec.number}. {who}: {rec.text}")
         notes.append(record.comments.get(rec.line, ""))
     title = " — ".join(v for k, v in record.header.items() if k in ("South", "North", "Event", "Date")) or game.name
-    return Replay(game, title, states, labels, notes, error)
+    return Replay(game, title, start, moves, labels, notes, error)
 
 
 def replay_example(game: Any, index: int) -> Replay:
@@ -381,17 +454,18 @@ def replay_example(game: Any, index: int) -> Replay:
     game = example_game(game, index)
     example = game.spec.examples[index]
     st = game.new_initial_state() if example.position is None else game.state_from_snapshot(dict(example.position))
-    states, labels, notes = [st.clone()], ["the position"], [example.caption]
+    start, moves, labels, notes = st.clone(), [], ["the position"], [example.caption]
     error = None
     for move in example.moves:
         who = _who(st.current_player())
         try:
-            for action in parse_move(st, move):
+            actions = parse_move(st, move)
+            for action in actions:
                 st.apply_action(action)
         except RulespecError as exc:
             error = f"example {index + 1}: {move!r}: {exc}"
             break
-        states.append(st.clone())
+        moves.append(list(actions))
         labels.append(f"{who}: {move}")
         notes.append(example.caption)
-    return Replay(game, f"Example {index + 1}", states, labels, notes, error)
+    return Replay(game, f"Example {index + 1}", start, moves, labels, notes, error)

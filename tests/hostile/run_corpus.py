@@ -99,8 +99,43 @@ def generated(folder: Path, seed: int, mutants: int) -> list[Path]:
         os.mkfifo(fifo)
     (folder / "folder.yaml").mkdir(exist_ok=True)
     paths += [fifo, folder / "folder.yaml", Path("/dev/zero")]
+    paths += round_two(folder, oware)
     paths += mutated(folder, seed, mutants)
     return paths
+
+
+SECRET = "SECRET-CANARY-4d1e"
+"""Written in a file outside the corpus folder and in the environment: no output may show it."""
+
+
+def round_two(folder: Path, oware: str) -> list[Path]:
+    """The second probe's inputs: `extends:` naming files that were never handed over, and
+    YAML that crashed libyaml, expanded to gigabytes or held no valid Unicode."""
+    private = folder.parent / "private"
+    private.mkdir(exist_ok=True)
+    (private / "private_config.yaml").write_text(oware.replace("name: Oware", f"name: {SECRET}"))
+    (folder / "link-out.yaml").unlink(missing_ok=True)
+    (folder / "link-out.yaml").symlink_to(private / "private_config.yaml")
+    parents = {"absolute": str(private / "private_config.yaml"), "dotdot": "../private/private_config.yaml",
+               "passwd": "/etc/passwd", "environ": "/proc/self/environ", "zero": "/dev/zero",
+               "urandom": "/dev/urandom", "fifo": "fifo.yaml", "symlink": "link-out.yaml"}
+    files = {f"extends-{k}.yaml": f"name: Child\nextends: {v}\nboard: {{pits: 5}}\n" for k, v in parents.items()}
+    files |= {
+        "deep-sequences.yaml": "name: x\nboard:\n" + "- " * 30000 + "x\n",
+        "alias-characters.yaml": "name: x\na: &a \"" + "y" * 8000 + "\"\nb: [" + ", ".join(["*a"] * 30000) + "]\n",
+        "surrogate.yaml": oware.replace("name: Oware", 'name: "O\\ud800ware"'),
+        "binary-tag.yaml": oware.replace("name: Oware", "name: !!binary T3dhcmU="),
+        "key-tag.yaml": oware.replace("name: Oware", "!!str name: Oware"),
+        "emoji-line.yaml": "name: x\n" + "# c\n" * 98 + "board: {ranks: 2, pits: 6, stores: :x:}\n",
+        "control-characters.yaml": oware.replace("name: Oware", 'name: "\\x1b[2J\\x1b]0;pwned\\x07Oware"'),
+        "record-capture-list.txt": "Variant: glass-bead-game\n\n1: A1 x " + " ".join(["B5"] * 60000) + "\n",
+        "record-long-number.txt": "Variant: oware\n\n" + "9" * 5000 + ": A a\n",
+    }
+    out = []
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        out.append(folder / name)
+    return out
 
 
 def mutated(folder: Path, seed: int, count: int) -> list[Path]:
@@ -162,6 +197,20 @@ def jobs(corpus: list[Path], records: list[Path], out: Path) -> list[list[str]]:
     # parameters are input too
     runs += [["show", "oware", "-p", p] for p in ("pits=1000000000", "pits=-3", "pits=x", "nope=1", "pits")]
     runs += [["upload", s] for s in sample[::4]] + [["upload-record", str(r)] for r in records]
+    # round two: every extends probe through the commands that print a spec, and uploaded
+    probes = [s for s in specs if Path(s).name.startswith(("extends-", "deep-seq", "alias-char", "surrogate"))]
+    runs += [["validate", "--source", s] for s in probes] + [["book", s, "-f", "md"] for s in probes]
+    runs += [["upload", s] for s in probes]
+    # options out of range, and files where reports are read or written
+    runs += [["match", "kalah", "random", "greedy", "--games", "0"], ["analyze", "kalah", "--games", "0", "--no-pdf"],
+             ["fuzz", "oware", "--games", "-1"], ["fuzz", "oware", "--games", str(10**12), "--workers", "2"],
+             ["bench", "kalah", "--rounds", "0"], ["crosscheck", "oware", "openspiel:no_such_game", "--games", "1"],
+             ["match", "kalah", "random", "greedy", "-n", "2", "--ray-address", "ray://127.0.0.1:1"],
+             ["analyze", "kalah", "-n", "1", "--no-pdf", "-o", "/dev/full"],
+             ["analyze", "kalah", "-p", "seeds=1..1000000000", "-n", "1", "--no-pdf"],
+             ["mutate", "oware", "--only", "/bin/true"], ["mutate", "oware", "--only", "/dev/zero"],
+             ["schema", "--check", "-o", "/dev/zero"], ["show", "oware", "-p", "pits=²"],
+             ["show", "oware", "-p", "pits=" + "9" * 5000]]
     return runs
 
 
@@ -186,6 +235,7 @@ def child(args: list[str], work: Path, memory: bool) -> None:
     sys.stdin = open(0, closefd=False)  # noqa: SIM115 - the fork's own streams (not a test runner's)
     sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
     sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
+    os.environ["RULESPEC_CANARY"] = SECRET  # /proc/self/environ would show it
     socket.socket.connect = socket.socket.connect_ex = no_network  # type: ignore[method-assign]
     socket.create_connection = no_network  # type: ignore[assignment]
     sys.argv = ["rulespec", *args]
@@ -212,8 +262,13 @@ APP: Any = None
 def warm_web_app() -> None:
     global APP
     APP = create_app()
-    with TestClient(APP) as client:
+    with client_of(APP) as client:
         client.post("/replay", data={})
+
+
+def client_of(app: Any) -> Any:
+    """A client as the app's own page is: on its bound address, with its form token."""
+    return TestClient(app, base_url="http://127.0.0.1:8000", headers={"X-CSRF-Token": app.state.csrf_token})
 
 
 def upload(what: str, path: Path) -> int:
@@ -222,7 +277,7 @@ def upload(what: str, path: Path) -> int:
     error raises here, and is reported as a traceback."""
     field, url = ("record", "/replay") if what == "upload-record" else ("spec", "/upload")
     data = path.read_bytes()[:1 << 20] if path.is_file() else b""
-    with TestClient(APP) as client:
+    with client_of(APP) as client:
         answer = client.post(url, files={field: (path.name, data, "text/plain")}, follow_redirects=False)
     print(answer.status_code, answer.headers.get("location", ""))
     return 0 if answer.status_code in (303, 400, 413, 422) else 2
@@ -253,8 +308,8 @@ def run(args: list[str], root: Path, index: int, out: Path, memory: bool) -> dic
             problems.append("a traceback")
         if "NETWORK ACCESS" in text:
             problems.append("a network connection")
-        if "root:" in text:
-            problems.append("a line of a system file")
+        if "root:" in text or SECRET in text:
+            problems.append("a line of a file or environment it was not given")
         if "Sanitizer" in text or "runtime error:" in text:
             problems.append("a sanitizer report")
     strays = sorted(p.name for p in work.iterdir() if p.name not in ("stdout", "stderr"))

@@ -38,8 +38,15 @@ const Board = (() => {
     element.innerHTML = final;
   }
 
+  // A request that changes something carries the page's token (the server refuses it otherwise).
+  function withToken(options) {
+    if (!options || !options.method || options.method === "GET") return options;
+    const token = document.querySelector('meta[name="csrf-token"]').content;
+    return { ...options, headers: { ...(options.headers || {}), "X-CSRF-Token": token } };
+  }
+
   async function getJSON(url, options) {
-    const response = await fetch(url, options);
+    const response = await fetch(url, withToken(options));
     const data = await response.json();
     if (!response.ok && data.error) throw new Error(data.error);
     return data;
