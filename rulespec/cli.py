@@ -573,10 +573,32 @@ def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (def
 
 
 @app.command(name="list")
-def list_variants() -> None:
-    """List the shipped variants."""
+def list_variants(names_only: bool = typer.Option(False, "--names", help="Names only, one a line (quick: "
+                                                  "no spec is read)."),
+                  feature: list[str] = typer.Option(None, "--feature", "-f", help="Only variants with a feature "
+                                                    "naming this (repeatable: all of them), e.g. relay, stages."),
+                  origin: str | None = typer.Option(None, "--origin", help="Only variants whose origin names "
+                                                    "this, e.g. Tanzania."),
+                  ranks: int | None = typer.Option(None, "--ranks", help="Only boards of this many rows.")) -> None:
+    """List the shipped variants: name, board, origin and rule features, optionally filtered."""
+    if names_only and not (feature or origin or ranks):
+        for name in shipped_variants():
+            out.print(name, markup=False)
+        return
+    from .book.features import board_words, features, origin_words
+
+    wanted = [w.lower() for w in feature or []]
     for name in shipped_variants():
-        out.print(name, markup=False)
+        spec = load_spec(name).spec
+        found = features(spec)
+        if ranks is not None and spec.board.ranks != ranks:
+            continue
+        if origin and origin.lower() not in origin_words(spec).lower():
+            continue
+        if not all(any(w in f for f in found) for w in wanted):
+            continue
+        out.print(name if names_only else f"{name}: {board_words(spec)}; {origin_words(spec) or 'origin not given'}; "
+                  f"{', '.join(found) or 'sowing and captures only'}", markup=False)
 
 
 

@@ -8,6 +8,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
+import rulespec
 from rulespec import cli
 from rulespec.progress import progress
 
@@ -91,3 +92,14 @@ def test_long_commands_report_progress_off_a_terminal(monkeypatch: pytest.Monkey
     result = runner.invoke(cli.app, args)
     assert result.exit_code == 0, result.output
     assert line in result.stderr
+
+
+def test_list_gives_board_origin_and_features_and_filters() -> None:
+    result = runner.invoke(cli.app, ["list"])
+    assert result.exit_code == 0, result.output
+    assert ("bao-la-kiswahili: 4 × 8, no stores; East African coast (Zanzibar, Tanzania, Kenya); Swahili; stages"
+            in result.output)
+    names = runner.invoke(cli.app, ["list", "--names"]).output.split()
+    assert "kalah" in names and len(names) == len(rulespec.shipped_variants())
+    chosen = runner.invoke(cli.app, ["list", "--names", "--ranks", "4", "-f", "stages"]).output.split()
+    assert "bao-la-kiswahili" in chosen and "kalah" not in chosen and "bao-la-kujifunza" not in chosen
