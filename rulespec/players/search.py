@@ -239,6 +239,7 @@ class _Frame:
         children's values on the way; None once every child is in or the window is cut."""
         while self.alpha < self.beta and self.index < len(self.order):
             action, child, v = self.order[self.index]
+            self.order[self.index] = (action, None, v)  # searched from here on: its frame holds what it needs
             self.index += 1
             if v is not None:
                 self._record(v, action)
