@@ -141,7 +141,7 @@ class TerminalGame:
                 return
         try:
             actions = parse_move(st, text)
-        except EndlessMove:
+        except EndlessMove:  # a fault of the spec, not of the move typed: the caller stops the game
             raise
         except RulespecError as exc:
             self.say(why_not(st, self.human, text, exc, self.legal_moves()))

@@ -192,3 +192,12 @@ def test_a_long_command_on_a_terminal_shows_a_progress_bar() -> None:
         assert terminal.close() == 0
     finally:
         terminal.process.kill()
+
+
+def test_replay_reads_the_parameters_a_saved_game_names(tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    terminal, _ = scripted("kalah", ["A", "B"], pits=4, seeds=3)
+    terminal.save(str(record))
+    result = runner.invoke(app, ["replay", str(record)])
+    assert result.exit_code == 0, result.output
+    assert str(terminal.state) in result.output
