@@ -273,6 +273,12 @@ class NativeState(Core):
 
     __slots__ = ()
 
+    def python_state(self) -> State:
+        """This position as a Python State of its own, with the same history: for a search
+        that reads every position it makes (scores, keys), which a native state answers
+        from a Python shadow made at each one (Oware's Python solver: 40% less CPU so)."""
+        return self._python().clone()
+
     def _python(self) -> State:
         """The Python State at this state's history."""
         shadow = self._shadow

@@ -24,7 +24,7 @@ from typing import Any
 
 from interpreter.kernel import KernelLimit
 from rulespec.errors import LimitError
-from rulespec.players.search import Search, TranspositionTable, win_value
+from rulespec.players.search import Search, TranspositionTable, python_state, win_value
 
 
 @dataclass
@@ -122,6 +122,7 @@ def _solve_python(game: Any, state: Any, memory_mb: float, all_moves: bool,
                   progress: Progress | None) -> Solution:
     table = TranspositionTable.with_memory(memory_mb)
     search = Search(table)
+    state = python_state(state)
     sign = 1 if state.current_player() == 0 else -1
     if progress is not None:
         win = win_value(game)
