@@ -239,3 +239,16 @@ def test_a_line_past_the_ply_bound_is_refused_with_a_message(monkeypatch: pytest
     monkeypatch.setattr(search, "MAX_PLIES", 5)
     with pytest.raises(LimitError, match="a line of play went past 5 decisions"):
         solve(rulespec.load("oware", pits=3, seeds=2), engine="python")
+
+
+def test_the_search_runs_on_a_python_twin_of_a_native_state() -> None:
+    from rulespec.players.search import python_state
+
+    state = rulespec.load("oware").new_initial_state()
+    for move in "CcDd":
+        state.apply_action(state.string_to_action(move))
+    twin = python_state(state)
+    assert type(twin).__name__ == "State" and type(state).__name__ == "NativeState"
+    assert twin.history() == state.history() and twin.position_key() == state.position_key()
+    twin.apply_action(twin.legal_actions()[0])
+    assert len(state.history()) == 4  # the twin is a state of its own
