@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulespecError
+from .players import SIMULTANEOUS, race_start
+from .players.levels import LEVELS
 from .records import complete_moves, format_record, write_move
-
-SIMULTANEOUS = -2
-"""current_player() in an opening race where both players choose at once."""
 
 COMMANDS = """\
 commands:
@@ -63,7 +62,9 @@ class TerminalGame:
     checkpoints: list[tuple[Any, int]] = field(default_factory=list)
     """(state, moves so far) before each of the person's decisions, for `undo`."""
     resigned: int | None = None
+    """The side that resigned, once one has."""
     shown: str = ""
+    """The board as last shown (it is shown again only when it changes)."""
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -88,14 +89,14 @@ class TerminalGame:
             if text in ("quit", "exit"):
                 return
             self.command(text)
-        self.show(force=True)
+        self.show()
         if self.resigned is not None:
             self.say(f"{_side(self.resigned)} resigned: {_side(1 - self.resigned)} wins")
 
-    def show(self, force: bool = False) -> None:
+    def show(self) -> None:
         """The board, from the person's side, whenever it has changed since last shown."""
         board = self.state.render(self.human)
-        if force or board != self.shown:
+        if board != self.shown:
             self.say("")
             self.say(board)
             self.shown = board
@@ -154,8 +155,6 @@ class TerminalGame:
     def _joint_start(self, text: str) -> str | None:
         """In the race, the person's start with the computer's (chosen unseen) as one joint
         decision 'South/North'; None (after a message) when the person's start is not legal."""
-        from .players import race_start
-
         st = self.state
         mine = [st.action_to_string(self.human, a) for a in st.legal_actions(self.human)]
         if text not in mine:
@@ -191,15 +190,11 @@ class TerminalGame:
 
     def hint(self) -> None:
         """The move the search would play here, in notation."""
-        from .players import race_start
-
         st = self.state
         if st.current_player() == SIMULTANEOUS:
             move = st.action_to_string(self.human, race_start(self.hinter, st, self.human))
         else:
             move = play_move(self.hinter, st.clone())
-        from .players.levels import LEVELS
-
         who = f"the {self.hinter.name} level" if self.hinter.name in LEVELS else self.hinter.name
         self.say(f"hint: {move} (what {who} would play)")
 
