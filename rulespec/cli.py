@@ -605,6 +605,7 @@ def list_variants(names_only: bool = typer.Option(False, "--names", help="Names 
 @app.command()
 def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
            games: int = typer.Option(20, min=1, max=MAX_GAMES, help="Random games that compare each survivor with the original."),
+           max_actions: int = typer.Option(3000, min=1, help="Actions after which a compared game is cut off."),
            seed: int = typer.Option(0, help="Seed of the first game."),
            tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
            jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=256, help="Worker processes (0: one per core)."),
@@ -627,7 +628,8 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
         named = mutation.named_in(read_text(only, "report")) if only else None
         with progress(f"mutating {variant}", unit="mutants judged") as update:
             report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
-                                  progress=lambda done, total: update(done, f"of {total}"), only=named)
+                                  progress=lambda done, total: update(done, f"of {total}"), only=named,
+                                  max_actions=max_actions)
     except InputError as exc:
         err.print(str(exc), markup=False)
         raise typer.Exit(1) from None
