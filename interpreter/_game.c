@@ -215,7 +215,7 @@ typedef struct {
     Pos work;
 } Runner;
 
-enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED, G_ROUNDS };
+enum { G_OK, G_NOMEM, G_ENDLESS, G_STAGES, G_BAD, G_STOPPED, G_ROUNDS, G_LONG };
 
 /* A fresh look-ahead budget: per position, as a call from Python has. */
 static void budget(Kernel *k) {
@@ -615,7 +615,7 @@ static int finish_move(Runner *r, GameState *g) {
     Move *m = r->m;
     int stage = g->pos.stage;
     const int *P = r->stages[stage]->p, *T = r->turn[stage];
-    g->pos.moves_played++;
+    if (g->pos.moves_played < INT_MAX) g->pos.moves_played++;  /* saturating, as state.py's */
     g->last_mover = g->pos.mover;
     g->starts = 0;
     if (m->end_prog >= 0) {
@@ -882,7 +882,7 @@ static int race_over(Runner *r, GameState *g) {
         last = 1 - first;
     }
     race->on = 0;
-    s->moves_played++;
+    if (s->moves_played < INT_MAX) s->moves_played++;
     if (T[T_UNTIL] >= 0) {
         Move *m = r->m;
         move_init(m, NULL, 0, ASK_FIRST);  /* the blank context of the player who finished last */
@@ -1159,14 +1159,16 @@ static int runner_error(int status) {
 }
 
 /* playouts(stages, turn_offsets, board, marks, stock, removed, stage, moves_played, mover,
- *          n, seed, lengths, record)
+ *          n, seed, lengths, record, max_actions)
  *   -> (wins of South, wins of North, draws, actions, turns, lengths or None, records or None)
  * n random games from the position; `lengths`: the actions of each game; `record`: the
- * actions themselves (for tests that replay them through the Python path). */
+ * actions themselves (for tests that replay them through the Python path). A game past
+ * `max_actions` actions raises LimitError (a spec whose games never end); Ctrl-C is checked
+ * every 4,096 actions. */
 static PyObject *playouts(PyObject *self, PyObject *args) {
     (void)self;
-    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 13) {
-        PyErr_SetString(PyExc_TypeError, "playouts takes 13 arguments");
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 14) {
+        PyErr_SetString(PyExc_TypeError, "playouts takes 14 arguments");
         return NULL;
     }
     Runner r;
@@ -1176,6 +1178,7 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(args, 10));
     int want_lengths = PyObject_IsTrue(PyTuple_GET_ITEM(args, 11));
     int want_record = PyObject_IsTrue(PyTuple_GET_ITEM(args, 12));
+    long max_actions = PyLong_AsLong(PyTuple_GET_ITEM(args, 13));
     if (PyErr_Occurred() || read_pos(r.stages[0], args, &initial, 2)) { runner_free(&r); return NULL; }
     if (n < 0 || initial.stage < 0 || initial.stage >= r.nstages) {
         runner_free(&r);
@@ -1202,8 +1205,12 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
         if (PyErr_CheckSignals() < 0) { status = G_STOPPED; break; }
         for (int i = 0; i < r.nstages; i++) r.stages[i]->stopped = 0;
         status = new_game(&r, g, &initial);
-        while (status == G_OK && !g->terminal)
+        long steps = 0;
+        while (status == G_OK && !g->terminal) {
             status = random_action(&r, g, &rng, &actions, record, &n_record, max_record);
+            if (++steps % 4096 == 0 && PyErr_CheckSignals() < 0) status = G_STOPPED;
+            else if (status == G_OK && steps > max_actions) status = G_LONG;
+        }
         if (status != G_OK) break;
         turns += g->pos.moves_played - initial.moves_played;
         if (g->ret[0] > 0) wins[0]++;
@@ -1217,7 +1224,10 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
         }
     }
     PyObject *out = NULL;
-    if (status != G_OK) {
+    if (status == G_LONG) {
+        PyErr_Format(LimitError, "a random game went on for more than %ld actions without ending (a spec "
+                     "whose games can go on for ever: a move_limit end bounds them)", max_actions);
+    } else if (status != G_OK) {
         if (!PyErr_Occurred()) runner_error(status);
     } else {
         PyObject *lens = Py_None;

@@ -1803,7 +1803,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 11) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", 12) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

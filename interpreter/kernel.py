@@ -40,7 +40,7 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 11
+LAYOUT = 12
 """The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
 
 HEADER = [

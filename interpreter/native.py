@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from rulespec.errors import LimitError
+from rulespec.limits import MAX_PLAYOUT_ACTIONS
 
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
@@ -379,7 +380,7 @@ def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths:
         start = game.new_position()
         try:
             wins0, wins1, draws, actions, turns, lens, records = _native_playouts(
-                runner.stages_t, runner.turns_t, *start, n, seed, lengths, record)
+                runner.stages_t, runner.turns_t, *start, n, seed, lengths, record, MAX_PLAYOUT_ACTIONS)
         except KernelLimit as exc:
             raise LimitError(str(exc)) from None
         out = {"games": n, "wins": [wins0, wins1], "draws": draws, "actions": actions, "turns": turns,
@@ -408,6 +409,9 @@ def _python_playouts(game: Any, n: int, seed: int, lengths: bool, record: bool) 
             action = rng.choice(state.legal_actions())
             state.apply_action(action)
             count += 1
+            if count > MAX_PLAYOUT_ACTIONS:
+                raise LimitError(f"a random game went on for more than {MAX_PLAYOUT_ACTIONS} actions without ending "
+                                 f"(a spec whose games can go on for ever: a move_limit end bounds them)")
             if record:
                 played.append(action)
         r = state.returns()[0]

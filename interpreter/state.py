@@ -7,6 +7,7 @@ from itertools import compress
 from typing import Any
 
 from rulespec.errors import IllegalActionError
+from rulespec.limits import MAX_MOVES_PLAYED
 
 from .context import MoveInfo
 from .endgame import IMPLICIT_END, NOT_ENDED, finish
@@ -153,7 +154,7 @@ class State:
         if done is None:
             return
         self.race = None
-        self.moves_played += 1
+        self.moves_played = min(self.moves_played + 1, MAX_MOVES_PLAYED)
         self.to_move, last = done
         until = self.game.rulesets[self.stage].until
         if until is not None and until(self, NONE, self.game.turn_ctx[last]):
@@ -453,7 +454,7 @@ class State:
     def _finish_move(self, mv: MoveInfo, rs: Any) -> None:
         game = self.game
         mover = mv.mover
-        self.moves_played += 1
+        self.moves_played = min(self.moves_played + 1, MAX_MOVES_PLAYED)  # a counter, saturating
         self.last_move = mv
         if mv.end is not None:
             finish(self, *mv.end)

@@ -48,7 +48,14 @@ each stage's rules are compiled apart (2,000 stages took a minute to validate)."
 MAX_MARK_SLOTS = 30
 """Marks a pit can carry, an owned mark counting twice (one for each owner): a pit's marks are
 bits of one 32-bit number (70 marks overflowed it)."""
+MAX_COUNT_PITS_DEPTH = 2
+"""How deep `count_pits` may nest in its own `where`: each level tests every pit again, so a
+test costs pits^depth (at six levels a move never finished)."""
 MAX_PENDING_DEPTH = 1
 """A snapshot's `pending` holds the position where the move began, which has none itself."""
+MAX_PLAYOUT_ACTIONS = 1_000_000
+"""Actions of one game in `game.playouts` (a random game of a shipped variant takes at most a
+few thousand): a spec whose games never end raises LimitError there instead of running for
+ever."""
 MAX_PLAYS_PER_CALL = 5_000_000
 """Plays the look-ahead may make to decide one position's legal moves (the kernel's bound)."""

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .errors import Problem
-from .limits import MAX_CHOICE, MAX_GAME_PIECES, MAX_LAPS, MAX_MARK_SLOTS, MAX_STAGES
+from .limits import MAX_CHOICE, MAX_COUNT_PITS_DEPTH, MAX_GAME_PIECES, MAX_LAPS, MAX_MARK_SLOTS, MAX_STAGES
 from .labels import owner_labels, shared_labels, player_rows
 from .models import CaptureRule, Condition, PickSelector, Spec
 from .suggest import did_you_mean
@@ -76,6 +76,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         _check_rounds(spec, bad)
     if spec.opening is not None:
         _check_opening(spec, bad)
+    _check_relay_lift(spec, bad)
     _check_go_on(spec, bad)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
@@ -176,6 +177,13 @@ def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
                                                           f"(see docs/limits.md)", key=True))
             break
     for path, node in _walk(spec, ()):
+        if isinstance(node, Condition) and node.count_pits is not None and path.count("count_pits") >= \
+                MAX_COUNT_PITS_DEPTH:
+            problems.append(smap.problem(path + ("count_pits",), f"count_pits inside count_pits may nest "
+                                                                 f"{MAX_COUNT_PITS_DEPTH} deep at most (each level "
+                                                                 f"tests every pit again; see docs/limits.md)"))
+            break
+    for path, node in _walk(spec, ()):
         if not isinstance(node, BaseModel) or isinstance(node, Condition):
             continue
         for name, bound in BOUNDS.items():
@@ -221,6 +229,20 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
                 bad(path, "then: relay is played with one kind of piece")
 
 
+def _check_relay_lift(spec: Spec, bad: Any) -> None:
+    """A relay that lifts the next pit is decided by `when` alone: `stop_when` and `ask_when`
+    read the landing pit, which such a relay does not lift, and were silently not applied."""
+    sowings = [(("sowing",), spec.sowing)] + [(("stages", i, "sowing"), s.sowing)
+                                             for i, s in enumerate(spec.stages) if s.sowing is not None]
+    for path, sowing in sowings:
+        laps = sowing.laps
+        for key in ("stop_when", "ask_when"):
+            if laps.lift == "next" and getattr(laps, key) is not None:
+                bad(path + ("laps", key), f"{key} is not read with lift: next (the relay lifts the pit after "
+                                          f"the landing pit): say when the relay goes on in laps.when, which is "
+                                          f"tested on that pit")
+
+
 def _check_opening(spec: Spec, bad: Any) -> None:
     """The opening race plays the first stage's moves without asking anything inside them:
     whole pits lifted, a fixed direction, captures that take fixed pits."""
@@ -242,6 +264,8 @@ def _check_opening(spec: Spec, bad: Any) -> None:
                        "with no required capture")
         if m.from_ is None or m.from_.side != "own":
             why.append(f"move kind {m.name!r} starting from the mover's own pits (from: {{side: own, ...}})")
+    if sowing.laps.lift != "landing":
+        why.append("relays that lift the landing pit (lift: landing)")
     if sowing.laps.ask_when is not None or sowing.passing or sowing.order or sowing.first_into_origin:
         why.append("sowing that asks nothing, takes nothing while passing and skips the origin as usual")
     for cap in captures:

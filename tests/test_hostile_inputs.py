@@ -5,6 +5,7 @@ expand or mislead before building anything; the vocabulary's bounds hold."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -210,3 +211,114 @@ def test_stages_and_marks_past_their_bounds_are_refused_where_written() -> None:
     with pytest.raises(SpecError, match="m15"):
         rulespec.load_text(base + owned, "o.yaml")
     rulespec.load_text(base + "marks:\n" + "".join(f"  m{i}: {{meaning: m, owned: true}}\n" for i in range(15)))
+
+
+# --- the API -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["oware", "bao-la-kiswahili"])
+def test_a_position_at_the_move_counters_bound_plays_and_its_snapshot_reads_back(name: str) -> None:
+    """The counter saturates at its bound: a move played there once made a snapshot that
+    state_from_snapshot refused (and overflowed a 32-bit int in the kernel)."""
+    game = rulespec.load(name)
+    snap = game.new_initial_state().snapshot()
+    snap["moves_played"] = 2**31 - 1
+    state = game.state_from_snapshot(snap)
+    state.apply_action(state.legal_actions()[0])
+    again = game.state_from_snapshot(state.snapshot())
+    assert again.snapshot()["moves_played"] == 2**31 - 1 and again.snapshot() == state.snapshot()
+
+
+def test_pettingzoo_takes_whole_numbers_only() -> None:
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from rulespec.adapters import pettingzoo
+
+    env = pettingzoo.env("kalah")
+    env.reset(seed=0)
+    for action in (1.5, True):
+        with pytest.raises(TypeError, match="an action is an int"):
+            env.step(action)
+    assert env.unwrapped.state_.history() == []
+    env.step(np.int64(1))
+    assert env.unwrapped.state_.history() == [1]
+
+
+def test_a_parameter_is_a_32_bit_number() -> None:
+    """OpenSpiel's parameters once raised a pybind RuntimeError on a default beyond 64 bits."""
+    text = rulespec.loader.resolve("oware").read_text(encoding="utf-8")
+    huge = text.replace("    default: 6\n", f"    default: {10**23}\n").replace("    max: 26\n", "")
+    with pytest.raises(SpecError, match="is not a parameter's size: at most 2147483647"):
+        rulespec.load_text(huge, "h.yaml")
+    with pytest.raises(SpecError, match="expected at most 2147483647"):
+        rulespec.load_text(text.replace("    max: 26\n", f"    max: {10**23}\n"), "h.yaml")
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_playouts_of_a_game_that_never_ends_stop_at_the_cap(monkeypatch, engine: str) -> None:
+    """`game.playouts(1)` looped for ever in C (and ignored Ctrl-C) on a spec whose games never end."""
+    import interpreter.native
+    from rulespec.errors import LimitError
+
+    monkeypatch.setattr(interpreter.native, "MAX_PLAYOUT_ACTIONS", 20_000)
+    game = rulespec.load_text("name: Endless\nboard: {ranks: 2, pits: 2, stores: none}\nsetup: {per_pit: 50}\n"
+                              "turn: {moves: [{from: {side: own, count: {min: 1}}}]}\n"
+                              "end: [{kind: move_limit, moves: 2000000000}]\nscoring: {counts: [own_pits]}\n")
+    if engine == "python":
+        game = game.without_kernel()
+    with pytest.raises(LimitError, match="more than 20000 actions without ending"):
+        game.playouts(1)
+    assert rulespec.load("oware").playouts(3)["games"] == 3
+
+
+def test_count_pits_nests_two_deep_at_most() -> None:
+    """Each level tests every pit again: six levels made one move never finish."""
+    base = rulespec.loader.resolve("oware").read_text(encoding="utf-8")
+
+    def nested(depth: int) -> str:
+        cond = "{count: {min: 1}}"
+        for _ in range(depth):
+            cond = "{count_pits: {where: " + cond + ", count: {min: 1}}}"
+        return base.replace("when: {side: opponent, count: [2, 3]}",
+                            "when: {side: opponent, count: [2, 3], all: [" + cond + "]}")
+
+    game = rulespec.load_text(nested(2), "n.yaml")
+    assert game.playouts(2)["games"] == 2
+    with pytest.raises(SpecError, match="count_pits inside count_pits may nest 2 deep at most"):
+        rulespec.load_text(nested(6), "n.yaml")
+
+
+def test_the_markdown_book_makes_no_link_to_a_script_or_a_file() -> None:
+    from markdown_it import MarkdownIt
+
+    from rulespec.book import render_book
+
+    text = rulespec.loader.resolve("oware").read_text(encoding="utf-8").replace(
+        "notes:\n", "notes:\n  - \"[click](javascript:alert(1)) [here] (FILE:///etc/passwd) [ok](https://example.org)\"\n"
+                    "  - \"[ref]\\n\\n[ref]: javascript:alert(2)\"\n", 1)
+    book = render_book(rulespec.load_text(text, "o.yaml")).markdown
+    assert "click" in book
+    # a viewer that follows any scheme (markdown-it refuses these itself) would find no link
+    assert not re.search(r"\]\s*[(:]\s*<?\s*(javascript|file):", book, re.IGNORECASE)
+    html = MarkdownIt().render(book)
+    assert 'href="javascript' not in html.lower() and 'href="file' not in html.lower()
+    assert 'href="https://example.org"' in html
+
+
+def test_a_relay_lifting_the_next_pit_refuses_what_it_would_not_read() -> None:
+    """stop_when and ask_when read the landing pit, which a relay with lift: next does not lift:
+    Pallanguli played the same with and without them. The opening race's another-turn test read
+    the pit after the landing pit under lift: next: the race refuses it."""
+    text = rulespec.loader.resolve("pallanguli").read_text(encoding="utf-8")
+    for key in ("stop_when", "ask_when"):
+        changed = text.replace("    lift: next\n", f"    lift: next\n    {key}: {{count: 4}}\n", 1)
+        line = changed.splitlines().index(f"    {key}: {{count: 4}}") + 1
+        with pytest.raises(SpecError) as caught:
+            rulespec.load_text(changed, "p.yaml")
+        assert [(p.line, p.message.split(" (")[0]) for p in caught.value.problems] == [
+            (line, f"{key} is not read with lift: next")]
+    sungka = rulespec.loader.resolve("sungka").read_text(encoding="utf-8")
+    assert "laps:" in sungka
+    race = sungka.replace("kind: relay", "kind: relay\n    lift: next", 1)
+    with pytest.raises(SpecError, match=r"relays that lift the landing pit \(lift: landing\)"):
+        rulespec.load_text(race, "s.yaml")

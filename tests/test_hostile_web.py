@@ -241,13 +241,13 @@ def test_concurrent_computer_moves_on_one_game_are_played_in_turn(live_server):
     searched the same position and answered 400."""
     base, token = live_server
     headers = {"X-CSRF-Token": token}
-    with httpx.Client(base_url=base, headers=headers) as c:
+    with httpx.Client(base_url=base, headers=headers, timeout=60) as c:
         r = c.post("/v/kalah/play", data={"south": "alphabeta:1s", "north": "alphabeta:1s"})
         sid = r.headers["location"].rsplit("/", 1)[1]
     answers: list[int] = []
 
     def ask() -> None:
-        with httpx.Client(base_url=base, headers=headers, timeout=30) as c:
+        with httpx.Client(base_url=base, headers=headers, timeout=60) as c:
             answers.append(c.post(f"/api/play/{sid}/computer").status_code)
 
     threads = [threading.Thread(target=ask) for _ in range(6)]
@@ -256,7 +256,7 @@ def test_concurrent_computer_moves_on_one_game_are_played_in_turn(live_server):
     for t in threads:
         t.join()
     assert answers == [200] * 6
-    with httpx.Client(base_url=base) as c:
+    with httpx.Client(base_url=base, timeout=60) as c:
         moves = c.get(f"/api/play/{sid}").json()["moves"]
     assert 1 <= len(moves) <= 6
     record = format_record(rulespec.load("kalah"), [m.split(": ", 1)[1] for m in moves], {"Variant": "kalah"})
@@ -267,7 +267,7 @@ def test_concurrent_computer_moves_on_one_game_are_played_in_turn(live_server):
 
 def test_the_body_of_a_json_request_is_not_trusted_for_its_type(live_server):
     base, token = live_server
-    with httpx.Client(base_url=base, headers={"X-CSRF-Token": token}) as c:
+    with httpx.Client(base_url=base, headers={"X-CSRF-Token": token}, timeout=60) as c:
         sid = c.post("/v/oware/play", data={"south": "human", "north": "human"}).headers["location"].rsplit("/", 1)[1]
         r = c.post(f"/api/play/{sid}/click", content=json.dumps({"slot": 2}), headers={"content-type": "text/plain"})
         assert r.status_code == 200

@@ -108,14 +108,14 @@ def test_the_native_entry_checks_what_it_is_given() -> None:
     runner = native.native(game)
     start = game.new_position()
     with pytest.raises(ValueError, match="turn record"):
-        native._native_playouts(runner.stages_t, (10**6,), *start, 1, 0, False, False)
+        native._native_playouts(runner.stages_t, (10**6,), *start, 1, 0, False, False, 1000)
     with pytest.raises(TypeError, match="Kernel"):
-        native._native_playouts(("not a kernel",), runner.turns_t, *start, 1, 0, False, False)
+        native._native_playouts(("not a kernel",), runner.turns_t, *start, 1, 0, False, False, 1000)
     board = list(start[0])
     with pytest.raises(ValueError, match="board"):
-        native._native_playouts(runner.stages_t, runner.turns_t, board[:-1], *start[1:], 1, 0, False, False)
+        native._native_playouts(runner.stages_t, runner.turns_t, board[:-1], *start[1:], 1, 0, False, False, 1000)
     with pytest.raises(ValueError, match="stage"):
-        native._native_playouts(runner.stages_t, runner.turns_t, *start[:4], 3, *start[5:], 1, 0, False, False)
+        native._native_playouts(runner.stages_t, runner.turns_t, *start[:4], 3, *start[5:], 1, 0, False, False, 1000)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

@@ -174,7 +174,7 @@ def test_wrong_integer_enum_value_lists_the_options() -> None:
 @pytest.mark.parametrize("old,new,line,col,message", [
     ("pits: 3,", "pits: three,", 2, 15, "expected a whole number, got 'three'"),
     ("end: [{kind: move_limit, moves: 100}]", "end: {kind: move_limit, moves: 100}", 4, 6,
-     "expected a list, got {'kind': 'move_limit', 'moves': 100}"),
+     "expected a list, got a mapping"),
     ("end: [{kind: move_limit, moves: 100}]", "end: [move_limit]", 4, 7, "expected a mapping, got 'move_limit'"),
     ("setup: {per_pit: 2}", "setup: 2", 3, 8, "expected a mapping, got 2"),
     ("per_pit: 2", "per_pit: -2", 3, 18, "expected at least 0, got -2"),
@@ -197,7 +197,7 @@ def test_a_choice_parameter_needs_one_of_its_choices_as_default() -> None:
 
 @pytest.mark.parametrize("extra,line,col,message", [
     ("sowing: {skip_origin: maybe}\n", 5, 23, "expected true or false, got 'maybe'"),
-    ("sowing: true\n", 5, 9, "expected a mapping, got True"),
+    ("sowing: true\n", 5, 9, "expected a mapping, got true"),
     ("captures: [{name: c, when: 2, take: [landing]}]\n", 5, 28, "expected a mapping, got 2"),
     ("captures: [{name: c, when: {count: many}, take: [landing]}]\n", 5, 36, "expected a whole number, got 'many'"),
 ])

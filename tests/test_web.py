@@ -238,3 +238,60 @@ def test_the_serve_command_is_registered():
 
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0 and "--port" in result.output and "127.0.0.1" in result.output
+
+
+def test_undo_takes_back_the_persons_move_and_the_reply(client):
+    sid = new_game(client, "oware", "human", "greedy")
+    assert client.post(f"/api/play/{sid}/undo").json()["message"] == "There is nothing of yours to undo."
+    first = client.get(f"/api/play/{sid}").json()
+    client.post(f"/api/play/{sid}/click", json={"slot": 2})
+    view = client.post(f"/api/play/{sid}/computer").json()
+    assert len(view["moves"]) == 2 and view["undo"]
+    view = client.post(f"/api/play/{sid}/undo").json()
+    assert view["moves"] == [] and view["svg"] == first["svg"] and view["human"] and not view["undo"]
+    client.post(f"/api/play/{sid}/click", json={"slot": 3})
+    assert client.get(f"/api/play/{sid}").json()["moves"][0] == "South: D"
+
+
+def test_a_hint_names_a_legal_move_in_the_games_notation(client):
+    sid = new_game(client, "kalah", "human", "human")
+    view = client.post(f"/api/play/{sid}/hint").json()
+    label = re.fullmatch(r"Hint: (\S+) \(.+ would choose it\)\.", view["message"]).group(1)
+    state = rulespec.load("kalah").new_initial_state()
+    assert label in [state.action_to_string(a) for a in state.legal_actions()]
+    assert view["moves"] == []
+
+
+def test_resigning_ends_the_game_for_the_other_side(client):
+    sid = new_game(client, "oware", "human", "greedy")
+    view = client.post(f"/api/play/{sid}/resign").json()
+    assert view["terminal"] and view["status"] == "South resigned: North wins." and not view["human"]
+    assert client.post(f"/api/play/{sid}/click", json={"slot": 2}).json()["message"] == "The game is over."
+    assert "Result: South resigned" in client.get(f"/play/{sid}/record").text
+
+
+def test_a_saved_game_replays_and_goes_on(client):
+    sid = new_game(client, "kalah", "human", "greedy", pits=4)
+    for _ in range(3):
+        view = client.get(f"/api/play/{sid}").json()
+        if view["human"]:
+            client.post(f"/api/play/{sid}/click", json={"slot": view["clickable"][0]})
+        else:
+            client.post(f"/api/play/{sid}/computer")
+    saved = client.get(f"/play/{sid}/record")
+    assert saved.headers["content-disposition"] == 'attachment; filename="kalah-game.txt"'
+    text = saved.text
+    assert text.startswith("Variant: kalah\n") and "Parameters: pits=4" in text
+    moves = client.get(f"/api/play/{sid}").json()["moves"]
+    from rulespec.records import parse_record, replay
+
+    final, _ = replay(rulespec.load("kalah", pits=4), parse_record(text))
+    r = client.post("/v/kalah/play", data={"south": "human", "north": "human", "param_pits": "4"},
+                    files={"record": ("saved.txt", text.encode(), "text/plain")}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    again = client.get(f"/api/play/{r.headers['location'].rsplit('/', 1)[1]}").json()
+    assert [m.split(": ", 1)[1] for m in again["moves"]] == [m.split(": ", 1)[1] for m in moves]
+    assert again["status"].split(". ", 1)[1] == f"South {final.score(0)}, North {final.score(1)}."
+    bad = client.post("/v/kalah/play", data={"south": "human", "north": "human"},
+                      files={"record": ("bad.txt", b"Variant: kalah\n\n1: Z\n", "text/plain")})
+    assert bad.status_code == 422 and "bad.txt:3:4" in bad.text

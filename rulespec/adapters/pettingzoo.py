@@ -34,6 +34,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from interpreter.state import as_action
+
 from ..errors import IllegalActionError
 from .observation import Encoding
 
@@ -131,6 +133,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
             self._was_dead_step(action)
             return
         st = self.state_
+        action = as_action(action)  # TypeError for 1.5 or True, which int() made action 1
         if st.current_player() == SIMULTANEOUS and self.held is None:
             if int(action) not in st.legal_actions(0):
                 labels = [st.action_to_string(0, a) for a in st.legal_actions(0)]

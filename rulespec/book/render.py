@@ -67,12 +67,18 @@ def environment(page: bool = False) -> Environment:
 
 def _no_tags(value: Any) -> Any:
     """A value as a Markdown template writes it: a '<' that could open HTML (a tag, a comment,
-    an autolink) as '&lt;'; a move such as 'A6<' stays as it is. (The page template's values
-    are escaped by autoescape instead.)"""
-    return TAG_START.sub("&lt;", value) if type(value) is str else value
+    an autolink) as '&lt;', and a link to a script or a local file (`[x](javascript:...)`,
+    `[x]: file:///...`) broken with a backslash, so no Markdown viewer makes it a link; a move
+    such as 'A6<' stays as it is. (The page template's values are escaped by autoescape
+    instead.)"""
+    if type(value) is not str:
+        return value
+    return UNSAFE_LINK.sub(lambda m: m.group(1) + "\\" + m.group(2), TAG_START.sub("&lt;", value))
 
 
 TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+UNSAFE_LINK = re.compile(r"(\]\s*)([(:]\s*<?\s*(?:javascript|vbscript|data|file)\s*:)", re.IGNORECASE)
+"""The `](` or `]:` that makes a Markdown link (inline or by reference) to a dangerous scheme."""
 
 
 def css_string(text: str) -> str:

@@ -4,11 +4,14 @@ from __future__ import annotations
 import re
 import reprlib
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from .base import Block
 
 
+PARAMETER_BOUND = 2**31 - 1
+"""How large a number parameter may be, either way: every tool (OpenSpiel's parameters, the
+move kernel) holds it in 32 bits, and a board or a count of seeds is far smaller."""
 INTEGER = re.compile(r"-?[0-9]{1,18}")
 """A whole number as text: ASCII digits, short enough to stay far from int()'s digit limit."""
 
@@ -20,9 +23,9 @@ class Parameter(Block):
     """What the parameter means, in a sentence (shown in the rulebook and `rulespec show`)."""
     default: int | bool | str
     """The value used when the loader is not given one."""
-    min: int | None = None
+    min: int | None = Field(None, ge=-PARAMETER_BOUND, le=PARAMETER_BOUND)
     """Smallest allowed value (integers only)."""
-    max: int | None = None
+    max: int | None = Field(None, ge=-PARAMETER_BOUND, le=PARAMETER_BOUND)
     """Largest allowed value (integers only)."""
     even: bool = False
     """Only even values are allowed (integers only)."""
@@ -68,6 +71,9 @@ class Parameter(Block):
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"expected a whole number, got {reprlib.repr(value)}")
+            if abs(value) > PARAMETER_BOUND:
+                raise ValueError(f"{reprlib.repr(value)} is not a parameter's size: at most {PARAMETER_BOUND} "
+                                 f"either way")
             if self.min is not None and value < self.min:
                 raise ValueError(f"{reprlib.repr(value)} is below the minimum {self.min}")
             if self.max is not None and value > self.max:

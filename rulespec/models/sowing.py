@@ -25,9 +25,11 @@ class Laps(Block):
     """A move that would need more laps (sowings, including sowings of captured pieces) than
     this is illegal: it counts as endless."""
     stop_when: Condition | None = None
-    """Where a relay would go on, the move ends instead if the landing pit satisfies this."""
+    """Where a relay would go on, the move ends instead if the landing pit satisfies this.
+    Not with `lift: next`, where `when` (on the pit after the landing pit) decides alone."""
     ask_when: Condition | None = None
-    """Where a relay would go on, the mover decides whether to go on (`+`) or stop (`-`)."""
+    """Where a relay would go on, the mover decides whether to go on (`+`) or stop (`-`).
+    Not with `lift: next`."""
 
 
 class PassingCapture(Block):

@@ -157,7 +157,7 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
 
     async def new_play(request: Request) -> Response:
         key = request.path_params["key"]
-        form = await request.form()
+        form = await request.form(max_part_size=4 * MAX_FILE_BYTES)
         check_token(request, form)
         base = game_of(key)
         params: dict[str, Any] = {}
@@ -178,7 +178,22 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
         except RulespecError as exc:
             return page(request, "message.html", 400, title="Those parameters do not work", message=str(exc),
                         back=f"/v/{key}")
-        sid = plays.add(Play(game, seats))
+        play = Play(game, seats, variant=key, params=params)
+        try:
+            record = await _record_field(form)
+        except InputError as exc:
+            return page(request, "message.html", 413 if isinstance(exc, TooLarge) else 422,
+                        title="That record cannot be read", message=str(exc), back=f"/v/{key}")
+        if record is not None:
+            text, filename = record
+            try:
+                stopped = play.go_on_from(text, filename)
+            except RulespecError as exc:
+                stopped = str(exc)
+            if stopped:
+                return page(request, "message.html", 422, title="That record cannot be continued",
+                            message=stopped, back=f"/v/{key}")
+        sid = plays.add(play)
         return RedirectResponse(f"/play/{sid}", status_code=303)
 
     def play_of(request: Request) -> Play:
@@ -201,7 +216,7 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
             return JSONResponse(play.view())
         check_token(request)
         try:
-            body = _json_object(await request.body()) if verb != "computer" else {}
+            body = _json_object(await request.body()) if verb in ("click", "choose") else {}
             if verb == "click":
                 slot = _int_field(body, "slot")
                 return JSONResponse(await run_in_threadpool(_locked, play, play.click, slot))
@@ -211,9 +226,19 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
             if verb == "computer":
                 # A computer player thinks for up to a second or so: off the event loop.
                 return JSONResponse(await run_in_threadpool(_locked, play, _computer_move, play))
+            if verb in ("undo", "hint", "resign"):
+                return JSONResponse(await run_in_threadpool(_locked, play, getattr(play, verb)))
         except ValueError as exc:
             return JSONResponse(play.view(message=f"could not read that request: {exc}"), status_code=400)
         raise HTTPException(404)
+
+    async def saved_record(request: Request) -> Response:
+        """The game so far as a record file, to download (and to continue from later)."""
+        play = play_of(request)
+        text = await run_in_threadpool(_locked, play, play.record)
+        name = re.sub(r"[^A-Za-z0-9-]", "", play.variant)[:40] or "game"
+        return Response(text, media_type="text/plain; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}-game.txt"'})
 
     async def replay_form(request: Request) -> HTMLResponse:
         return page(request, "replay_form.html", variants=[(k, spec_name(k)) for k in library.keys()])
@@ -289,6 +314,7 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
         Route("/v/{key}/examples", examples),
         Route("/v/{key}/examples/{index:int}", examples),
         Route("/play/{sid}", play_page),
+        Route("/play/{sid}/record", saved_record),
         Route("/api/play/{sid}", api_play),
         Route("/api/play/{sid}/{verb}", api_play, methods=["POST"]),
         Route("/replay", replay_form),
@@ -312,7 +338,7 @@ def _locked(play: Play, action: Any, *args: Any) -> Any:
 
 def _computer_move(play: Play) -> dict[str, Any]:
     """The computer's move, if it is its turn (another request may have played it already)."""
-    if play.state.is_terminal() or play.human_to_move():
+    if play.over() or play.human_to_move():
         return play.view()
     return play.view(play.computer())
 
@@ -338,6 +364,12 @@ def _int_field(body: dict[str, Any], name: str) -> int:
     if type(value) is not int or not -2**31 <= value < 2**31:
         raise ValueError(f"{name!r} must be a whole number")
     return value
+
+
+async def _record_field(form: Any) -> tuple[str, str] | None:
+    """A saved game to go on from, if the form has one (InputError as for any record)."""
+    text, filename = await _text_field(form, "record", "record_text", "saved-game.txt", "record")
+    return None if text is None else (text, filename)
 
 
 async def _text_field(form: Any, file_field: str, text_field: str, default_name: str,

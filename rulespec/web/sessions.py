@@ -38,6 +38,10 @@ the menu names them. Nothing else is taken: a visitor cannot ask the server to t
 hours (`alphabeta:100000`, `mcts:1e9s`)."""
 
 
+HINT_PLAYER = "mcts:1s"
+"""The player whose choice a hint shows."""
+
+
 def players() -> dict[str, str]:
     return dict(PLAYERS)
 
@@ -186,6 +190,9 @@ class Play:
     game: Any
     seats: list[str]
     """HUMAN or a rulespec.players spec, South's then North's."""
+    variant: str = ""
+    """The library's key of the game (a record's Variant header)."""
+    params: dict[str, Any] = field(default_factory=dict)
     state: Any = None
     moves: list[str] = field(default_factory=list)
     decisions: list[tuple[str, bool]] = field(default_factory=list)
@@ -197,6 +204,15 @@ class Play:
     """The computer players by seat (0 South, 1 North), made from their specs."""
     held: int | None = None
     """South's start at a simultaneous node (the opening race), kept unseen until North chooses."""
+    steps: list[tuple[int, ...]] = field(default_factory=list)
+    """Every decision played, in order: (action,), or (South's, North's) at a simultaneous node;
+    undo plays them again from the start up to a turn of a person's."""
+    written: list[str] = field(default_factory=list)
+    """Each whole move as a record writes it (the saved game)."""
+    turns: list[tuple[int, int]] = field(default_factory=list)
+    """Where each of a person's moves began: (steps, moves) played before it."""
+    resigned: int | None = None
+    """The seat that resigned (the game is then over)."""
     lock: threading.Lock = field(default_factory=threading.Lock, init=False)
     """Held while a request changes the game: two at once (a double click, six computer
     moves asked together) are played one after the other, never on one position."""
@@ -218,8 +234,7 @@ class Play:
         return _Seat(st, self.chooser()) if not st.is_terminal() and st.current_player() == -2 else st
 
     def human_to_move(self) -> bool:
-        st = self.state
-        return not st.is_terminal() and self.seats[self.chooser()] == HUMAN
+        return not self.over() and self.seats[self.chooser()] == HUMAN
 
     def _race(self, action: int) -> list[str]:
         """A seat's start at a simultaneous node: South's is held; with North's both are played."""
@@ -234,9 +249,16 @@ class Play:
                 return []
             action = race_start(self.computers[1], st, 1)
         south, self.held = self.held, None
+        return self._both(south, action)
+
+    def _both(self, south: int, north: int) -> list[str]:
+        """Both starts of a simultaneous node played at once; the animation frames."""
+        st = self.state
         before = st.clone()
-        st.apply_actions([south, action])
-        self.moves.append(f"Both: {st.move_to_string(suffix=False)}")
+        st.apply_actions([south, north])
+        self.steps.append((south, north))
+        self.written.append(st.move_to_string(suffix=False))
+        self.moves.append(f"Both: {self.written[-1]}")
         self.shaded = changed_pits(before, st)
         return frames(before, st, 0, -1, 0)
 
@@ -251,6 +273,7 @@ class Play:
         label = st.action_to_string(action)
         before = st.clone()
         st.apply_action(action)
+        self.steps.append((action,))
         if request is None:
             self.origin = game.geo.own[mover][action] if action < game.geo.per_player else -1
             self.direction = 0
@@ -263,9 +286,94 @@ class Play:
         self.shaded = changed_pits(before, st)
         if st.is_terminal() or st.pending_request() is None:
             # written by the state: with the decisions the rules forced
-            self.moves.append(f"{_who(mover)}: {st.move_to_string(suffix=False) or write_move(self.decisions)}")
+            self.written.append(st.move_to_string(suffix=False) or write_move(self.decisions))
+            self.moves.append(f"{_who(mover)}: {self.written[-1]}")
             self.decisions = []
         return out
+
+    def human(self, action: int) -> list[str]:
+        """A person's decision; the start of their move is kept for undo."""
+        if not self.decisions and self.held is None and (not self.turns or self.turns[-1][0] != len(self.steps)):
+            self.turns.append((len(self.steps), len(self.moves)))
+        return self.apply(action)
+
+    def undo(self) -> dict[str, Any]:
+        """Back to the start of the person's last move (or of the move they are in), the
+        computer's replies taken back with it."""
+        if not self.turns:
+            return self.view(message="There is nothing of yours to undo.")
+        steps, moves = self.turns.pop()
+        kept = self.steps[:steps]
+        self.state, self.steps, self.held, self.decisions = self.game.new_initial_state(), [], None, []
+        self.moves, self.written = self.moves[:moves], self.written[:moves]
+        self.resigned, self.shaded, self.origin = None, set(), -1
+        for step in kept:
+            self.state.apply_actions(list(step)) if len(step) == 2 else self.state.apply_action(step[0])
+        self.steps = kept
+        return self.view(message="Taken back to the start of your last move.")
+
+    def hint(self) -> dict[str, Any]:
+        """What the hint player would decide now, in the game's notation."""
+        from ..players import make_player, race_start
+
+        if not self.human_to_move():
+            return self.view(message="A hint is for your own turn.")
+        helper = make_player(HINT_PLAYER, seed=len(self.steps))
+        st, seat = self.state, self.chooser()
+        if st.current_player() == -2:
+            label = st.action_to_string(seat, race_start(helper, st, seat))
+        else:
+            label = st.action_to_string(helper.choose(st))
+        return self.view(message=f"Hint: {label} ({PLAYERS[HINT_PLAYER]} would choose it).")
+
+    def resign(self) -> dict[str, Any]:
+        """The person to move gives the game up."""
+        if not self.human_to_move():
+            return self.view(message="You can resign on your own turn.")
+        self.resigned = self.chooser()
+        return self.view()
+
+    def over(self) -> bool:
+        return self.resigned is not None or self.state.is_terminal()
+
+    def record(self) -> str:
+        """The game so far as a record file (rulespec replay and the replay page read it)."""
+        from ..records import format_record
+
+        header = {"Variant": self.variant, "South": self.seat_name(0), "North": self.seat_name(1)}
+        changed = {k: v for k, v in self.params.items() if self.game.spec.parameters[k].default != v}
+        if changed:
+            header["Parameters"] = ", ".join(f"{k}={v}" for k, v in changed.items())
+        if self.resigned is not None:
+            header["Result"] = f"{_who(self.resigned)} resigned"
+        return format_record(self.game, self.written, header)
+
+    def go_on_from(self, text: str, path: str) -> str | None:
+        """Play a saved record's moves (its game goes on from there); the reason it stops
+        early, with the line and column of the move, or None."""
+        from interpreter.notation import parse_move
+
+        from ..errors import Problem
+        from ..records import _normalise, parse_record
+
+        for rec in parse_record(text, path).moves:
+            st = self.state
+            if self.over():
+                return str(Problem(path, rec.line, rec.col, f"{rec.text!r} is played after the game ended"))
+            try:
+                for action in parse_move(st, _normalise(st, rec.text)[0]):
+                    if st.current_player() == -2:  # a flat joint action: South's index + n * North's
+                        starts = [st.legal_actions(0), st.legal_actions(1)]
+                        self._both(starts[0][action % len(starts[0])], starts[1][action // len(starts[0])])
+                    else:
+                        self.apply(action)
+            except (RulespecError, ValueError) as exc:
+                return str(Problem(path, rec.line, rec.col, f"{rec.text!r} cannot be played here ({exc})"))
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        spec = self.seats[seat]
+        return "a person" if spec == HUMAN else f"computer ({PLAYERS.get(spec, spec)})"
 
     def computer(self) -> list[str]:
         """The computer's whole move (every decision of it); its frames."""
@@ -296,7 +404,7 @@ class Play:
                 options = [{"action": o.action, "label": o.label, "words": o.words, "slot": o.slot}
                            for o in q.options]
                 clickable = sorted({o.slot for o in q.options if o.slot is not None})
-        seat = self.seats[st.current_player()] if not st.is_terminal() else None
+        seat = self.seats[st.current_player()] if not self.over() else None
         prompt = q.text if q is not None else None
         if q is None and self.human_to_move():
             terms = st.game.spec.board.terms
@@ -308,8 +416,10 @@ class Play:
             "svg": board_svg(st, highlight=self.shaded, origin=self.origin if self.origin >= 0 else None,
                              clickable=True),
             "frames": frames_ or [],
-            "status": status(st),
-            "terminal": st.is_terminal(),
+            "status": (f"{_who(self.resigned)} resigned: {_who(1 - self.resigned)} wins."
+                       if self.resigned is not None else status(st)),
+            "terminal": self.over(),
+            "undo": bool(self.turns),
             "human": self.human_to_move(),
             "computer": seat if seat is not None and seat != HUMAN else None,
             "question": prompt if self.human_to_move() else None,
@@ -324,7 +434,7 @@ class Play:
         """A click on a pit: the decision it makes, or why it makes none."""
         st = self.seen()
         if not self.human_to_move():
-            return self.view(message="Wait: it is the computer's turn." if not st.is_terminal()
+            return self.view(message="Wait: it is the computer's turn." if not self.over()
                              else "The game is over.")
         q = wording.question(st)
         if q is None:
@@ -332,18 +442,18 @@ class Play:
             if 0 <= slot < geo.n_pits and geo.owner[slot] == st.current_player():
                 action = geo.own[st.current_player()].index(slot)
                 if action in st.legal_actions():
-                    return self.view(self.apply(action))
+                    return self.view(self.human(action))
             return self.view(message=wording.why_not(st, slot))
         matching = [o for o in q.options if o.slot == slot]
         if len(matching) == 1:
-            return self.view(self.apply(matching[0].action))
+            return self.view(self.human(matching[0].action))
         return self.view(message=wording.why_not(st, slot))
 
     def choose(self, action: int) -> dict[str, Any]:
         st = self.seen()
         if not self.human_to_move() or action not in st.legal_actions():
             return self.view(message="That choice is not open now.")
-        return self.view(self.apply(action))
+        return self.view(self.human(action))
 
 
 @dataclass

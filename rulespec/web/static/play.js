@@ -34,6 +34,9 @@
     }
     status.textContent = view.status;
     root.dataset.terminal = view.terminal ? "1" : "0";
+    document.getElementById("undo").disabled = !view.undo;
+    document.getElementById("hint").disabled = !view.human;
+    document.getElementById("resign").disabled = !view.human;
     options.replaceChildren();
     if (view.question) {
       question.classList.toggle("prompt", view.options.length === 0);
@@ -79,6 +82,12 @@
   board.addEventListener("click", (event) => {
     const pit = event.target.closest("[data-slot]");
     if (pit) act("click", { slot: Number(pit.dataset.slot) });
+  });
+  document.querySelector(".tools").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-verb]");
+    if (!button) return;
+    if (button.dataset.verb === "resign" && !window.confirm("Resign this game?")) return;
+    act(button.dataset.verb);
   });
   options.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");

@@ -1,0 +1,132 @@
+"""Golden games: seeded random games of every shipped variant (at its parameters' defaults and
+their documented extremes), recorded as their actions, digests of the positions they pass
+through and their results. tests/test_golden.py plays them again and asserts the engine
+reproduces every position, so a change to the engine that changes what any game does is seen
+at once (and must be a deliberate fix, listed where it is made).
+
+    python tests/golden/record.py            # write tests/golden/games.json.gz again
+    python tests/golden/record.py --check    # what the test does: compare, report the first difference
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "games.json.gz"
+GAMES = 3
+"""Seeded games per configuration."""
+MAX_ACTIONS = 400
+"""Actions after which a game is cut off (still pinned: every position up to there)."""
+EVERY = 8
+"""A digest of the position after every EVERY-th action (and after the last)."""
+
+
+def configurations() -> list[tuple[str, dict[str, Any]]]:
+    """Every shipped variant at its random-play parameters, then at each number parameter's
+    documented minimum and maximum (where the game loads there)."""
+    import rulespec
+    from rulespec.fuzz import random_play_params
+
+    out = []
+    for name in rulespec.shipped_variants():
+        loaded = rulespec.load_spec(name)
+        base = random_play_params(loaded)
+        out.append((name, base))
+        for pname, param in loaded.spec.parameters.items():
+            if isinstance(param.default, bool) or not isinstance(param.default, int):
+                continue
+            for value in (param.min, param.max):
+                if value is not None and value != param.default and value <= 12:
+                    out.append((name, {**base, pname: value}))
+    return out
+
+
+def digest(state: Any) -> str:
+    text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def play(game: Any, seed: int) -> dict[str, Any]:
+    """One seeded random game: its actions (a pair at a simultaneous node), digests, result."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    actions: list[Any] = []
+    digests = [digest(state)]
+    while not state.is_terminal() and len(actions) < MAX_ACTIONS:
+        if state.is_simultaneous_node():
+            pair = [rng.choice(state.legal_actions(p)) for p in (0, 1)]
+            state.apply_actions(pair)
+            actions.append(pair)
+        else:
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions.append(action)
+        if len(actions) % EVERY == 0:
+            digests.append(digest(state))
+    digests.append(digest(state))
+    return {"seed": seed, "actions": actions, "digests": digests,
+            "returns": list(state.returns()) if state.is_terminal() else None}
+
+
+def load_game(name: str, params: dict[str, Any]) -> Any:
+    import rulespec
+
+    return rulespec.load(name, **params)
+
+
+def record() -> list[dict[str, Any]]:
+    out = []
+    for name, params in configurations():
+        try:
+            game = load_game(name, params)
+        except Exception:  # noqa: BLE001 - an extreme the spec refuses with another parameter
+            continue
+        out.append({"variant": name, "params": params, "games": [play(game, seed) for seed in range(GAMES)]})
+    return out
+
+
+def difference(expected: dict[str, Any], game: Any) -> str | None:
+    """Where a recorded game and its replay part, or None."""
+    for want in expected["games"]:
+        got = play(game, want["seed"])
+        for what in ("actions", "digests", "returns"):
+            if got[what] != want[what]:
+                at = next((i for i, (a, b) in enumerate(zip(got[what], want[what])) if a != b),
+                          min(len(got[what]), len(want[what])))
+                where = f"action {at}" if what == "actions" else f"digest {at} (after action {at * EVERY})"
+                return (f"{expected['variant']} {expected['params']} seed {want['seed']}: {what} differ at "
+                        f"{where}" if what != "returns" else
+                        f"{expected['variant']} {expected['params']} seed {want['seed']}: returns "
+                        f"{got['returns']} instead of {want['returns']}")
+    return None
+
+
+def read() -> list[dict[str, Any]]:
+    with gzip.open(DATA, "rt", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--check", action="store_true")
+    opts = parser.parse_args()
+    if opts.check:
+        problems = [d for e in read() if (d := difference(e, load_game(e["variant"], e["params"])))]
+        print("\n".join(problems) or "every golden game reproduces")
+        sys.exit(1 if problems else 0)
+    data = record()
+    with gzip.GzipFile(DATA, "wb", compresslevel=9, mtime=0) as fh:  # the same games, the same bytes
+        fh.write(json.dumps(data, separators=(",", ":")).encode())
+    print(f"{DATA}: {len(data)} configurations, {sum(len(e['games']) for e in data)} games")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parent.parent))
+    main()
