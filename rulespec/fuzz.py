@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalActionError, RulespecError
+from .outputs import write_output
 
 
 class InvariantError(AssertionError):
@@ -400,8 +401,7 @@ def write_failure(game: Any, choices: list[int], max_actions: int, path: str) ->
     header = {"Variant": game.name, "Params": json.dumps(game.params), "Actions": json.dumps(actions),
               "Failure": str(failure).replace("\n", " ")}
     text = format_record(game, moves_of(game, actions), header)
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    write_output(path, text)
     return text
 
 

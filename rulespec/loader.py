@@ -16,7 +16,7 @@ from .inputs import InputError, read_text
 from .models import Parameter, Spec
 from .semantic import check_spec
 from .suggest import did_you_mean
-from .validation import problems_from
+from .validation import NOT_A_NAME, problems_from, shown
 from .yamlio import SourceMap, plain, read_yaml  # noqa: F401
 
 PARAM_REF = re.compile(r"^\$([A-Za-z][A-Za-z0-9_-]*)$")
@@ -73,6 +73,9 @@ def _parameters(root: Any, smap: SourceMap) -> tuple[dict[str, Parameter], list[
     out: dict[str, Parameter] = {}
     problems: list[Problem] = []
     for name, body in block.items():
+        if not PARAM_REF.match(f"${name}"):
+            problems.append(smap.problem(("parameters", name), f"{shown(name)} {NOT_A_NAME}", key=True))
+            continue
         try:
             out[str(name)] = Parameter.model_validate(plain(body))
         except ValidationError as exc:

@@ -44,6 +44,7 @@ def schema_text() -> str:
 
 
 def write_schema(path: Path = SCHEMA_PATH) -> Path:
+    from .outputs import write_output
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(schema_text(), encoding="utf-8")
-    return path
+    return write_output(path, schema_text())

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import Problem
 from .models import Spec
+from .models.base import NAME_PATTERN
 from .suggest import did_you_mean
 from .yamlio import SourceMap
 
@@ -133,6 +134,9 @@ def _most_telling(errors: list[Any], prefix: tuple[Any, ...], root: Any) -> list
     return [errors[i] for i in kept]
 
 
+NOT_A_NAME = "is not a name: a name starts with a letter and has only letters, digits, - and _"
+
+
 def shown(value: Any) -> str:
     """A value as its author wrote it in YAML (true, null, a date), never as a Python repr
     (True, ordereddict([...]), datetime.date(...)); long text is cut short."""
@@ -188,6 +192,10 @@ def problems_from(exc: ValidationError, root: Any, smap: SourceMap,
         elif kind in ("greater_than_equal", "less_than_equal"):
             bound = err.get("ctx", {}).get("ge" if kind == "greater_than_equal" else "le")
             msg = f"expected {'at least' if kind == 'greater_than_equal' else 'at most'} {bound}, got {shown(value)}"
+        elif kind == "string_pattern_mismatch" and err.get("ctx", {}).get("pattern") == NAME_PATTERN:
+            msg = f"{shown(value)} {NOT_A_NAME}"
+            key_error = loc[-1] == "[key]"
+            path = _doc_path(loc[:-1], root) if key_error else path
         elif kind == "too_short":
             need = err.get("ctx", {}).get("min_length", 1)
             msg = f"at least {need} {'entry is' if need == 1 else 'entries are'} needed here"

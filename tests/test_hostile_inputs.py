@@ -322,3 +322,16 @@ def test_a_relay_lifting_the_next_pit_refuses_what_it_would_not_read() -> None:
     race = sungka.replace("kind: relay", "kind: relay\n    lift: next", 1)
     with pytest.raises(SpecError, match=r"relays that lift the landing pit \(lift: landing\)"):
         rulespec.load_text(race, "s.yaml")
+
+
+def test_outputs_are_never_written_through_a_symbolic_link(tmp_path: Path) -> None:
+    """`-o` naming a link planted in a shared folder overwrote the file it pointed at."""
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    (tmp_path / "schema.json").symlink_to(target)
+    result = CliRunner().invoke(app, ["schema", "-o", str(tmp_path / "schema.json")])
+    assert result.exit_code == 1 and "symbolic link" in result.output
+    assert target.read_text() == "keep me"
+    from rulespec.outputs import write_output
+
+    assert write_output(tmp_path / "plain.txt", "text").read_text() == "text"

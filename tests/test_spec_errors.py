@@ -506,3 +506,17 @@ def test_there_are_shipped_variants() -> None:
 def test_yaml_tags_are_refused_and_never_run() -> None:
     check(VALID + "notes: !!python/object/apply:os.system ['echo owned']\n",
           (5, 8, "YAML tags (such as !!python/...) are not allowed in a spec"))
+
+
+@pytest.mark.parametrize("change, line_of, message", [
+    (("  pits:\n    doc", "  my pits:\n    doc"), "  my pits:", "'my pits' is not a name: a name starts with a letter"),
+    (("parameters:\n", "marks:\n  my mark: {meaning: x}\nparameters:\n"), "  my mark:", "'my mark' is not a name"),
+])
+def test_a_name_with_a_space_is_refused_in_words_at_its_key(change, line_of, message) -> None:
+    """A mark named with a space got the raw pattern '^[A-Za-z]...' as its message."""
+    text = rulespec.loader.resolve("oware").read_text(encoding="utf-8").replace(*change, 1)
+    with pytest.raises(SpecError) as caught:
+        rulespec.load_text(text, "n.yaml")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(line_of))
+    assert [(p.line, p.col) for p in caught.value.problems] == [(line, 3)]
+    assert caught.value.problems[0].message.startswith(message) and "^[" not in str(caught.value)

@@ -626,3 +626,15 @@ def test_the_kernel_plays_previous_as_the_python_path() -> None:
     fast, slow = game_of(spec), game_of(spec, python=True)
     assert fast.rulesets[0].kernel is not None
     assert all(snap["terminal"] for snap in play_alike(fast, slow, seed=5, games=30))
+
+
+def test_a_game_may_keep_no_score() -> None:
+    """scoring.counts: [] (every end says who wins) was refused."""
+    text = ("name: No score\nboard: {ranks: 2, pits: 4, stores: none}\nsetup: {per_pit: 2}\n"
+            "turn: {moves: [{from: {side: own, count: {min: 1}}}]}\n"
+            "end: [{kind: no_legal_move, result: player_loses}]\nscoring: {counts: []}\n")
+    game = rulespec.load_text(text, "n.yaml")
+    state = game.new_initial_state()
+    assert (state.score(0), state.score(1)) == (0, 0)
+    native, python = game.playouts(30, seed=1), game.without_kernel().playouts(10, seed=1)
+    assert native["draws"] == python["draws"] == 0 and sum(native["wins"]) == 30

@@ -67,5 +67,6 @@ Count = Annotated[
 """A piece count test: an exact number, a list of allowed numbers, a {min, max, parity,
 multiple_of} range, or `even` / `odd`."""
 
-Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")]
+NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]*$"
+Name = Annotated[str, Field(pattern=NAME_PATTERN)]
 """An identifier used to refer to a role, a mark, a stage or a parameter."""

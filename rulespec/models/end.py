@@ -113,11 +113,10 @@ class Scoring(Block):
     """Wins by particular margins that count as more than one (the final snapshot reports
     `margin` and `victory_value`)."""
 
-    counts: list[Literal["store", "own_pits", "stock", "owned_marks"]] = Field(
-        default_factory=lambda: ["store"], min_length=1
-    )
+    counts: list[Literal["store", "own_pits", "stock", "owned_marks"]] = Field(default_factory=lambda: ["store"])
     """The pieces that make up the score: the player's `store` (captured pieces), the pieces
     on their `own_pits`, the pieces in their `stock`, the pieces in pits carrying an owned mark
     that belongs to them (`owned_marks`, e.g. captured holes where pieces pile up). An own pit
     carrying the opponent's owned mark is not counted as theirs; with `owned_marks` counted too,
-    an own pit carrying their own owned mark is counted once."""
+    an own pit carrying their own owned mark is counted once. An empty list: the game keeps
+    no score (every end then says who wins, e.g. `result: player_loses`)."""
