@@ -532,6 +532,11 @@ static int sow_passing(const int *P, Pos *s, const int *items, int n, int hand, 
             const int *rule = P + list[j];
             if ((i < hand - 1 || rule[2]) && test(P, rule[0], s, q, m)) {
                 int o = rule[1] ? owner_at(P, s, q) : NONE, who = o >= 0 ? o : s->mover;
+                if (b[q] && m->n_taken < MAX_FIRED) {  /* as moves.py's _sow_passing records it */
+                    m->taken[2 * m->n_taken] = q;
+                    m->taken[2 * m->n_taken + 1] = b[q];
+                    m->n_taken++;
+                }
                 b[store[who]] += b[q];
                 if (who == s->mover) m->captured += b[q];
                 b[q] = 0;

@@ -377,6 +377,8 @@ def _sow_passing(st: Any, rs: Ruleset, seq: tuple[int, ...], hand: int, mv: Move
             if (i < hand - 1 or with_last) and test(st, q, mv):
                 o = whose(st, q) if by_owner else -1
                 who = o if o >= 0 else mv.mover
+                if b[q]:
+                    mv.taken += ((q, b[q]),)
                 b[store[who]] += b[q]
                 if who == mv.mover:
                     mv.captured += b[q]

@@ -65,12 +65,14 @@ def last_move_facts(st: Any) -> dict[str, Any] | None:
             entry["kinds"] = kinds
         captures.append(entry)
     ends_move = {c.name: c.to != "sow" and not c.go_on and not c.carry for rs in game.rulesets for c in rs.captures}
-    rules = [f for f in mv.fired if f in ends_move]
+    passing = {name for rs in game.rulesets for name, *_ in rs.passing}
+    rules = [f for f in mv.fired if f in ends_move or f in passing]
     stop = next((EVENTS[f] for f in mv.fired if f in EVENTS), None)
     if mv.end is not None:
         stop = "the game ended"
     elif stop is None:
-        stop = "a capture" if rules and ends_move[rules[-1]] and mv.captured else "the last lap"
+        ending = [f for f in rules if f in ends_move]
+        stop = "a capture" if ending and ends_move[ending[-1]] and mv.captured else "the last lap"
     facts: dict[str, Any] = {
         "player": mv.mover, "kind": mv.kind, "from": label[mv.origin] if mv.origin >= 0 else None,
         "direction": {0: "ccw", 1: "cw"}.get(mv.direction), "lifted": mv.lifted, "laps": mv.sowings,

@@ -225,7 +225,11 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         from_snapshot(st, pos.race)
         st._race_step()
         return st
+    played = st.round
     st._begin_turn(1 - st.to_move, check_repetition=False)
+    if st.round != played:  # the position ends a round: the next one would be set up silently
+        raise PositionError(f"this position ends round {played + 1} (its end holds before anyone moves); give the "
+                            f"position round {played + 2} starts from, or the position before the last move")
     return st
 
 

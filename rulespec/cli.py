@@ -1,6 +1,7 @@
 """The `rulespec` command: validate, show, play, schema, book."""
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -293,12 +294,12 @@ def schema(check: bool = typer.Option(False, "--check", help="Exit 1 if the comm
 @app.command()
 def book(variant: str | None = typer.Argument(None, help="A shipped variant's name or a spec file."),
          fmt: str = typer.Option("md", "--format", "-f", help="md, html or pdf."),
-         output: Path | None = typer.Option(None, "-o", "--output", help="The file, or a folder to write it in (with --all, the folder)."),
+         output: str | None = typer.Option(None, "-o", "--output", help="The file, or a folder to write it in (ending in / or existing; with --all, the folder). Without it, Markdown goes to the screen and html or pdf to NAME.html or NAME.pdf here."),
          paper: str = typer.Option("a4", help="a4 or letter (html and pdf)."),
          every: bool = typer.Option(False, "--all", help="Every shipped variant, with an index page."),
          param: list[str] = ParamOpt) -> None:
     """Render a rulebook from the spec: one English template per rule block, with diagrams."""
-    from .book import render_book, slug
+    from .book import slug
 
     if fmt not in ("md", "html", "pdf"):
         raise typer.BadParameter("format must be md, html or pdf")
@@ -308,8 +309,9 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
         require_extra("pdf", "weasyprint", "PDF output")
     if every:
         from .book.features import index_page
+        from .outputs import write_output
 
-        folder = output or Path("rulebooks")
+        folder = Path(output or "rulebooks")
         written, failed = [], 0
         for name in shipped_variants():
             game = _game(name, {})
@@ -320,7 +322,7 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
             written.append((game, target.name))
             out.print(f"wrote {target}", markup=False)
         try:
-            (folder / "index.md").write_text(index_page(written), encoding="utf-8")
+            write_output(folder / "index.md", index_page(written))
         except OSError as exc:
             err.print(f"cannot write {exc.filename or folder}: {exc.strerror or exc}", markup=False)
             raise typer.Exit(1) from None
@@ -332,25 +334,48 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
     if variant is None:
         raise typer.BadParameter("name a variant, or use --all")
     game = _game(variant, _params(param))
-    if output is None:
-        if fmt != "md":
-            raise typer.BadParameter("html and pdf need -o FILE")
-        try:
-            text = render_book(game).markdown
-        except RulespecError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a template bug, named (see _write_book)
-            _render_failed(game, exc)
-            raise typer.Exit(1) from None
-        sys.stdout.write(text)
+    if output is None and fmt == "md":
+        _print_book(game)
         return
-    if output.is_dir():  # a folder: the book goes in it, named as `--all` names it
-        output = output / f"{slug(game.spec.name)}.{fmt}"
-    written = _write_book(game, fmt, output, paper)
+    written = _write_book(game, fmt, book_target(output, slug(game.spec.name), fmt), paper)
     if written is None:
         raise typer.Exit(1)
     for path in written:
         out.print(f"wrote {path}", markup=False)
+
+
+def book_target(output: str | None, name: str, fmt: str) -> Path:
+    """Where `book` writes: NAME.FMT in the current folder without -o; in the folder -o names
+    when it exists or ends in a slash; else the file -o names."""
+    if output is None:
+        return Path(f"{name}.{fmt}")
+    if output.endswith(("/", os.sep)) or Path(output).is_dir():
+        return Path(output) / f"{name}.{fmt}"
+    return Path(output)
+
+
+def _print_book(game: Any) -> None:
+    """The Markdown book on the screen, without its diagrams (they are files only `-o` writes:
+    a reference to one would point at nothing)."""
+    from .book import render_book
+
+    try:
+        book = render_book(game)
+    except RulespecError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a template bug, named (see _write_book)
+        _render_failed(game, exc)
+        raise typer.Exit(1) from None
+    sys.stdout.write(without_figures(book.markdown))
+    if book.figures:
+        err.print(f"{len(book.figures)} diagrams left out: write the book with -o DIR/ to get them", markup=False)
+
+
+def without_figures(markdown: str) -> str:
+    """Markdown with its image lines (and the captions that name them) removed."""
+    figures = r"(?:!\[[^\]]*\]\([^)]*\)\n+)+"
+    text = re.sub(rf"^{figures}(?:\*[^\n]*\*\n)?", "", markdown, flags=re.M)
+    return re.sub(r"\n{3,}", "\n\n", text)
 
 
 def _write_book(game: Any, fmt: str, output: Path, paper: str) -> list[Path] | None:

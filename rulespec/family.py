@@ -8,8 +8,8 @@ can never make rulespec read another file. The parent is read through the same c
 reader as any spec (inputs.read_text). The child's tree is merged into it before parameters are substituted and the result is
 validated. Mappings merge key by key, at every depth; any other value (a list, a number, a
 text) replaces the parent's; `null` removes the parent's key. The child's identity is its own:
-`name`, `aliases` and `examples` are never inherited (the parent's examples illustrate the
-parent's rules). Each problem is still reported at the file, line and column that wrote the
+`name`, `aliases`, `examples` and `editor_notes` are never inherited (the parent's examples
+illustrate, and its editors' notes are about, the parent's rules). Each problem is still reported at the file, line and column that wrote the
 offending value.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .errors import Problem, SpecError
 from .inputs import InputError, read_text
 from .yamlio import SourceMap, read_yaml
 
-NOT_INHERITED = ("name", "aliases", "examples")
+NOT_INHERITED = ("name", "aliases", "examples", "editor_notes")
 """Top-level keys a child never takes from its parent."""
 MAX_DEPTH = 8
 """How long a chain of `extends:` may be (a longer one is almost surely a mistake)."""

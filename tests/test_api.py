@@ -163,3 +163,27 @@ def test_the_facts_of_a_capture_of_several_kinds_in_the_order_taken() -> None:
     assert facts["captures"] == [{"pit": "b", "pieces": 1, "kinds": {"gem2": 1}},
                                  {"pit": "a", "pieces": 1, "kinds": {"gem4": 1}}]
     assert facts["rules"] == ["direct capture"] and facts["stop"] == "a capture"
+
+
+@pytest.mark.parametrize("engine", ["kernel", "python"])
+def test_the_last_move_facts_list_captures_made_while_a_lap_passes(engine: str) -> None:
+    """Pallanguli's pasu (a cup sown to four is taken at once) was missing from the facts:
+    `captured` counted it, `captures` and `rules` did not."""
+    import random
+
+    game = rulespec.load("pallanguli")
+    if engine == "python":
+        game = game.without_kernel()
+    rng = random.Random(0)
+    for _ in range(50):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            facts = state.last_move_facts() if state.pending_request() is None else None
+            if facts and "pasu" in facts["rules"]:
+                pasu = facts["rules"].count("pasu")
+                assert len(facts["captures"]) >= pasu
+                mover_took = sum(c["pieces"] for c in facts["captures"])
+                assert mover_took >= facts["captured"] and 4 * pasu <= mover_took
+                return
+    raise AssertionError("no pasu in 50 random games")

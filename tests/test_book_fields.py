@@ -325,6 +325,7 @@ def field_changes_book(where: list[tuple[dict[str, Any], tuple[Any, ...]]], bloc
     prop = definition(block)["properties"][key]
     keeps_examples = block == "Example" or (block == "Spec" and key == "examples")
     tried = 0
+    unshown = ""
     strip = (lambda d: d) if keeps_examples else without_examples
     for doc, path in hosts_for(where, key):
         ctx = Context(doc)
@@ -343,7 +344,12 @@ def field_changes_book(where: list[tuple[dict[str, Any], tuple[Any, ...]]], bloc
             if after[0] != before[0]:
                 return None
             shown = "a renaming" if isinstance(value, tuple) else "removing it" if value is MISSING else repr(value)
-            return f"{block}.{key}: changing it ({shown}, at {'/'.join(map(str, path)) or 'top'}) leaves the book unchanged"
+            # Where the field cannot matter (an entry that names one pit has no choice of entry
+            # to direct), the book may rightly not say it: another host must show it.
+            unshown = unshown or f"{block}.{key}: changing it ({shown}, at {'/'.join(map(str, path)) or 'top'}) leaves the book unchanged"
+            break
+    if unshown:
+        return unshown
     if any(_refs(option) for option in _options(prop)):
         return None  # a block no single change may add or remove: its own fields are each tested
     return f"{block}.{key}: no valid change found ({tried} tried)"

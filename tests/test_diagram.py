@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.book.diagram import RADIUS
+from rulespec.book.diagram import COUNT_ZONE, LABEL_SIZE, RADIUS
+from rulespec.book.render import PRINT_SCALE
 
 BOOKS = Path(__file__).resolve().parent.parent / "docs" / "rulebooks"
 PIT = re.compile(rf'<circle cx="([\d.]+)" cy="([\d.]+)" r="{RADIUS}"')
@@ -26,11 +27,12 @@ def _near(p: tuple[float, float], q: tuple[float, float], r: float) -> bool:
     return (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 < r * r
 
 
-def _crosses(a: tuple[float, float], b: tuple[float, float], pit: tuple[float, float]) -> bool:
+def _crosses(a: tuple[float, float], b: tuple[float, float], pit: tuple[float, float],
+             reach: float = RADIUS * 0.8) -> bool:
     """Whether the segment a-b runs over the count written at the pit's centre."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     t = min(1.0, max(0.0, ((pit[0] - a[0]) * dx + (pit[1] - a[1]) * dy) / ((dx * dx + dy * dy) or 1.0)))
-    return _near((a[0] + t * dx, a[1] + t * dy), pit, RADIUS * 0.8)
+    return _near((a[0] + t * dx, a[1] + t * dy), pit, reach)
 
 
 SVGS = sorted(BOOKS.glob("*-before.svg"))
@@ -48,6 +50,8 @@ def test_sowing_arrows_cross_no_other_pit(path: Path) -> None:
         for a, b in zip(points, points[1:]):
             crossed = [p for p in others if _crosses(a, b, p)]
             assert not crossed, f"{path.name}: the step {points} runs over the pit at {crossed[0]}"
+            own = [p for p in ends if _crosses(a, b, p, COUNT_ZONE - 0.5)]
+            assert not own, f"{path.name}: the step {points} runs over the count of its own pit at {own[0]}"
 
 
 def test_the_diagrams_have_steps_to_check() -> None:
@@ -56,3 +60,27 @@ def test_the_diagrams_have_steps_to_check() -> None:
     svgs = [p.read_text(encoding="utf-8") for p in SVGS]
     assert sum(len(_steps(s)) for s in svgs) > 500
     assert any(POLYLINE.search(s) for s in svgs)
+
+
+def test_pit_labels_print_at_eight_points_or_more() -> None:
+    """A label of LABEL_SIZE diagram units, printed at PRINT_SCALE CSS px (0.75 pt) a unit."""
+    assert LABEL_SIZE * PRINT_SCALE * 0.75 >= 8
+    svg = (BOOKS / "kalah-example-7-after.svg").read_text(encoding="utf-8")
+    assert f'font-size="{LABEL_SIZE}" text-anchor="middle">A</text>' in svg
+
+
+FRAME = re.compile(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="none" '
+                   r'stroke="black" stroke-width="2.2"/>')
+LABEL = re.compile(rf'<text x="([\d.]+)" y="([\d.]+)" font-size="{LABEL_SIZE}" text-anchor="middle">')
+
+
+@pytest.mark.parametrize("path", sorted(BOOKS.glob("*-after.svg")), ids=lambda p: p.stem)
+def test_capture_frames_leave_the_labels_readable(path: Path) -> None:
+    """A captured pit's frame ends above the baseline's cap height of the label below it and
+    below the label above it."""
+    svg = path.read_text(encoding="utf-8")
+    for x, y, w, h in (tuple(map(float, f)) for f in FRAME.findall(svg)):
+        for lx, ly in ((float(a), float(b)) for a, b in LABEL.findall(svg)):
+            if x <= lx <= x + w:
+                top, bottom = ly - LABEL_SIZE * 0.75, ly + 1  # the letters' extent around the baseline
+                assert bottom < y - 1 or top > y + h + 1, f"{path.name}: a frame covers the label at {lx},{ly}"

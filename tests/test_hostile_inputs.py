@@ -335,3 +335,17 @@ def test_outputs_are_never_written_through_a_symbolic_link(tmp_path: Path) -> No
     from rulespec.outputs import write_output
 
     assert write_output(tmp_path / "plain.txt", "text").read_text() == "text"
+
+
+def test_a_pdf_book_wraps_a_long_url_and_a_long_name(tmp_path: Path) -> None:
+    """A note with a 420-character URL or a 300-character name ran off the page ("its layout
+    is wrong ... please report it")."""
+    pytest.importorskip("weasyprint")
+    url = "https://example.org/" + "a" * 400
+    text = rulespec.loader.resolve("kalah").read_text(encoding="utf-8").replace(
+        "notes:\n", f"notes:\n  - \"See {url} for more.\"\n", 1).replace("name: Kalah", "name: " + "W" * 300, 1)
+    spec = tmp_path / "long.yaml"
+    spec.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["book", str(spec), "-f", "pdf", "-o", str(tmp_path / "long.pdf")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "long.pdf").stat().st_size > 10_000

@@ -227,7 +227,7 @@ def test_the_race_can_be_restricted_to_some_pits():
     assert st.is_simultaneous_node() and st.legal_actions(0) == st.legal_actions(1) == [0]
     from rulespec.book.render import render_book
 
-    assert "to start from (a hole that is followed, along the sowing, by a head)" in render_book(game).markdown
+    assert "to start from (a hole that is followed along the sowing by a head)" in render_book(game).markdown
 
 
 def _same_api(a, b, where):

@@ -81,3 +81,15 @@ def test_pieces_are_counted_kind_by_kind() -> None:
     assert state.snapshot()["removed"] == 17
     with pytest.raises(PositionError, match="holds 2 stone; this game is played with 10 .*partial: true"):
         GLASS.state_from_snapshot({**corner, "partial": False})
+
+
+def test_a_position_that_ends_a_round_is_refused_not_settled_silently() -> None:
+    """state_from_snapshot used to set up the next round (refilled pits, another player to move)."""
+    game = rulespec.load("dakon")
+    snap = game.new_initial_state().snapshot()
+    snap["players"][0].update(pits=[0] * 7, store=60)
+    snap["players"][1].update(pits=[0] * 7, store=38)
+    with pytest.raises(PositionError, match="this position ends round 1"):
+        game.state_from_snapshot(snap)
+    state = game.new_initial_state()
+    assert game.state_from_snapshot(state.snapshot()).snapshot() == state.snapshot()

@@ -13,11 +13,18 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-CELL = 44
+CELL = 48
+"""A pit's width: the distance between the centres of neighbours in a row."""
+ROW = 54
+"""A row's height: room between two rows for one row's labels and the frames of captured pits."""
 RADIUS = 17
+LABEL_SIZE = 10
+"""Pit labels' font size, in the diagram's units (a rulebook prints a unit at 1.25 CSS px)."""
+COUNT_ZONE = 8.5
+"""How near a pit's centre its count is written: no arrow comes nearer."""
 
 
-SHIFTS = [9, -9, 13, -13]
+SHIFTS = [11.5, -11.5, 14.5, -14.5]
 """Where each lap's line runs, off the pit centres (where the counts are)."""
 DASHES = ["", ' stroke-dasharray="7 4"', ' stroke-dasharray="2 3"', ' stroke-dasharray="10 3 2 3"']
 
@@ -33,14 +40,14 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     geo = game.geo
     highlight = highlight or set()
     stores = geo.store[0] != -1
-    margin_x = (86 if geo.ranks > 2 else 70) if stores else 36  # room for the row letters beside the stores
+    margin_x = (84 if geo.ranks > 2 else 70) if stores else 36  # room for the row letters beside the stores
     width = margin_x * 2 + geo.width * CELL
-    height = 40 + geo.ranks * CELL + 24 + (18 if title else 0)
+    height = 40 + geo.ranks * ROW + 24 + (18 if title else 0)
     top = 22 + (18 if title else 0)
     roles = set().union(*game.roles.values()) if game.roles else set()
     centre = {}
     for q in range(geo.n_pits):
-        centre[q] = (margin_x + geo.xcol[q] * CELL + CELL / 2, top + (geo.ranks - 1 - geo.rank[q]) * CELL + CELL / 2)
+        centre[q] = (margin_x + geo.xcol[q] * CELL + CELL / 2, top + (geo.ranks - 1 - geo.rank[q]) * ROW + ROW / 2)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" role="img" '
            f'aria-label="{escape(title or game.name)}">',
@@ -50,7 +57,7 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     for q in range(geo.n_pits):
         rank, x = geo.rank[q], geo.xcol[q]
         cx = margin_x + x * CELL + CELL / 2
-        cy = top + (geo.ranks - 1 - rank) * CELL + CELL / 2
+        cy = top + (geo.ranks - 1 - rank) * ROW + ROW / 2
         fill = "#cfcfcf" if q in highlight else "white"
         dash = ' stroke-width="3.5"' if q == origin else ' stroke-width="1.2"'
         slot = f' class="pit" data-slot="{q}"' if clickable else ""
@@ -68,19 +75,22 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
                        f'font-weight="bold">{count if count else ""}</text>')
         if state.marks[q]:
             out.append(f'<path d="M{cx + 9} {cy - 17} l8 0 l-4 7 z" fill="black"/>')
+    bands: list[tuple[float, float]] = []  # the heights the pit labels take up
     for rank in range(geo.ranks):
         pits = sorted((q for q in range(geo.n_pits) if geo.rank[q] == rank), key=lambda q: geo.xcol[q])
-        y = top + (geo.ranks - 1 - rank) * CELL + CELL / 2
+        y = top + (geo.ranks - 1 - rank) * ROW + ROW / 2
         north = geo.owner[pits[0]] == 1
         if geo.owner[pits[0]] == -1:
             continue  # the shared middle row: its letter is at the side
         for q in pits:
             cx = margin_x + geo.xcol[q] * CELL + CELL / 2
             # North's rows labelled above their pits, South's below: each gap holds one row's labels.
-            ly = y - RADIUS - 3 if north else y + RADIUS + 9
-            out.append(f'<text x="{cx}" y="{ly}" font-size="8" text-anchor="middle">{escape(geo.label[q])}</text>')
+            ly = y - RADIUS - 5 if north else y + RADIUS + 12
+            bands.append((ly - LABEL_SIZE * 0.8, ly + 1))
+            out.append(f'<text x="{cx}" y="{ly}" font-size="{LABEL_SIZE}" text-anchor="middle">'
+                       f'{escape(geo.label[q])}</text>')
     if stores:
-        mid = top + geo.ranks * CELL / 2
+        mid = top + geo.ranks * ROW / 2
         for p, x in ((1, 10), (0, width - 60)):
             q = geo.store[p]
             fill = "#cfcfcf" if q in highlight else "white"
@@ -97,12 +107,12 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         for rank in range(geo.ranks):
             q = next(q for q in range(geo.n_pits) if geo.rank[q] == rank)
             letter = geo.label[q].rstrip("0123456789") if game.spec.board.notation != "letters" else ""
-            y = top + (geo.ranks - 1 - rank) * CELL + CELL / 2 + 4
+            y = top + (geo.ranks - 1 - rank) * ROW + ROW / 2 + 4
             out.append(f'<text x="{margin_x - 14}" y="{y}" font-size="11" text-anchor="middle" '
                        f'font-style="italic">{escape(letter)}</text>')
     edges: dict[int, tuple[float, float, float]] = {}
     if stores:
-        mid = top + geo.ranks * CELL / 2
+        mid = top + geo.ranks * ROW / 2
         for p, x in ((1, 10), (0, width - 60)):
             centre[geo.store[p]] = (x + 25, mid)
             # Arrows stop at the side of the box facing the board, clear of its count.
@@ -111,9 +121,10 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         for pit in q:
             if pit in centre:
                 cx, cy = centre[pit]
-                out.append(f'<rect x="{cx - RADIUS - 3}" y="{cy - RADIUS - 3}" width="{2 * RADIUS + 6}" '
-                           f'height="{2 * RADIUS + 6}" fill="none" stroke="black" stroke-width="2.2"/>')
-    out += _laps(laps or [], centre, edges)
+                # Just outside the circle, inside the gap that holds the row's labels.
+                out.append(f'<rect x="{cx - RADIUS - 2}" y="{cy - RADIUS - 2}" width="{2 * RADIUS + 4}" '
+                           f'height="{2 * RADIUS + 4}" fill="none" stroke="black" stroke-width="2.2"/>')
+    out += _laps(laps or [], centre, edges, bands)
     for q, dest, n in taken or []:
         pits = [pit for pit in q if pit in centre]
         if not pits or not n:
@@ -122,7 +133,7 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         if dest == "store" and stores:
             store = geo.store[mover if mover is not None else 1 - geo.owner[pits[-1]]]
             sx, sy = centre[store]
-            out.append(_to_store(fx, fy, edges[store], sy))
+            out.append(_to_store(fx, fy, edges[store], sy, bands))
             out.append(f'<text x="{sx}" y="{sy - 34}" font-size="11" text-anchor="middle" '
                        f'font-weight="bold">+{n}</text>')
         elif dest == "removed":
@@ -145,13 +156,29 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     return "\n".join(out)
 
 
-def _to_store(fx: float, fy: float, edge: tuple[float, float, float], mid: float) -> str:
+def _gap(y: float, up: int, bands: Bands) -> float:
+    """Where a line runs along the gap next to the row at height `y` (up: -1 above it, 1
+    below): in the middle of the widest part of the gap that no row of labels takes up."""
+    lo, hi = sorted((y + up * RADIUS, y + up * (ROW - RADIUS)))
+    free = [(lo, hi)]
+    for a, b in bands:
+        free = [part for x, z in free for part in ((x, min(z, a)), (max(x, b), z)) if part[1] - part[0] > 0]
+    if not free:
+        return y + up * ROW / 2
+    x, z = max(free, key=lambda part: part[1] - part[0])
+    return (x + z) / 2
+
+
+Bands = list[tuple[float, float]] | tuple[()]
+
+
+def _to_store(fx: float, fy: float, edge: tuple[float, float, float], mid: float, bands: Bands = ()) -> str:
     """The captured pieces' dotted arrow: from the pit's rim into the gap between its row and
     the middle of the board, along that gap, then into the side of the store (so it crosses
     no count)."""
     ex, lo, hi = edge
     down = 1 if fy < mid else -1
-    gap = fy + down * CELL / 2 if abs(fy - mid) > 1 else fy
+    gap = _gap(fy, down, bands) if abs(fy - mid) > 1 else fy
     rim = fy + down * RADIUS
     end_y = min(max(gap, lo), hi)
     turn = ex + (8 if ex < fx else -8)
@@ -160,7 +187,7 @@ def _to_store(fx: float, fy: float, edge: tuple[float, float, float], mid: float
 
 
 def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
-          edges: dict[int, tuple[float, float, float]] | None = None) -> list[str]:
+          edges: dict[int, tuple[float, float, float]] | None = None, bands: Bands = ()) -> list[str]:
     """Each lap as arrows from pit to pit, off-centre so the counts stay readable; odd laps
     below the centres, even laps above; a numbered disc where each lap starts. Steps into or
     out of a store meet the side of its box, not its count."""
@@ -180,7 +207,7 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
                 side = (ex, min(max(neighbour[1], lo), hi))
                 ends[k] = (side, side)
         pits = [c for q, c in centre.items() if q not in edges]
-        routes = [_route(a, b, pits) for a, b in zip(ends, ends[1:]) if a != b]
+        routes = [_route(a, b, pits, bands) for a, b in zip(ends, ends[1:]) if a != b]
         for route in routes:
             # A straight step stays a <line>: WeasyPrint orients the marker of a two-point
             # <polyline> wrongly (the arrowheads pointed down in the PDF).
@@ -211,14 +238,19 @@ def _laps(laps: list[list[int]], centre: dict[int, tuple[float, float]],
 Point = tuple[float, float]
 
 
-def _route(start: tuple[Point, Point], end: tuple[Point, Point], pits: list[Point]) -> list[Point]:
+def _route(start: tuple[Point, Point], end: tuple[Point, Point], pits: list[Point], bands: Bands = ()) -> list[Point]:
     """A step's line between two (centre, off-centre point) pairs: off-centre and straight
     when that crosses no other pit; else straight from rim to rim (a jump across the board,
     as from a three-rank board's middle row to the opponent's); else out through the gap
     between the rows and back in."""
     (c1, p1), (c2, p2) = start, end
+    if c1[0] == c2[0] and c1 != p1 and c2 != p2:
+        # A step straight across the rows runs beside the column, clear of the labels in it.
+        side = abs(p1[1] - c1[1]) or SHIFTS[0]
+        p1, p2 = (c1[0] + side, c1[1]), (c2[0] + side, c2[1])
     others = [c for c in pits if c not in (c1, c2)]
-    if _clear(p1, p2, others):
+    own = [c for c, p in ((c1, p1), (c2, p2)) if c != p]  # the two pits' own counts (not a store's side)
+    if _clear(p1, p2, others) and _clear(p1, p2, own, COUNT_ZONE):
         return [p1, p2]
     (x1, y1), (x2, y2) = c1, c2
     length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
@@ -229,7 +261,7 @@ def _route(start: tuple[Point, Point], end: tuple[Point, Point], pits: list[Poin
     if _clear(rim1, rim2, others):
         return [rim1, rim2]
     up = -1 if y2 < y1 else 1
-    gap = y1 + up * CELL / 2
+    gap = _gap(y1, up, bands)
     last = (x2, y2 - up * r2 if abs(y2 - y1) > 1 else y2 + up * r2)
     route = [(x1, y1 + up * r1), (x1, gap), (x2, gap), last]
     if all(_clear(a, b, others) for a, b in zip(route, route[1:])):
@@ -237,18 +269,18 @@ def _route(start: tuple[Point, Point], end: tuple[Point, Point], pits: list[Poin
     # rows between the two gaps (a four-rank board's other row): cross them between two
     # columns, then go along the gap beside the end pit's row
     side = 1 if x1 > x2 or x1 == x2 else -1
-    between, gap2 = x2 + side * CELL / 2, y2 - up * CELL / 2
+    between, gap2 = x2 + side * CELL / 2, _gap(y2, -up, bands)
     return [(x1, y1 + up * r1), (x1, gap), (between, gap), (between, gap2), (x2, gap2), last]
 
 
-def _clear(a: Point, b: Point, pits: list[Point]) -> bool:
-    """Whether the segment a-b keeps clear of the counts of these pits."""
+def _clear(a: Point, b: Point, pits: list[Point], reach: float = RADIUS * 0.85) -> bool:
+    """Whether the segment a-b keeps `reach` away from these pits' centres (their counts)."""
     (x1, y1), (x2, y2) = a, b
     dx, dy = x2 - x1, y2 - y1
     length2 = dx * dx + dy * dy or 1.0
     for px, py in pits:
         t = min(1.0, max(0.0, ((px - x1) * dx + (py - y1) * dy) / length2))
-        if (x1 + t * dx - px) ** 2 + (y1 + t * dy - py) ** 2 < (RADIUS * 0.85) ** 2:
+        if (x1 + t * dx - px) ** 2 + (y1 + t * dy - py) ** 2 < reach ** 2:
             return False
     return True
 

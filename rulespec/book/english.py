@@ -101,7 +101,8 @@ class Grammar:
     """English for one game's terms (its words for pit, store and piece, and its roles)."""
 
     def __init__(self, terms: Any, roles: dict[str, Any] | None = None,
-                 kind_names: list[str] | None = None, north_label: dict[str, str] | None = None):
+                 kind_names: list[str] | None = None, north_label: dict[str, str] | None = None,
+                 label_word: str = "name"):
         self.pit = terms.pit
         self.pits = terms.pit + "s"
         self.store = terms.store
@@ -109,6 +110,8 @@ class Grammar:
         self.pieces = terms.pieces or terms.piece + "s"
         self.roles = roles or {}
         self.kind_names = kind_names or []
+        self.label_word = label_word
+        """What a pit's label is called: 'letter' on boards named A, B, C..."""
         self.north_label = north_label or {}
         """A pit's label on South's side -> the label of North's pit in the same place on
         North's side (pits in conditions are named from their owner's side, as South's)."""
@@ -209,7 +212,7 @@ class Grammar:
             w.relatives.append(f"is {'' if c.after_last else 'not '}the next {self.pit} after the one where the "
                                f"last {self.piece} fell")
         if c.mirror is not None:
-            w.relatives.append(f"has the same name as " + self.phrase(c.mirror, indefinite=True)
+            w.relatives.append(f"has the same {self.label_word} as " + self.phrase(c.mirror, indefinite=True)
                                + " on the other side")
         if c.opposite is not None:
             w.relatives.append("faces " + self.phrase(c.opposite, indefinite=True))
@@ -218,16 +221,16 @@ class Grammar:
         if c.behind is not None:
             w.relatives.append("has " + self.phrase(c.behind, indefinite=True) + " behind it")
         if c.next is not None:
-            w.relatives.append("is followed, along the sowing, by " + self.phrase(c.next, indefinite=True))
+            w.relatives.append("is followed along the sowing by " + self._sequence(c.next))
         if c.previous is not None:
             w.relatives.append("comes, along the sowing, just after " + self.phrase(c.previous, indefinite=True))
         if c.dropped is not None:
             kinds = [c.dropped] if isinstance(c.dropped, str) else list(c.dropped)
-            w.relatives.append(f"has just received {join([article(k) for k in kinds], 'or')} as the "
-                               f"lap's last {self.piece}")
+            w.relatives.append(f"got {join([article(k) for k in kinds], 'or')} as the last {self.piece} "
+                               f"this lap put into it")
         if c.before is not None:
-            w.relatives.append(f"held {self.kinds_amount(c.before.kinds, c.before.count)} before that "
-                               f"last {self.piece} arrived")
+            w.relatives.append(f"held {self.kinds_amount(c.before.kinds, c.before.count)} before the "
+                               f"last {self.piece} this lap put into it")
         if c.threatened is not None:
             w.relatives.append(("could" if c.threatened else "could not")
                                + " be captured by the first lap of your next move")
@@ -288,6 +291,14 @@ class Grammar:
         if c.not_ is not None:
             self._negate(c.not_, w)
         return w
+
+    def _sequence(self, c: Condition) -> str:
+        """The pits that follow one another along the sowing, each said once: 'an empty cup
+        and then by an occupied cup' rather than a clause nested in a clause."""
+        here = c.model_copy(update={"next": None})
+        if c.next is None or self.words(here).relatives:
+            return self.phrase(c, indefinite=True)
+        return f"{self.phrase(here, indefinite=True)} and then by {self._sequence(c.next)}"
 
     def _negate(self, c: Condition, w: PitWords) -> None:
         sub = self.words(c)
@@ -402,9 +413,10 @@ class Grammar:
         w.relatives = self._merged(w.relatives)
         if w.is_position_only() and w.circumstances:
             return f"any {self.pit}{link}{join(w.circumstances)}"
-        if len(w.relatives) == 1 and w.relatives[0].startswith("is either ") and not (
-                w.owner or w.nouns or w.adjectives or w.circumstances):
-            return w.relatives[0][3:]
+        if len(w.relatives) == 1 and w.relatives[0].startswith(("is either ", "is the ")) and not (
+                w.owner or w.nouns or w.adjectives or w.circumstances or w.not_store):
+            return w.relatives[0][3:]  # 'the pit the move started from', not 'a pit that is the pit ...'
+
         if w.owner in ("your", "your opponent's"):
             np = (f"{w.owner} {self._noun(w)}" if w.single else f"one of {w.owner} {self._noun(w, plural=True)}")
         elif w.owner == "shared":
@@ -418,6 +430,32 @@ class Grammar:
         if w.circumstances:
             np += link + join(w.circumstances)
         return np
+
+    def names_one_pit(self, c: Condition) -> bool:
+        """Whether a condition can only hold for one pit of the mover's (the start, the last
+        pit, a pit named outright, a role of one pit): no choice among several to explain."""
+        roles = [c.role] if isinstance(c.role, str) else list(c.role or [])
+        one_role = len(roles) == 1 and len(getattr(self.roles.get(roles[0]), "pits", [])) == 1
+        return bool(c.start or c.last or c.after_last or isinstance(c.pit, str) or one_role)
+
+    def predicate(self, c: Condition | None) -> str:
+        """What a condition says of the pit, as a verb phrase: 'holds exactly four seeds',
+        'is one of your opponent's houses and holds two or three seeds', 'is marked rubbish'
+        (for 'as soon as a cup ...', 'as long as each ...')."""
+        if c is None:
+            return f"is any {self.pit}"
+        w = self.words(c)
+        w.relatives = self._merged(w.relatives)
+        parts = []
+        if w.owner or w.nouns:
+            whole = PitWords(owner=w.owner, nouns=w.nouns, single=w.single, not_store=w.not_store)
+            parts.append("is " + self._phrase(whole))
+        elif w.not_store:
+            parts.append(f"is not a {self.store}")
+        parts += [f"is in the {a[:-4]} row" if a.endswith("-row") else f"is {a}" for a in w.adjectives]
+        parts += w.relatives
+        text = join(parts) or f"is any {self.pit}"
+        return text + (" while " + join(w.circumstances) if w.circumstances else "")
 
     def bare(self, c: Condition | None) -> str:
         """The pit part alone, for 'every ...': 'occupied boma', 'one of your opponent's
@@ -458,15 +496,20 @@ class Grammar:
             return "the " + self.pit + " is " + self._phrase(w, indefinite=True)
         return join(w.circumstances)
 
-    def items(self, c: Condition | None) -> list[str]:
-        """The tests of a start condition one per line, each a sentence about 'it' (the pit
-        is one of the mover's: that is not repeated)."""
+    def items(self, c: Condition | None, yours_implied: bool = True) -> list[str]:
+        """The tests of a condition one per line, each a sentence about 'it' (for a start,
+        `yours_implied`: the pit is one of the mover's, which is not repeated)."""
         if c is None:
             return []
         w = self.words(c)
+        w.relatives = self._merged(w.relatives)
         out = []
         if w.nouns:
             out.append(f"it is {'your' if w.single else 'one of your'} {self._noun(PitWords(nouns=w.nouns), plural=not w.single)}")
+        elif w.owner == "your" and not yours_implied:
+            out.append(f"it is one of your {self.pits}")
+        if w.not_store and not w.nouns:
+            out.append(f"it is not a {self.store}")
         if w.owner and w.owner != "your":
             out.append(f"it is one of {w.owner} {self.pits}" if w.owner != "shared" else "it is in the shared middle row")
         for a in w.adjectives:

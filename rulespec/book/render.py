@@ -17,10 +17,15 @@ from urllib.parse import unquote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 
+from ..outputs import write_output
 from .diagram import board_svg, changed_pits
 from .english import Grammar, article, count_phrase, join, number, ordinal, plural
 
-PAPER = {"a4": "210mm 297mm", "letter": "8.5in 11in"}
+PAPER = {"a4": (210, 297), "letter": (215.9, 279.4)}
+"""Paper sizes in mm, portrait."""
+SIDE_MARGINS = 32
+"""The page's left and right margins together, in mm (page.html.j2)."""
+PX_PER_MM = 96 / 25.4
 
 
 @dataclass
@@ -58,9 +63,9 @@ def environment(page: bool = False) -> Environment:
     )
     env.filters.update(number=number, plural=plural, count=count_phrase, ordinal=ordinal,
                        article=article, join_and=join, capfirst=lambda s: s[:1].upper() + s[1:],
-                       css_string=css_string)
+                       css_string=css_string, value=option_value)
     env.filters.update({name: _grammar_filter(method) for name, method in (
-        ("pit", "phrase"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
+        ("pit", "phrase"), ("predicate", "predicate"), ("clause", "clause"), ("circumstances", "circumstances"), ("items", "items"),
         ("amount", "amount"))})
     return env
 
@@ -79,6 +84,13 @@ def _no_tags(value: Any) -> Any:
 TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
 UNSAFE_LINK = re.compile(r"(\]\s*)([(:]\s*<?\s*(?:javascript|vbscript|data|file)\s*:)", re.IGNORECASE)
 """The `](` or `]:` that makes a Markdown link (inline or by reference) to a dangerous scheme."""
+
+
+def option_value(value: Any) -> str:
+    """An option's value as a player reads it: yes or no for a switch, words for a choice."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
 
 
 def css_string(text: str) -> str:
@@ -115,7 +127,7 @@ def _run_words(geo: Any, run: list[int], terms: Any) -> str:
         return f"{a} ({row})"
     seen = "left to right" if geo.xcol[run[-1]] > geo.xcol[run[0]] else "right to left"
     inner = ", ".join(geo.label[q] for q in run) if len(run) <= 4 else f"{a}, {geo.label[run[1]]}, … {b}"
-    return f"{inner} ({row}, {seen} as South sees it)"
+    return f"{inner} ({row}, {seen})"
 
 
 def board_words(game: Any, terms: Any) -> dict[str, Any]:
@@ -144,6 +156,40 @@ def board_words(game: Any, terms: Any) -> dict[str, Any]:
     return {"faces": faces, "path": path, "behind": behind, "first": geo.label[loop[0]]}
 
 
+def arrows_by_row(game: Any) -> list[dict[str, str]]:
+    """For each of the mover's rows: the arrow (`<` or `>`) that means anticlockwise and the one
+    that means clockwise from its pits, as moves are written (the arrow is the way the hand
+    goes along the row the move starts in, seen by the mover). Empty when a row's pits do not
+    agree (the notation then says so in general words)."""
+    from interpreter.geometry import CCW, CW
+    from interpreter.moves import arrow
+    from interpreter.rules import circuit_tables
+
+    geo = game.geo
+    steps = circuit_tables(geo, game.circuit, game.spec.sowing)[2][0]
+    out = []
+    for row in dict.fromkeys(geo.row[q] for q in geo.own[0] if geo.row[q] != "store"):
+        pits = [q for q in geo.own[0] if geo.row[q] == row]
+        ccw = {arrow(geo, steps, q, CCW) for q in pits}
+        cw = {arrow(geo, steps, q, CW) for q in pits}
+        if len(ccw) != 1 or len(cw) != 1 or ccw == cw:
+            return []
+        out.append({"row": row, "letter": geo.label[pits[0]].rstrip("0123456789"),
+                    "anticlockwise": ccw.pop(), "clockwise": cw.pop()})
+    return out
+
+
+def further_pits(spec: Any) -> str:
+    """Why a move names more pits after its start: 'to empty', 'to capture from', or both."""
+    from ..models import ChooseSelector
+
+    turns = [spec.turn] + [s.turn for s in spec.stages if s.turn]
+    empties = any(getattr(k.lift, "more_pits", 0) for t in turns for k in t.moves)
+    captures = list(spec.captures) + [c for s in spec.stages for c in (s.captures or [])]
+    chooses = any(isinstance(t, ChooseSelector) for c in captures for t in c.take)
+    return join(["to empty" if empties else "", "to capture from" if chooses else ""], "or")
+
+
 def pieces_per_size(game: Any) -> list[tuple[int, int]]:
     """When the number of pits per row is an option and the setup is a count per pit: the
     pieces the game has at the option's smallest and largest values (the setup scaled)."""
@@ -164,13 +210,17 @@ def pieces_per_size(game: Any) -> list[tuple[int, int]]:
     return [(n, total(n)) for n in (p.min, p.max) if n is not None and n != spec.board.pits]
 
 
-RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+")
+RULE_NUMBER = re.compile(r"\(\d+(?:\.\d+)+\)|\brules? \d+")
 
 
-def cited_numbers(spec: Any) -> str:
-    """The source whose numbered rules the examples and notes cite as '(2.3.2)', if any."""
+def cited_numbers(spec: Any) -> dict[str, str]:
+    """The source whose numbered rules the examples and notes cite as '(2.3.2)' or 'rule 5',
+    and one such citation, if any."""
     text = " ".join([ex.caption for ex in spec.examples] + list(spec.notes))
-    return spec.sources[0].title if spec.sources and RULE_NUMBER.search(text) else ""
+    found = RULE_NUMBER.search(text)
+    if not (spec.sources and found):
+        return {}
+    return {"source": spec.sources[0].title, "sample": found.group(0).replace("rules ", "rule ")}
 
 
 BLOCK_WORDS = {
@@ -220,8 +270,9 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
     for e in spec.end:
         if e.result == "player_loses" and e.kind == "side_empty":
             rows = " and ".join(e.rows) + " row" if e.rows else f"{terms.pit}s"
-            aims.append(f"empty your opponent's {rows}" if e.rows else
-                        f"leave your opponent with no {pieces} in their {rows}")
+            aim = (f"empty your opponent's {rows}" if e.rows else
+                   f"leave your opponent with no {pieces} in their {rows}")
+            aims.append(aim + (f" while your score is at least {e.winner_needs}" if e.winner_needs else ""))
         elif e.result == "player_loses" and e.kind == "no_legal_move":
             aims.append("leave your opponent without a legal move")
         elif e.kind == "majority":
@@ -343,7 +394,8 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
                                  "defaults": False, "before": None, "after": None, "ok": False,
                                  "fired": (), "decisions": [], "number": i + 1, "laps": 0,
                                  "expect": expectation(ex.expect, game.spec.board.terms), "legal": ex.legal,
-                                 "from_start": ex.position is None}
+                                 "from_start": ex.position is None,
+                                 "history": len((ex.position or {}).get("repetition") or [])}
         out.append(entry)
         try:
             played = example_game(game, i)
@@ -403,7 +455,7 @@ def _references(node: Any, path: str, out: dict[str, list[str]]) -> dict[str, li
 
 
 def option_note(game: Any) -> Any:
-    """`option("board.pits")`: ' (an option: pits, see Options and variations)' when that part
+    """`option("board.pits")`: ' (an option: see Options and variations)' when that part
     of the spec is set by a parameter, else ''."""
     refs = _references(getattr(game.loaded, "raw", {}) or {}, "", {})
 
@@ -412,7 +464,7 @@ def option_note(game: Any) -> Any:
         names = list(dict.fromkeys(n for n in names if n in game.spec.parameters))
         if not names:
             return ""
-        return f" (set by the option{'s' if len(names) > 1 else ''} {join(names)}: see Options and variations)"
+        return " (an option: see Options and variations)"
 
     return option
 
@@ -425,7 +477,8 @@ def render_book(game: Any) -> Book:
     figures: dict[str, str] = {}
     geo = game.geo
     north_label = {geo.label[s]: geo.label[n] for s, n in zip(geo.own[0], geo.own[1])}
-    grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds], north_label)
+    grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds], north_label,
+                      "letter" if spec.board.notation == "letters" else "name")
     env = environment()
     initial = f"{stem}-initial.svg"
     figures[initial] = board_svg(game.new_initial_state(), title="The initial position")
@@ -441,13 +494,101 @@ def render_book(game: Any) -> Book:
         initial=initial, examples=shown, changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
         notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
+        arrows=arrows_by_row(game), further=further_pits(spec),
         cites=cited_numbers(spec), family=differences(game),
     )
+    text = number_rules(text)
     text = re.sub(r"\n*(!\[[^\]]*\]\([^)]*\))\n*", r"\n\n\1\n\n", text)
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
     text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"^ (?=\S)", "", text, flags=re.M)  # a sentence a template began with a space
+    text = re.sub(r"(?<=\S)  +", " ", text)
     return Book(stem, text, figures)
+
+
+FIRST_RULES, AFTER_RULES = "Equipment and setup", "Worked examples"
+"""The sections whose rules are numbered: from the first up to (not including) the second."""
+RULE_HEAD = re.compile(r"^\*\*([^*]+?)\.\*\*")
+CITATION = re.compile(r"§\[([^\]]+)\]")
+
+
+def number_rules(text: str) -> str:
+    """Number the rule sections (## 4. Sowing) and each rule in them that starts with its
+    name in bold (**4.2 Pasu.**), then put the numbers into the citations the templates wrote
+    as §[name] (a citation of a rule the book does not have is left out)."""
+    lines = text.split("\n")
+    numbers: dict[str, str] = {}
+    section, rule, numbering = 0, 0, False
+    for i, line in enumerate(lines):
+        if line.startswith("## "):
+            title = line[3:]
+            numbering = (numbering or title == FIRST_RULES) and title != AFTER_RULES
+            if numbering:
+                section, rule = section + 1, 0
+                lines[i] = f"## {section}. {title}"
+                numbers[title.lower()] = str(section)
+            continue
+        head = RULE_HEAD.match(line) if numbering else None
+        if head:
+            rule += 1
+            number = f"{section}.{rule}"
+            numbers.setdefault(head.group(1).lower(), number)
+            lines[i] = f"**{number} {head.group(1)}.**{line[head.end():]}"
+    text = "\n".join(lines)
+    return CITATION.sub(lambda m: f"§{numbers[m.group(1).lower()]}" if m.group(1).lower() in numbers else "",
+                        text)
+
+
+PRINT_SCALE = 1.25
+"""CSS px per diagram unit in the HTML and PDF book: a pit label of 10 units prints at 9.4 pt
+(a diagram wider than the page is shrunk to fit it)."""
+
+
+def printed_size(svg: str) -> str:
+    """A diagram drawn PRINT_SCALE times its own size (its viewBox keeps the drawing)."""
+    def scaled(match: re.Match[str]) -> str:
+        return f'{match.group(1)}="{float(match.group(2)) * PRINT_SCALE:g}"'
+    head, _, rest = svg.partition(">")
+    return re.sub(r'\b(width|height)="([\d.]+)"', scaled, head, count=2) + ">" + rest
+
+
+FIGURE_PARAGRAPH = r'<p><span class="svg-figure">(?:(?!</p>).)*</span></p>\n'
+
+
+def together(body: str) -> str:
+    """Diagrams that follow one another (an example's before and after) in one block, so a
+    page break does not part them."""
+    return re.sub(rf"(?:{FIGURE_PARAGRAPH}){{2,}}", lambda m: f'<div class="figures">\n{m.group(0)}</div>\n',
+                  body, flags=re.S)
+
+
+def linked(body: str) -> str:
+    """Every heading and numbered rule given an id; the rules' citations (§5.1) linked to
+    them; a table of contents of the sections before the first one."""
+    headings: list[tuple[str, str]] = []
+
+    def heading(match: re.Match[str]) -> str:
+        level, text = match.group(1), match.group(2)
+        anchor = re.sub("-+", "-", slug(html.unescape(re.sub(r"<[^>]+>", "", text))))
+        if level == "2":
+            headings.append((anchor, text))
+        return f'<h{level} id="{anchor}">{text}</h{level}>'
+
+    body = re.sub(r"<h([23])>(.*?)</h\1>", heading, body)
+    rules = set(re.findall(r"<strong>(\d+\.\d+) ", body))
+    body = re.sub(r"<strong>(\d+)\.(\d+) ", r'<strong id="rule-\1-\2">\1.\2 ', body)
+    body = re.sub(r"§(\d+)\.(\d+)", lambda m: f'<a href="#rule-{m[1]}-{m[2]}">§{m[1]}.{m[2]}</a>'
+                  if f"{m[1]}.{m[2]}" in rules else m[0], body)
+    sections = {text.split(".", 1)[0]: anchor for anchor, text in headings if re.match(r"\d+\. ", text)}
+    body = re.sub(r"§(\d+)(?![.\d])", lambda m: f'<a href="#{sections[m[1]]}">§{m[1]}</a>'
+                  if m[1] in sections else m[0], body)
+    if not headings:
+        return body
+    items = "".join(f'<li><a href="#{anchor}">{text}</a></li>' for anchor, text in headings)
+    toc = f'<nav class="toc"><p><strong>Contents</strong></p><ul>{items}</ul></nav>\n'
+    first = body.index("<h2")
+    return body[:first] + toc + body[first:]
 
 
 def to_html(book: Book, paper: str = "a4") -> str:
@@ -460,15 +601,38 @@ def to_html(book: Book, paper: str = "a4") -> str:
         """The book's own figures inlined; any other image (a spec's text may write one) is
         left as its alt text: a rulebook shows only what the project draws."""
         svg = book.figures.get(unquote(html.unescape(match.group(1))))  # (Markdown percent-encodes é)
-        return f'<span class="svg-figure">{svg}</span>' if svg else match.group(2)
+        return f'<span class="svg-figure">{printed_size(svg)}</span>' if svg else match.group(2)
 
     body = re.sub(r'<img src="([^"]*)" alt="([^"]*)"[^>]*>', inline, body)
-    body = body.replace("<h2>Quick reference", '<div class="quickref"><h2>Quick reference', 1)
+    body = linked(together(body))
+    body = re.sub(r'<h2 id="([^"]*)">Quick reference', r'<div class="quickref"><h2 id="\1">Quick reference', body, count=1)
     if '<div class="quickref">' in body:
-        body += "</div>"
+        editors = body.find('<h2 id="notes-for-editors">')
+        body = body + "</div>" if editors < 0 else body[:editors] + "</div>\n" + body[editors:]
     env = environment(page=True)
     return env.get_template("page.html.j2").render(title=html.unescape(book.markdown.splitlines()[0].lstrip("# ")), body=body,
-                                                   paper=PAPER[paper])
+                                                   paper=page_size(book, paper))
+
+
+MIN_LABEL_PT = 8
+
+
+def label_pt(shrink: float) -> float:
+    """The printed size of a pit label, in points, in a diagram shrunk by `shrink` to fit."""
+    from .diagram import LABEL_SIZE
+
+    return LABEL_SIZE * PRINT_SCALE * shrink * 0.75
+
+
+def page_size(book: Book, paper: str) -> str:
+    """The CSS page size: portrait, or landscape when the widest diagram would have to shrink
+    on a portrait page (its labels would print under 8 pt) and is less shrunk on a landscape one."""
+    short, long = PAPER[paper]
+    widest = max((float(m.group(1)) for svg in book.figures.values()
+                  if (m := re.search(r'width="([\d.]+)"', svg))), default=0.0) * PRINT_SCALE
+    if widest * MIN_LABEL_PT > (short - SIDE_MARGINS) * PX_PER_MM * label_pt(1.0):
+        short, long = long, short
+    return f"{short:g}mm {long:g}mm"
 
 
 def to_pdf(book: Book, paper: str = "a4") -> bytes:
@@ -504,23 +668,24 @@ def inline_only() -> Any:
 
 
 def write_book(game: Any, fmt: str, output: Path, paper: str = "a4") -> list[Path]:
-    """Write a rulebook; Markdown also writes its diagrams beside it. Returns the files written."""
+    """Write a rulebook (never through a symbolic link); Markdown also writes its diagrams beside
+    it. Returns the files written."""
     book = render_book(game)
     output.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "md":
-        output.write_text(book.markdown, encoding="utf-8")
+        write_output(output, book.markdown)
         written = [output]
         for name, svg in book.figures.items():
-            (output.parent / name).write_text(svg, encoding="utf-8")
+            write_output(output.parent / name, svg)
             written.append(output.parent / name)
         return written
     if fmt == "html":
-        output.write_text(to_html(book, paper), encoding="utf-8")
+        write_output(output, to_html(book, paper))
         return [output]
     from .layout import LayoutError, layout_problems
 
     document = pdf_document(book, paper)
-    output.write_bytes(document.write_pdf())
+    write_output(output, document.write_pdf())
     problems = layout_problems(document)
     if problems:
         raise LayoutError(f"{output}: written, but its layout is wrong (a bug in rulespec's rulebooks, "

@@ -28,7 +28,7 @@ from rulespec.errors import RulespecError
 
 Path_ = tuple[Any, ...]
 
-DOCUMENTATION = {"name", "aliases", "origin", "summary", "sources", "notes", "examples", "doc",
+DOCUMENTATION = {"name", "aliases", "origin", "summary", "sources", "notes", "editor_notes", "examples", "doc",
                  "description", "caption", "meaning", "title", "note", "author", "terms", "symbol",
                  "choices"}
 """Keys whose values are words for people, not rules (never mutated)."""

@@ -29,7 +29,7 @@ class Spec(Block):
     """A variant this one is a member of the family of: a shipped variant's name or a .yaml file
     (relative to this one). Its blocks are inherited; this file gives only what differs
     (mappings merge key by key, lists and values replace, `null` removes a key; `name`,
-    `aliases` and `examples` are never inherited)."""
+    `aliases`, `examples` and `editor_notes` are never inherited)."""
     aliases: list[str] = Field(default_factory=list)
     """Other names the game is known by."""
     origin: Origin | None = None
@@ -41,7 +41,12 @@ class Spec(Block):
     history: str | None = None
     """Prose for the rulebook: where the game comes from."""
     notes: list[str] = Field(default_factory=list)
-    """Choices the spec makes where sources differ or are silent (shown in the rulebook)."""
+    """For players: where the sources differ or are silent, the rule played and, briefly, the
+    alternative, in the game's own terms (the rulebook's "Sources and choices")."""
+    editor_notes: list[str] = Field(default_factory=list)
+    """For the spec's editors, never in the rules a player reads: what mutation testing found,
+    option keys, bounds set for automated play, how the spec language expresses a rule,
+    problems in the source texts (the rulebook's final "Notes for editors")."""
     parameters: dict[Name, Parameter] = Field(default_factory=dict)
     """Named values written `$name` elsewhere; overridable at load time."""
     board: Board
