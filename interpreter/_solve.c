@@ -54,6 +54,8 @@ typedef struct {
     struct Ply *ply;  /* per ply: the children of the node searched there, their keys, order */
     int plies;
     PyObject *progress;
+    const GameState *root;  /* the position solved: progress reports its bounds */
+    int lo, hi;  /* what MTD(f) has proved of the root's value so far (the mover's view) */
     /* the endgame table: exact values (net of the stores) of positions with at most eg_k pieces
      * on the board's pits, filled as the search meets them (see eg_value) */
     uint8_t *eg;
@@ -275,7 +277,7 @@ static int solver_room(Solver *S, int ply, int n) {
 static int solver_report(Solver *S) {
     if (PyErr_CheckSignals() < 0) return -1;
     if (S->progress && S->progress != Py_None) {
-        PyObject *out = PyObject_CallFunction(S->progress, "L", S->nodes);
+        PyObject *out = PyObject_CallFunction(S->progress, "Lii", S->nodes, S->lo, S->hi);
         if (!out) return -1;
         Py_DECREF(out);
     }
@@ -537,6 +539,7 @@ static int solver_mtdf(Solver *S, GameState *g, int guess, int lower, int upper)
         value = solver_search(S, g, ka, kb, 0, beta - 1, beta);
         if (value < beta) upper = value;
         else lower = value;
+        if (g == S->root) { S->lo = lower; S->hi = upper; }
     }
     return value;
 }
@@ -754,7 +757,8 @@ static void solver_free(Solver *S) {
  *       stores shared: positions keyed without their stores, see store_blind,
  *       pieces on the pits of the endgame table's positions (0: none), its entries filled)
  * Each start's value is exact with all_moves; otherwise a start has the position's value
- * when it reaches it, and None when it does not. */
+ * when it reaches it, and None when it does not. progress, unless None, is called now and then
+ * with (nodes, lower, upper): the bounds proved so far on the value (the mover's view). */
 static PyObject *Core_solve(Core *self, PyObject *args) {
     int win, all_moves, share_stores = 1, endgame = 0;
     double megabytes;
@@ -795,7 +799,11 @@ static PyObject *Core_solve(Core *self, PyObject *args) {
     memcpy(root->aids, g->aids, n * sizeof(int));
     memcpy(root->pits, g->pits, n * sizeof(int));
     memcpy(root->masks, g->masks, n * sizeof(int));
+    S.root = root;
+    S.lo = -S.win;
+    S.hi = S.win;
     value = solver_mtdf(&S, root, 0, -S.win, S.win);
+    if (S.status == G_OK && solver_report(&S) < 0) S.status = G_STOPPED;  /* the value found */
     int me = root->pos.mover;
     for (int i = 0; i < n && S.status == G_OK; i++) {
         memset(kids + i, 0, sizeof(GameState));

@@ -254,7 +254,7 @@ READS = frozenset({
     "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "round", "moves_played", "terminal",
     "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
-    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race_moves",
+    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race_moves", "render",
 })
 """What a NativeState answers from its Python shadow without giving up playing in C: values
 (lists copied) and methods that only read."""
@@ -273,6 +273,12 @@ class NativeState(Core):
     """
 
     __slots__ = ()
+
+    def python_state(self) -> State:
+        """This position as a Python State of its own, with the same history: for a search
+        that reads every position it makes (scores, keys), which a native state answers
+        from a Python shadow made at each one (Oware's Python solver: 40% less CPU so)."""
+        return self._python().clone()
 
     def _python(self) -> State:
         """The Python State at this state's history."""

@@ -1,10 +1,12 @@
-"""A readable text board: North at the top, South at the bottom, stores at the ends."""
+"""A readable text board: North at the top, South at the bottom, stores at the ends (or
+turned half round, North at the bottom, for a person playing North)."""
 from __future__ import annotations
 
 from typing import Any
 
 
-def render(st: Any) -> str:
+def render(st: Any, bottom: int = 0) -> str:
+    """The board as text, `bottom`'s side nearest the reader (0 South, 1 North)."""
     game = st.game
     geo = game.geo
     width = geo.width
@@ -20,12 +22,14 @@ def render(st: Any) -> str:
     if st.kinds is not None:
         cell = max(cell, 1 + max(len(shown(q)) for q in range(geo.n_pits)))
 
+    columns = range(width - 1, -1, -1) if bottom else range(width)
+
     def counts(rank: int) -> str:
         return "".join(f"{shown(grid[(rank, x)])}{'*' if marked[grid[(rank, x)]] else ''}".rjust(cell)
-                       for x in range(width))
+                       for x in columns)
 
     def labels(rank: int) -> str:
-        return "".join(geo.label[grid[(rank, x)]].rjust(cell) for x in range(width))
+        return "".join(geo.label[grid[(rank, x)]].rjust(cell) for x in columns)
 
     lines = []
     status = "game over" if st.terminal else f"{_name(st.to_move)} to move"
@@ -33,27 +37,28 @@ def render(st: Any) -> str:
         status = "opening race: " + " and ".join(_name(p) for p in st.race.deciding()) + " to choose"
     lines.append(f"{game.name} — {status}, move {st.moves_played + 1}"
                  + (f", stage {game.stage_names[st.stage]}" if len(game.stage_names) > 1 else ""))
-    lines.append(_player_line(st, 1))
+    lines.append(_player_line(st, 1 - bottom))
     pad = " " * 6
     top = geo.ranks - 1
     lettered = game.spec.board.notation == "letters"
+    ranks = range(0, top + 1) if bottom else range(top, -1, -1)
 
     def numbers(reverse: bool) -> str:
-        cols = range(width, 0, -1) if reverse else range(1, width + 1)
+        cols = range(width, 0, -1) if reverse else range(1, width + 1)  # (the same turned round)
         return pad + "".join(str(c).rjust(cell) for c in cols)
 
-    lines.append(pad + labels(top) if lettered else numbers(reverse=True))
-    for rank in range(top, -1, -1):
+    lines.append(pad + labels(ranks[0]) if lettered else numbers(reverse=True))
+    for rank in ranks:
         row = pad + counts(rank)
         if not lettered:
-            letter = geo.label[grid[(rank, 0)]].rstrip("0123456789")
-            right = geo.label[grid[(rank, width - 1)]].rstrip("0123456789")
+            letter = geo.label[grid[(rank, columns[0])]].rstrip("0123456789")
+            right = geo.label[grid[(rank, columns[-1])]].rstrip("0123456789")
             row = (f"   {letter:<3}" if right == letter else f"  {letter}|{right} ") + row[6:]  # (a split row)
-        if geo.store[0] != -1 and geo.ranks == 2 and rank == 1 and lettered:
-            row = f"[{st.board[geo.store[1]]:>3}]" + row[5:] + f"  [{st.board[geo.store[0]]:>3}]"
+        if geo.store[0] != -1 and geo.ranks == 2 and rank == ranks[0] and lettered:
+            row = f"[{st.board[geo.store[1 - bottom]]:>3}]" + row[5:] + f"  [{st.board[geo.store[bottom]]:>3}]"
         lines.append(row)
-    lines.append(pad + labels(0) if lettered else numbers(reverse=False))
-    lines.append(_player_line(st, 0))
+    lines.append(pad + labels(ranks[-1]) if lettered else numbers(reverse=False))
+    lines.append(_player_line(st, bottom))
     if game.mark_names and any(marked):
         for name, bit in game.mark_slots.items():
             pits = [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]

@@ -395,9 +395,13 @@ class State:
         return snapshot(self)
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, bottom: int = 0) -> str:
+        """The board as text, `bottom`'s side nearest the reader (1: North's, turned round)."""
         from .render import render
 
-        return render(self)
+        return render(self, bottom)
 
     def __repr__(self) -> str:
         return f"<State {self.game.name} to_move={self.to_move} moves={self.moves_played}>"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import typer
 from rich.console import Console
 
 from .errors import RulespecError, SpecError
+from .extras import has_extra, require_extra
 from .loader import load_spec, shipped_variants
 from .limits import MAX_GAMES
 from .models.parameters import INTEGER
@@ -97,6 +99,8 @@ RayAddressOpt = typer.Option(None, "--ray-address", help="Run on the Ray cluster
 
 def _ray_target(ray: bool, address: str | None) -> str | None:
     """The campaign backend's `ray` argument: None (local pool), 'auto' or an address."""
+    if ray or address:
+        require_extra("cluster", "ray", "--ray")
     return address or ("auto" if ray else None)
 
 
@@ -174,76 +178,87 @@ def show(variant: str = typer.Argument(..., help="A shipped variant's name or a 
 
 
 @app.command()
-def play(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
-         opponent: str = typer.Option("greedy", help="The computer player: random, greedy, alphabeta:6, "
-                                      "alphabeta:2s, mcts:200 or mcts:2s."),
+def play(variant: str = typer.Argument(None, help="A shipped variant's name or a spec file (default: the "
+                                       "record's, with --from)."),
+         opponent: str = typer.Option("medium", help="The computer player: a level (easy, medium, hard) or a "
+                                      "player spec (random, greedy, alphabeta:6, alphabeta:2s, mcts:200, mcts:2s)."),
          seat: str = typer.Option("south", help="Your side: south (moves first) or north."),
          seed: int = typer.Option(0, help="Random seed of the computer player."),
+         start_from: Path | None = typer.Option(None, "--from", help="Go on from a saved game record.",
+                                                exists=True, dir_okay=False),
          param: list[str] = ParamOpt) -> None:
-    """Play against the computer in the terminal, typing moves in the game's notation."""
+    """Play against the computer in the terminal, typing moves in the game's notation (`help`
+    at the prompt explains it; undo, hint, resign and save are commands)."""
     from interpreter import EndlessMove
-    from interpreter.notation import parse_move
 
-    from .players import PlayerSpecError, make_player, race_start
-    from .records import complete_moves, write_move
+    from .players import PlayerSpecError, make_player
+    from .terminal import TerminalGame
 
     try:
         computer = make_player(opponent, seed)
     except PlayerSpecError as exc:
         raise typer.BadParameter(str(exc), param_hint="--opponent") from None
     if seat not in ("south", "north"):
-        raise typer.BadParameter("seat must be south or north")
-    game = _game(variant, _params(param))
-    human = 0 if seat == "south" else 1
-    state = game.new_initial_state()
-    out.print("Type a move in the game's notation (several decisions may be written together), "
-              "'legal' to list the legal moves, 'quit' to stop.", markup=False)
-    shown = None
-    while not state.is_terminal():
-        if shown != state.move_number():
-            out.print()
-            out.print(str(state), markup=False)
-            shown = state.move_number()
-        both = state.current_player() == -2  # the opening race: both choose at once, unseen
-        if state.current_player() != human and not both:
-            decisions = []
-            while True:
-                request = state.pending_request()
-                action = computer.choose(state)
-                decisions.append((state.action_to_string(action), request is not None and request.default == action))
-                state.apply_action(action)
-                if state.is_terminal() or state.pending_request() is None:
-                    break
-            out.print(f"computer plays {write_move(decisions)}", markup=False)
-            continue
-        moves = ([state.action_to_string(human, a) for a in state.legal_actions(human)] if both
-                 else complete_moves(state, limit=41))
-        legal = ", ".join(moves[:40]) + (", ..." if len(moves) > 40 else "")
-        try:
-            text = input(f"your move ({legal}): ").strip()
-        except EOFError:
-            out.print()
-            raise typer.Exit(0) from None
-        if text in ("quit", "exit"):
-            raise typer.Exit(0)
-        if text in ("legal", "help", "?"):
-            out.print("legal: " + legal, markup=False)
-            continue
-        if both:  # the computer's own start, chosen without seeing yours
-            theirs = state.action_to_string(1 - human, race_start(computer, state, 1 - human))
-            text = f"{text}/{theirs}" if human == 0 else f"{theirs}/{text}"
-            out.print(f"both start at once: {text}", markup=False)
-        try:
-            for action in parse_move(state, text):
-                state.apply_action(action)
-        except EndlessMove as exc:
-            err.print(f"this spec lets a move start that cannot end ({exc}); `rulespec fuzz {variant}` "
-                      f"finds such moves", markup=False)
-            raise typer.Exit(1) from None
-        except RulespecError as exc:
-            out.print(f"illegal move: {exc}", markup=False)
-    out.print()
-    out.print(str(state), markup=False)
+        raise typer.BadParameter("seat must be south or north", param_hint="--seat")
+    params = _params(param)
+    saved, state = None, None
+    if start_from is not None:
+        saved = _saved_game(start_from, variant, params)
+        variant, params, state = saved.variant, saved.params, saved.state
+    elif variant is None:
+        raise typer.BadParameter("name a variant, or give a saved game with --from")
+    game = _game(variant, params) if state is None else state.game
+    terminal = TerminalGame(game, variant, computer, 0 if seat == "south" else 1, make_player("hard", seed),
+                            say=lambda line: out.print(line, markup=False), params=params, state=state)
+    if saved is not None:
+        terminal.moves = [m.text for m in saved.record.moves]
+    try:
+        terminal.run()
+    except EndlessMove as exc:
+        err.print(f"this spec lets a move start that cannot end ({exc}); `rulespec fuzz {variant}` "
+                  f"finds such moves", markup=False)
+        raise typer.Exit(1) from None
+
+
+def _read_record(path: Path) -> Any:
+    from .inputs import InputError, read_text
+    from .records import RecordError, parse_record
+
+    try:
+        return parse_record(read_text(path, "record"), str(path))
+    except (RecordError, InputError) as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
+
+
+@dataclass
+class _Saved:
+    record: Any
+    variant: str
+    params: dict[str, Any]
+    state: Any
+    warnings: list[str]
+
+
+def _saved_game(path: Path, variant: str | None, params: dict[str, Any]) -> _Saved:
+    """A game record replayed: its game is the record's Variant and Parameters headers
+    unless the command line names them."""
+    from .records import RecordError, replay as replay_record
+
+    rec = _read_record(path)
+    name = variant or rec.header.get("Variant") or rec.header.get("Game")
+    if not name:
+        err.print(f"{path}: say which game it is: a 'Variant: NAME' header, or name the variant", markup=False)
+        raise typer.Exit(1)
+    if not params:
+        params = _params(rec.header.get("Parameters", "").split())
+    game = _game(name, params) if variant else _recorded_game(path, name, params)
+    try:
+        state, warnings = replay_record(game, rec, str(path))
+    except RecordError as exc:
+        err.print(str(exc), markup=False)
+        raise typer.Exit(1) from None
+    return _Saved(rec, name, params, state, warnings)
 
 
 @app.command()
@@ -290,6 +305,8 @@ def book(variant: str | None = typer.Argument(None, help="A shipped variant's na
         raise typer.BadParameter("format must be md, html or pdf")
     if paper not in ("a4", "letter"):
         raise typer.BadParameter("paper must be a4 or letter")
+    if fmt == "pdf":
+        require_extra("pdf", "weasyprint", "PDF output")
     if every:
         from .book.features import index_page
         from .outputs import write_output
@@ -388,29 +405,11 @@ def replay(record: Path = typer.Argument(..., help="A game record (header, then 
            variant: str | None = typer.Option(None, help="The variant (default: the record's Variant header)."),
            param: list[str] = ParamOpt) -> None:
     """Replay a game record, print the final position, and report the first illegal move."""
-    from .records import RecordError, parse_record, replay as replay_record
-
-    from .inputs import InputError, read_text
-
-    try:
-        rec = parse_record(read_text(record, "record"), str(record))
-    except (RecordError, InputError) as exc:
-        err.print(str(exc), markup=False)
-        raise typer.Exit(1) from None
-    name = variant or rec.header.get("Variant") or rec.header.get("Game")
-    if not name:
-        err.print(f"{record}: say which game it is: a 'Variant: NAME' header or --variant NAME", markup=False)
-        raise typer.Exit(1)
-    game = _game(name, _params(param)) if variant else _recorded_game(record, name, _params(param))
-    try:
-        state, warnings = replay_record(game, rec, str(record))
-    except RecordError as exc:
-        err.print(str(exc), markup=False)
-        raise typer.Exit(1) from None
-    for warning in warnings:
+    saved = _saved_game(record, variant, _params(param))
+    for warning in saved.warnings:
         err.print(warning, markup=False)
-    out.print(f"{len(rec.moves)} moves replayed", markup=False)
-    out.print(str(state), markup=False)
+    out.print(f"{len(saved.record.moves)} moves replayed", markup=False)
+    out.print(str(saved.state), markup=False)
 
 
 def _recorded_game(record: Path, name: str, params: dict[str, Any]) -> Any:
@@ -447,9 +446,8 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
     """Play random games checking every invariant after every action; on a failure, shrink it
     and write a replayable game record (exit 1); else print a summary per variant. With
     --workers or --ray the games run as a campaign (the same games, in batches)."""
-    from rich.progress import Progress
-
     from .fuzz import hypothesis_games, random_games, shrink, write_failure
+    from .progress import progress
 
     if not out_dir.is_dir():
         err.print(f"--out {out_dir}: not a folder (failing game records are written there)", markup=False)
@@ -462,9 +460,7 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
             failing = hypothesis_games(game, games, seed, max_actions)
             stats = None
         else:
-            with Progress(transient=True, console=err) as bar:
-                task = bar.add_task(f"fuzzing {name}", total=games)
-                update = lambda n: bar.update(task, completed=n)  # noqa: E731
+            with progress(f"fuzzing {name}", games, unit="games") as update:
                 if workers or ray or ray_address:
                     from .campaign.fuzzing import fuzz_campaign
 
@@ -494,13 +490,17 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
 @app.command()
 def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names or spec files."),
          games: int = typer.Option(200, min=1, max=MAX_GAMES, help="Random games to play."),
+         max_actions: int = typer.Option(5000, min=1, help="Actions after which a game is cut off (and "
+                                         "counted as one that does not end)."),
          param: list[str] = ParamOpt) -> None:
     """Warn about rule blocks that never fire, games that do not end, and spec smells."""
     from .fuzz import lint as lint_game
+    from .progress import progress
 
     for variant in variants:
         game, _ = _random_play_game(variant, _params(param))
-        warnings = list(lint_game(game, games))
+        with progress(f"linting {variant}", games, unit="random games") as update:
+            warnings = list(lint_game(game, games, max_actions=max_actions, progress=update))
         for w in warnings:
             out.print(f"{variant}: warning: {w}", markup=False)
         if not warnings:
@@ -522,6 +522,7 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
 
     def load(name: str) -> Any:
         if name.startswith("openspiel:"):
+            require_extra("openspiel", "pyspiel", f"{name!r}")
             try:
                 return OracleGame(name.split(":", 1)[1], params)
             except ValueError as exc:
@@ -542,13 +543,32 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
 @app.command()
 def serve(port: int = typer.Option(8000, "--port", help="The port on 127.0.0.1.")) -> None:
     """Play, replay and read the variants in the browser, on http://127.0.0.1:PORT (needs the web extra)."""
-    try:
-        from .web import serve as run
-    except ImportError as exc:
-        err.print(f"the web app needs its extra: pip install 'rulespec[web]' ({exc})", markup=False)
-        raise typer.Exit(1) from None
+    for module in ("starlette", "uvicorn"):
+        require_extra("web", module, "the web app")
+    from .web import serve as run
+
+    problem = _port_problem(port)
+    if problem:
+        err.print(f"cannot serve on 127.0.0.1:{port}: {problem}; choose another with --port", markup=False)
+        raise typer.Exit(1)
     out.print(f"rulespec: open http://127.0.0.1:{port}/ (Ctrl-C stops)", markup=False)
     run(port)
+
+
+def _port_problem(port: int) -> str:
+    """Why the web app could not listen on 127.0.0.1:`port` ('' when it can): tried before
+    saying where to point the browser."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        except OverflowError:
+            return "not a port number (0-65535)"
+    return ""
 
 
 @app.command()
@@ -561,6 +581,8 @@ def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (def
     """Speed against OpenSpiel (same run, ratios), per playout, per turn and per action."""
     from . import bench as b
 
+    if plot:
+        require_extra("bench", "matplotlib", "--plot")
     names = variants or shipped_variants()
     unknown = [n for n in names if n not in shipped_variants()]
     if unknown:
@@ -576,16 +598,39 @@ def bench(variants: list[str] = typer.Argument(None, help="Shipped variants (def
 
 
 @app.command(name="list")
-def list_variants() -> None:
-    """List the shipped variants."""
+def list_variants(names_only: bool = typer.Option(False, "--names", help="Names only, one a line (quick: "
+                                                  "no spec is read)."),
+                  feature: list[str] = typer.Option(None, "--feature", "-f", help="Only variants with a feature "
+                                                    "naming this (repeatable: all of them), e.g. relay, stages."),
+                  origin: str | None = typer.Option(None, "--origin", help="Only variants whose origin names "
+                                                    "this, e.g. Tanzania."),
+                  ranks: int | None = typer.Option(None, "--ranks", help="Only boards of this many rows.")) -> None:
+    """List the shipped variants: name, board, origin and rule features, optionally filtered."""
+    if names_only and not (feature or origin or ranks):
+        for name in shipped_variants():
+            out.print(name, markup=False)
+        return
+    from .book.features import board_words, features, origin_words
+
+    wanted = [w.lower() for w in feature or []]
     for name in shipped_variants():
-        out.print(name, markup=False)
+        spec = load_spec(name).spec
+        found = features(spec)
+        if ranks is not None and spec.board.ranks != ranks:
+            continue
+        if origin and origin.lower() not in origin_words(spec).lower():
+            continue
+        if not all(any(w in f for f in found) for w in wanted):
+            continue
+        out.print(name if names_only else f"{name}: {board_words(spec)}; {origin_words(spec) or 'origin not given'}; "
+                  f"{', '.join(found) or 'sowing and captures only'}", markup=False)
 
 
 
 @app.command()
 def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
            games: int = typer.Option(20, min=1, max=MAX_GAMES, help="Random games that compare each survivor with the original."),
+           max_actions: int = typer.Option(3000, min=1, help="Actions after which a compared game is cut off."),
            seed: int = typer.Option(0, help="Seed of the first game."),
            tests: bool = typer.Option(False, "--tests", help="Also run the project's tests that load the variant."),
            jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=256, help="Worker processes (0: one per core)."),
@@ -602,11 +647,14 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
     """Mutation analysis: change one rule at a time and check the spec's examples notice."""
     from .check import mutate as mutation
     from .inputs import InputError, read_text
+    from .progress import progress
 
     try:
         named = mutation.named_in(read_text(only, "report")) if only else None
-        report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
-                              only=named)
+        with progress(f"mutating {variant}", unit="mutants judged") as update:
+            report = mutation.run(variant, games, seed, tests, jobs or None, _ray_target(ray, ray_address),
+                                  progress=lambda done, total: update(done, f"of {total}"), only=named,
+                                  max_actions=max_actions)
     except InputError as exc:
         err.print(str(exc), markup=False)
         raise typer.Exit(1) from None
@@ -623,16 +671,6 @@ def mutate(variant: str = typer.Argument(..., help="A shipped variant's name or 
 
 
 
-
-
-def _progress(label: str, total: int | None) -> Any:
-    """A rich progress bar on stderr: (context manager, update(n))."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=err, transient=True)
-    task = bar.add_task(label, total=total)
-    return bar, lambda n: bar.update(task, completed=n)
 
 
 @app.command()
@@ -660,8 +698,9 @@ def match(variant: str = typer.Argument(..., help="A shipped variant's name or a
     params = _params(param)
     _game(variant, params)
     pairs = len(players) * (len(players) - 1) // 2
-    bar, update = _progress(f"{variant}: matches", pairs * games)
-    with bar:
+    from .progress import progress
+
+    with progress(f"{variant}: matches", pairs * games, unit="games") as update:
         pairings, ratings = run_match(variant, params, players, games, seed, max_moves, _ray_target(ray, ray_address),
                                       workers,
                                       progress=update)
@@ -683,13 +722,20 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
                                       "pieces on the pits (where no rule reads the stores; 0: none)."),
           param: list[str] = ParamOpt) -> None:
     """Solve a small instance exactly: the score margin under perfect play (South's view) and the best first moves."""
+    import math
+
+    from .progress import progress
     from .solve import solve as run_solve
 
+    if not math.isfinite(memory) or memory <= 0:
+        raise typer.BadParameter(f"a positive number of megabytes, not {memory:g}", param_hint="--memory")
     game = _game(variant, _params(param))
-    bar, update = _progress(f"solving {variant}", None)
-    with bar:
+    with progress(f"solving {variant}", unit="positions searched") as update:
+        def report(nodes: int, lower: int, upper: int) -> None:
+            update(nodes, f"value {lower:+d}" if lower == upper else f"value between {lower:+d} and {upper:+d}")
+
         try:
-            sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=update, engine=engine,
+            sol = run_solve(game, memory_mb=memory, all_moves=all_moves, progress=report, engine=engine,
                             endgame=endgame)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--engine") from None
@@ -708,12 +754,18 @@ def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a
         out.print(f"note: {sol.caveat}", markup=False)
 
 
+ANALYSIS_PLAYERS = "mcts:0.1s"
+"""analyze's default players: a time-bounded search (greedy, the earlier default, loses every
+game to it at Kalah and showed South losing a game South wins under best play)."""
+
+
 @app.command()
 def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec file; two to compare them side by side."),
             param: list[str] = typer.Option(None, "--param", "-p", help="NAME=VALUE, NAME=LO..HI or NAME=A,B,C "
                                             "(repeatable): every combination is played."),
-            players: str = typer.Option("greedy", help="The players: one spec for both sides (mcts:200) or "
-                                        "SOUTH,NORTH (alphabeta:4,random)."),
+            players: str = typer.Option(ANALYSIS_PLAYERS, help="The players: one spec for both sides (mcts:200) "
+                                        "or SOUTH,NORTH (alphabeta:4,random); the default searches a tenth "
+                                        "of a second a decision."),
             games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per parameter combination."),
             seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
             max_moves: int = typer.Option(1000, min=1, help="Moves after which a game is cut off (counted a draw)."),
@@ -734,6 +786,11 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
         raise typer.BadParameter("analyze one variant, or compare two")
     if output.exists() and not output.is_dir():
         raise typer.BadParameter(f"{output} is not a folder", param_hint="--output")
+    require_extra("analysis", "matplotlib", "the analysis report's plots")
+    if pdf and not has_extra("weasyprint"):
+        err.print("report.pdf needs the pdf extra (pip install 'rulespec[pdf]'): writing the HTML report only",
+                  markup=False)
+        pdf = False
     sides = [s.strip() for s in players.split(",")]
     if len(sides) == 1:
         sides *= 2
@@ -754,10 +811,16 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
     cells = 1
     for values in grid.values():
         cells *= len(values)
+    from .players import describe_player
+    from .progress import progress
+
+    out.print(f"players: South {sides[0]} ({describe_player(sides[0])}), North {sides[1]} "
+              f"({describe_player(sides[1])}); the rates describe the game as these players play it, "
+              f"not under best play", markup=False)
     results = []
     for variant in variants:
-        bar, update = _progress(f"{variant}: {cells} parameter combination{'s' if cells > 1 else ''}", cells * games)
-        with bar:
+        with progress(f"{variant}: {cells} parameter combination{'s' if cells > 1 else ''}", cells * games,
+                      unit="games") as update:
             results.append(run_analysis(variant, grid, (sides[0], sides[1]), games, seed, max_moves,
                                         _ray_target(ray, ray_address), workers, progress=update))
     for a in results:
@@ -778,16 +841,17 @@ def variant_label(variant: str) -> str:
 
 
 def main() -> None:
-    """The `rulespec` command. An input past one of the bounds (docs/limits.md), or one that
-    recurses or allocates past what this machine allows, ends with a message and exit 1,
-    never a traceback."""
+    """The `rulespec` command. An input past one of the bounds (docs/limits.md) ends with a
+    message and exit 1; running out of memory says so; any other failure is rulespec's own
+    and is reported as an internal error to report (exit 2), never as a fault of the input."""
     try:
         app()
     except RulespecError as exc:
         err.print(f"error: {exc}", markup=False)
         sys.exit(1)
-    except (RecursionError, MemoryError) as exc:
-        err.print(f"error: the input is too large or too deeply nested ({type(exc).__name__})", markup=False)
+    except MemoryError:
+        err.print("error: this machine ran out of memory (a smaller instance, or for `solve` a lower --memory, "
+                  "may fit)", markup=False)
         sys.exit(1)
     except BrokenPipeError:  # `rulespec list | head -1`: the reader has all it wanted
         _quiet_stdout()
@@ -797,6 +861,20 @@ def main() -> None:
         where = f" ({exc.filename})" if exc.filename else ""
         err.print(f"error: cannot read or write{where}: {exc.strerror or exc}", markup=False)
         sys.exit(1)
+    except Exception as exc:  # noqa: BLE001 - a bug: say so rather than blame the input
+        _internal_error(exc)
+        sys.exit(2)
+
+
+def _internal_error(exc: BaseException) -> None:
+    """An internal failure: what it was, where, and a request to report it."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    err.print(f"internal error: {type(exc).__name__}{where}: {exc}", markup=False)
+    err.print("this is a bug in rulespec, not in your input: please report it with the command you ran",
+              markup=False)
 
 
 def _quiet_stdout() -> None:

@@ -1,10 +1,12 @@
 """`rulespec.openspiel`: register rulespec games with OpenSpiel (needs the `openspiel` extra).
 See rulespec/adapters/openspiel.py and docs/adapters.md."""
-try:
-    from .adapters.openspiel import (DEFAULT_MAX_GAME_LENGTH, RulespecGame, RulespecState, register,
-                                     register_file, short_name)
-except ImportError as exc:  # pragma: no cover - depends on what is installed
-    raise ImportError(f"rulespec.openspiel needs OpenSpiel: pip install 'rulespec[openspiel]' ({exc})") from exc
+from .extras import require_extra
+
+require_extra("openspiel", "pyspiel", "rulespec.openspiel")
+require_extra("openspiel", "numpy", "rulespec.openspiel")
+
+from .adapters.openspiel import (DEFAULT_MAX_GAME_LENGTH, RulespecGame, RulespecState,  # noqa: E402
+                                 register, register_file, short_name)
 
 __all__ = ["register", "register_file", "short_name", "RulespecGame", "RulespecState",
            "DEFAULT_MAX_GAME_LENGTH"]

@@ -6,6 +6,9 @@ from typing import Any
 
 
 def _pyspiel() -> Any:
+    from .extras import require_extra
+
+    require_extra("openspiel", "pyspiel", "OpenSpiel's games")
     import pyspiel
 
     return pyspiel

@@ -14,7 +14,8 @@ pieces it captures (the Glass Bead Game's "e250 x B5"); a pit number without its
 means the mover's front row (as Bao's kunamua moves are written); trailing `*` (kutakata) and
 `**` (kutakatia) are annotations and are checked. An opening race's joint decision (both players
 at once) is one token, South's start and North's joined by '/' (`C/e`); a start chosen again
-inside the race is written alone.
+inside the race is written alone. A `Parameters: pits=5 seeds=3` header gives the variant's
+parameters (`rulespec replay` and `rulespec play --from` read it unless given -p).
 """
 from __future__ import annotations
 

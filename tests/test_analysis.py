@@ -55,6 +55,10 @@ def test_analysis_cells_add_up_and_the_report_is_written(tmp_path: Path) -> None
     assert [r["pits"] for r in rows] == ["3", "4"] and rows[0]["games"] == "6"
     html = (tmp_path / "report.html").read_text()
     assert "pits=3" in html and "win-rate-1.png" in html and "empty pit" in html
+    # the report says who played, and what that limits
+    assert "greedy (the best score margin one move ahead; South, moves first)" in html
+    assert "(uniformly random decisions; North)" in html
+    assert "not under\nbest play" in html and "rulespec solve" in html
 
 
 def test_the_same_seed_gives_the_same_analysis() -> None:

@@ -228,3 +228,18 @@ def test_a_mutant_over_before_the_first_move_gets_an_example_without_moves() -> 
     example = mutate.killing_example(original, diff, stores.description)
     assert example["moves"] == [] and example["expect"]["terminal"] is False
     assert mutate.example_kills(stores.doc, doc, example, str(path))
+
+
+def test_the_cap_on_a_compared_games_length_reaches_the_comparison(monkeypatch) -> None:
+    from rulespec.loader import resolve
+    from rulespec.yamlio import plain, read_yaml
+
+    path = resolve("kalah")
+    doc = plain(read_yaml(path.read_text(encoding="utf-8"), str(path))[0])
+    caps = []
+    monkeypatch.setattr(mutate, "examples_fail", lambda game: None)
+    monkeypatch.setattr(mutate, "compare", lambda original, game, games, seed, max_actions: caps.append(max_actions))
+    monkeypatch.setattr(mutate, "_WORKER", {})
+    setting = (doc, str(path), 1, 0, (), None, 7)
+    outcomes = [mutate.judge_task(mutate.Task(setting, i, m)) for i, m in enumerate(mutate.generate(doc)[:40])]
+    assert any(o.status == "equivalent" for o in outcomes) and set(caps) == {7}

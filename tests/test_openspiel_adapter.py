@@ -185,3 +185,25 @@ def test_a_spec_is_read_once_per_file_version_and_parameters(tmp_path, monkeypat
     os.utime(spec, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     assert pyspiel.load_game(name).rules.spec.name == "Edited Oware"
     assert len(reads) == 3
+
+
+def test_register_reads_each_spec_as_the_full_load_would(monkeypatch) -> None:
+    # register() reads only the name, parameters and opening of each spec (and its parents');
+    # they must be what the whole spec gives, for every shipped variant.
+    from rulespec.adapters.openspiel import outline
+    from rulespec.loader import load_spec, resolve, shipped_variants
+
+    for name in shipped_variants():
+        spec = load_spec(name).spec
+        assert outline(resolve(name)) == (spec.name, {k: p.default for k, p in spec.parameters.items()},
+                                          spec.opening is not None), name
+
+
+def test_register_loads_no_spec_and_takes_one_variant(monkeypatch) -> None:
+    from rulespec.adapters import openspiel as adapter
+
+    monkeypatch.setattr(adapter, "load_spec", lambda *a, **k: pytest.fail("a whole spec was read"))
+    assert openspiel.register("oware") == ["rulespec_oware"]
+    assert adapter.register() == NAMES
+    with pytest.raises(ValueError, match="no shipped variant 'owar' \\(did you mean 'oware'\\?\\)"):
+        openspiel.register("owar")

@@ -159,3 +159,39 @@ def test_mcts_plays_its_playouts_natively_when_it_can(monkeypatch) -> None:
     python_only = game.without_kernel()
     start = python_only.new_initial_state()
     assert MCTSPlayer(simulations=20, seed=1).choose(start) in start.legal_actions()
+
+
+def test_levels_are_players_make_player_builds() -> None:
+    from rulespec.players.levels import LEVELS
+
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    for name, level in LEVELS.items():
+        player = make_player(name)
+        assert player.name == name
+        assert type(player) is type(make_player(level.spec))
+    assert make_player(" Medium ").name == "medium"
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:nans", "the seconds must be a finite number"),
+    ("alphabeta:infs", "the seconds must be a finite number"),
+    ("alphabeta:100000", "at most 30 plies deep"),
+    ("mcts:1e9s", "at most 600 seconds a decision"),
+    ("mcts:20000000", "at most 10,000,000 simulations a decision"),
+    ("mediun", "did you mean 'medium'?"),
+])
+def test_absurd_budgets_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(PlayerSpecError, match=re.escape(message)):
+        make_player(spec)
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("mcts:0.1s", "Monte Carlo tree search, 0.1 s a decision"),
+    ("alphabeta:6", "alpha-beta search, 6 decisions deep"),
+    ("medium", "medium: Monte Carlo tree search, 0.5 s a decision"),
+    ("greedy", "the best score margin one move ahead"),
+])
+def test_players_are_described_in_words(spec: str, words: str) -> None:
+    from rulespec.players import describe_player
+
+    assert describe_player(spec) == words

@@ -196,3 +196,59 @@ def test_solve_command_prints_value_and_best_moves() -> None:
     assert result.exit_code == 0, result.output
     assert "value: +2" in result.output
     assert "best first moves: " in result.output
+
+
+def test_the_search_keeps_off_the_python_stack() -> None:
+    # Oware ends on repetition, so the Python search solves it, down lines longer than the
+    # few frames left here: a recursive search ended in a RecursionError.
+    import inspect
+    import sys
+
+    game = rulespec.load("oware", pits=3, seeds=2)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        sol = solve(game, engine="python")
+    finally:
+        sys.setrecursionlimit(limit)
+    assert (sol.value, sol.best) == (8, ["C"])
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_progress_reports_bounds_that_close_on_the_value(engine: str) -> None:
+    reports: list[tuple[int, int, int]] = []
+    sol = solve(rulespec.load("kalah", pits=4, seeds=3), engine=engine,
+                progress=lambda *report: reports.append(report))
+    assert reports[-1] == (sol.nodes if engine == "python" else reports[-1][0], sol.value, sol.value)
+    for (n0, lo0, hi0), (n1, lo1, hi1) in zip(reports, reports[1:]):
+        assert n0 <= n1 and lo0 <= lo1 <= sol.value <= hi1 <= hi0
+    if engine == "python":
+        assert len(reports) > 1 and reports[0][1:] != (sol.value, sol.value)
+
+
+@pytest.mark.parametrize("memory", [float("nan"), float("inf"), -1.0, 0.0])
+def test_a_memory_bound_must_be_a_positive_number(memory: float) -> None:
+    with pytest.raises(ValueError, match="the memory bound must be a positive number of megabytes"):
+        solve(rulespec.load("kalah", pits=3, seeds=1), memory_mb=memory)
+
+
+def test_a_line_past_the_ply_bound_is_refused_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulespec.errors import LimitError
+    from rulespec.players import search
+
+    monkeypatch.setattr(search, "MAX_PLIES", 5)
+    with pytest.raises(LimitError, match="a line of play went past 5 decisions"):
+        solve(rulespec.load("oware", pits=3, seeds=2), engine="python")
+
+
+def test_the_search_runs_on_a_python_twin_of_a_native_state() -> None:
+    from rulespec.players.search import python_state
+
+    state = rulespec.load("oware").new_initial_state()
+    for move in "CcDd":
+        state.apply_action(state.string_to_action(move))
+    twin = python_state(state)
+    assert type(twin).__name__ == "State" and type(state).__name__ == "NativeState"
+    assert twin.history() == state.history() and twin.position_key() == state.position_key()
+    twin.apply_action(twin.legal_actions()[0])
+    assert len(state.history()) == 4  # the twin is a state of its own

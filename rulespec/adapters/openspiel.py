@@ -51,33 +51,77 @@ def short_name(name_or_path: str | Path) -> str:
     return PREFIX + re.sub(r"[^0-9a-z]+", "_", stem.lower()).strip("_")
 
 
-def register() -> list[str]:
-    """Register every shipped variant; returns their OpenSpiel names. Safe to call twice."""
-    return [_register(name) for name in shipped_variants()]
+def register(*variants: str) -> list[str]:
+    """Register shipped variants (default: every one); returns their OpenSpiel names. Safe
+    to call twice. Lazy: only the parameters and the opening of each spec are read here (all
+    47 in a fraction of a second); the whole spec is read and checked when OpenSpiel first
+    makes the game."""
+    unknown = [v for v in variants if v not in shipped_variants()]
+    if unknown:
+        from ..suggest import did_you_mean
+
+        raise ValueError(f"no shipped variant {unknown[0]!r}{did_you_mean(unknown[0], shipped_variants())}")
+    return [_register(name, *outline(resolve(name))) for name in variants or shipped_variants()]
 
 
 def register_file(path: str | Path) -> str:
     """Register the spec at `path` (checked first: a SpecError lists its problems); returns
     its OpenSpiel name, e.g. 'rulespec_my_game' for my-game.yaml."""
-    return _register(str(Path(path).resolve()))
+    source = str(Path(path).resolve())
+    spec = load_spec(source).spec
+    return _register(source, spec.name, {k: p.default for k, p in spec.parameters.items()}, spec.opening is not None)
 
 
-def _register(source: str) -> str:
+def outline(path: Path, depth: int = 0) -> tuple[str, dict[str, Any], bool]:
+    """A spec's name, parameter defaults and whether it opens with a race, read from its
+    top-level `name`, `parameters`, `opening` and `extends` blocks alone (and its parents'),
+    as the whole spec would give them (tests/test_openspiel_adapter.py checks every shipped
+    variant)."""
+    from ..family import MAX_DEPTH, merge, parent_path
+
+    tree = _top_level(path.read_text(encoding="utf-8"), ("name", "parameters", "opening", "extends"))
+    if tree.get("extends") and depth < MAX_DEPTH:
+        _, inherited, race = outline(parent_path(tree["extends"], str(path)), depth + 1)
+        parent = {"parameters": {k: {"default": v} for k, v in inherited.items()}}
+        tree = merge({**parent, "opening": {}} if race else parent, tree)
+    params = {k: (p or {}).get("default") for k, p in (tree.get("parameters") or {}).items()}
+    return str(tree.get("name", path.stem)), params, tree.get("opening") is not None
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+
+
+def _top_level(text: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The named top-level blocks of a YAML mapping, read alone (each key's line and the
+    indented lines under it)."""
+    from ruamel.yaml import YAML
+
+    kept: list[str] = []
+    keep = False
+    for line in text.splitlines():
+        found = _TOP_KEY.match(line)
+        if found:
+            keep = found.group(1) in keys
+        elif line[:1] not in (" ", "\t", "#", "") and not line.startswith("-"):
+            keep = False
+        if keep:
+            kept.append(line)
+    return YAML(typ="safe").load("\n".join(kept)) or {}
+
+
+def _register(source: str, long_name: str, defaults: dict[str, Any], simultaneous: bool) -> str:
     name = short_name(source)
     if name in _registered:
         if _registered[name] != source:
             raise ValueError(f"{name} is already registered for {_registered[name]}")
         return name
-    loaded = load_spec(source)
-    spec = loaded.spec
-    if "max_game_length" in spec.parameters:
+    if "max_game_length" in defaults:
         raise ValueError(f"{source}: a parameter named max_game_length clashes with the adapter's own")
-    defaults: dict[str, Any] = {k: p.default for k, p in spec.parameters.items()}
-    defaults["max_game_length"] = DEFAULT_MAX_GAME_LENGTH
+    defaults = {**defaults, "max_game_length": DEFAULT_MAX_GAME_LENGTH}
     game_type = pyspiel.GameType(
         short_name=name,
-        long_name=f"{spec.name} (rulespec)",
-        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if spec.opening is not None
+        long_name=f"{long_name} (rulespec)",
+        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous
                   else pyspiel.GameType.Dynamics.SEQUENTIAL),
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..players import describe_player
 from .analyze import Analysis
 
 
@@ -195,7 +196,8 @@ def write_report(analyses: list[Analysis], out: Path, pdf: bool = True) -> list[
     rules = all_rules(analyses)
     html = env.get_template("report.html.j2").render(
         analyses=[{"a": a, "label": label(a), "cells": [(cell_label(c.params, a.grid), c.summary()) for c in a.cells],
-                   "heatmap": h} for a, h in zip(analyses, heatmaps)],
+                   "heatmap": h, "players": [describe_player(p) for p in a.players]}
+                  for a, h in zip(analyses, heatmaps)],
         rules=rules, compare=len(analyses) > 1)
     page = out / "report.html"
     page.write_text(html, encoding="utf-8")

@@ -300,7 +300,11 @@ class Difference:
     confirmed: bool = False
 
 
-def compare(original: Any, mutant: Any, games: int, seed: int, max_actions: int = 3000) -> Difference | None:
+MAX_ACTIONS = 3000
+"""Actions after which a compared game is cut off (`rulespec mutate --max-actions`)."""
+
+
+def compare(original: Any, mutant: Any, games: int, seed: int, max_actions: int = MAX_ACTIONS) -> Difference | None:
     """Play `games` random games (seeds seed, seed+1, ...) choosing among the original's legal
     actions; compare legal actions at every decision and the whole position after every move."""
     from rulespec.records import complete_moves
@@ -517,9 +521,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(doc: dict[str, Any], path: str, games: int, seed: int, tests: list[str],
-                 variant: str | None) -> None:
+                 variant: str | None, max_actions: int = MAX_ACTIONS) -> None:
     _WORKER.update(doc=doc, path=path, games=games, seed=seed, tests=tests, variant=variant,
-                   original=load_doc(doc, path))
+                   max_actions=max_actions, original=load_doc(doc, path))
 
 
 def _judge(index: int, mutant: Mutant) -> Outcome:
@@ -544,7 +548,7 @@ def _judge(index: int, mutant: Mutant) -> Outcome:
         if failure:
             return Outcome(index, "killed", failure)
     try:
-        diff = compare(w["original"], game, w["games"], w["seed"])
+        diff = compare(w["original"], game, w["games"], w["seed"], w["max_actions"])
     except Exception as exc:
         return Outcome(index, "surviving", f"the mutant's engine raised {type(exc).__name__}: {exc}")
     if diff is None:
@@ -611,7 +615,8 @@ class Task:
     """One mutant to judge, with what every worker needs (picklable: a campaign batch)."""
 
     setting: tuple[Any, ...]
-    """_init_worker's arguments: the original document, its path, games, seed, tests, variant."""
+    """_init_worker's arguments: the original document, its path, games, seed, tests, variant,
+    the cap on a game's actions."""
     index: int
     mutant: Mutant
 
@@ -638,7 +643,7 @@ def named_in(report_text: str) -> set[str]:
 
 def run(source: str, games: int = 20, seed: int = 0, tests: bool = False, jobs: int | None = None,
         ray: str | None = None, progress: Callable[[int, int], None] | None = None,
-        only: set[str] | None = None) -> Report:
+        only: set[str] | None = None, max_actions: int = MAX_ACTIONS) -> Report:
     """Generate, judge and report every mutant of a spec (a shipped variant's name or a file)
     on a local process pool of `jobs` workers (default: one per core) or, with `ray` ('auto' or
     a cluster address), on Ray; `only`: just the mutants with these descriptions (`named_in`)."""
@@ -660,7 +665,7 @@ def run(source: str, games: int = 20, seed: int = 0, tests: bool = False, jobs: 
     test_files = tests_loading(variant) if tests and variant else []
     if tests and not test_files:
         raise RulespecError(f"--tests: no test file of this checkout loads {source!r}")
-    setting = (doc, str(path), games, seed, tuple(test_files), variant)
+    setting = (doc, str(path), games, seed, tuple(test_files), variant, max_actions)
     tasks = [Task(setting, i, m) for i, m in enumerate(mutants)]
     outcomes: list[Outcome | None] = [None] * len(mutants)
     for done, (task, outcome) in enumerate(campaign(judge_task, tasks, ray=ray, workers=jobs), 1):

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from .search import Search, Timeout, TranspositionTable
+from .search import Search, Timeout, TranspositionTable, python_state
 
 
 class AlphaBetaPlayer:
@@ -33,11 +33,12 @@ class AlphaBetaPlayer:
             return legal[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         search = Search(self.table, deadline)
+        root = python_state(state)
         best = [self.rng.choice(legal)]
         limit = self.depth if self.depth is not None else 200
         for depth in range(1, limit + 1):
             try:
-                value, best = search.best_actions(state, depth)
+                value, best = search.best_actions(root, depth)
             except Timeout:
                 break
             self.last_depth = depth

@@ -10,13 +10,27 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rulespec.errors import LimitError
+
 EXACT, LOWER, UPPER = 0, 1, 2
 TO_THE_END = 1 << 30
 """The depth of an exact search: never decremented, so exact entries serve every ply."""
 
 
+MAX_PLIES = 100_000
+"""The longest line the search follows: a game that can cycle for ever without a repetition
+end has no value, and the search says so rather than fill the memory."""
+
+
 class Timeout(Exception):
     """The search ran out of time (the last completed iteration stands)."""
+
+
+def python_state(state: Any) -> Any:
+    """The state to search from: a native state's Python twin (a search reads every position
+    it makes, which a native state answers through a Python shadow made at each), else a clone."""
+    twin = getattr(state, "python_state", None)
+    return twin() if twin is not None else state.clone()
 
 
 def win_value(game: Any) -> int:
@@ -82,6 +96,8 @@ class Search:
         self.nodes = 0
         self.progress = progress
         """Called with the node count every 65,536 nodes (for progress bars)."""
+        self.root: _Frame | None = None
+        """The outermost node being searched (its best so far bounds its value from below)."""
 
     def value(self, state: Any, depth: int | None = None, alpha: int | None = None,
               beta: int | None = None) -> int:
@@ -132,6 +148,44 @@ class Search:
         return out
 
     def _negamax(self, st: Any, me: int, depth: int, alpha: int, beta: int) -> int:
+        """`me`'s value of `st`, searched `depth` plies within (alpha, beta). Iterative, over
+        an explicit stack of frames: a line may be far longer than Python's recursion limit
+        (a game without captures that ends only on repetition)."""
+        opened = self._open(st, me, depth, alpha, beta)
+        if not isinstance(opened, _Frame):
+            return opened
+        stack = [opened]
+        if self.root is None:
+            self.root = opened
+        while True:
+            frame = stack[-1]
+            child = frame.next_child()
+            if child is not None:
+                state, mover, window = child
+                opened = self._open(state, mover, frame.below, *window)
+                if isinstance(opened, _Frame):
+                    if len(stack) >= MAX_PLIES:
+                        raise LimitError(f"a line of play went past {MAX_PLIES:,} decisions (does the game "
+                                         f"cycle without a repetition end?)")
+                    stack.append(opened)
+                else:
+                    frame.take(opened)
+                continue
+            stack.pop()
+            if frame.key is not None:
+                self.table.put(frame.key, frame.entry())
+            if not stack:
+                return frame.best
+            stack[-1].take(frame.best)
+
+    def root_lower_bound(self) -> int | None:
+        """What the outermost search has proved of its mover's value so far (None: nothing)."""
+        root = self.root
+        return None if root is None or root.best == root.worst else root.best
+
+    def _open(self, st: Any, me: int, depth: int, alpha: int, beta: int) -> int | _Frame:
+        """A node's value when it needs no search below (the depth is spent, or the table
+        settles it), else its frame with the children in search order."""
         self.nodes += 1
         if not self.nodes & 0x3FF:
             if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -153,34 +207,66 @@ class Search:
                         return v
                     if flag == UPPER and v <= alpha:
                         return v
-        alpha0 = alpha
-        below = depth if depth >= TO_THE_END else depth - 1
-        kids = self.children(st)
-        # Move ordering: the table's best move, then moves that keep the turn, then the margin.
-        order = []
-        for action, child in kids:
-            if child.is_terminal():
-                v = utility(child, me)
-                order.append((0 if action == best_action else 1, 0, -v, action, child, v))
+        return _Frame(me, depth, alpha, beta, key, _ordered(self.children(st), me, best_action),
+                      -win_value(st.game) - 1)
+
+
+def _ordered(kids: list[tuple[int, Any]], me: int, best_action: int) -> list[tuple[int, Any, int | None]]:
+    """(action, child, final value or None) in search order: the table's best move, then
+    moves that keep the turn, then the margin after the move."""
+    order = []
+    for action, child in kids:
+        if child.is_terminal():
+            v = utility(child, me)
+            order.append((0 if action == best_action else 1, 0, -v, action, child, v))
+            continue
+        keeps = child.current_player() == me
+        order.append((0 if action == best_action else 1, 0 if keeps else 1, -child.margin(me), action, child, None))
+    order.sort(key=lambda t: t[:3])
+    return [(action, child, v) for _, _, _, action, child, v in order]
+
+
+class _Frame:
+    """One node of the iterative search: its window, its children in order, the best so far."""
+
+    __slots__ = ("me", "depth", "below", "alpha", "alpha0", "beta", "key", "order", "index", "best",
+                 "best_action", "keeps", "worst")
+
+    def __init__(self, me: int, depth: int, alpha: int, beta: int, key: tuple[int, ...] | None,
+                 order: list[tuple[int, Any, int | None]], worst: int):
+        self.me, self.depth, self.alpha, self.alpha0, self.beta, self.key = me, depth, alpha, alpha, beta, key
+        self.below = depth if depth >= TO_THE_END else depth - 1
+        self.order, self.index = order, 0
+        self.best, self.best_action, self.worst = worst, order[0][0], worst
+        self.keeps = True
+        """Whether the child being searched keeps the mover (its value then counts as it is)."""
+
+    def next_child(self) -> tuple[Any, int, tuple[int, int]] | None:
+        """The next child to search as (state, its mover, its window), taking finished
+        children's values on the way; None once every child is in or the window is cut."""
+        while self.alpha < self.beta and self.index < len(self.order):
+            action, child, v = self.order[self.index]
+            self.order[self.index] = (action, None, v)  # searched from here on: its frame holds what it needs
+            self.index += 1
+            if v is not None:
+                self._record(v, action)
                 continue
-            keeps = child.current_player() == me
-            order.append((0 if action == best_action else 1, 0 if keeps else 1, -child.margin(me), action, child, None))
-        order.sort(key=lambda t: t[:3])
-        best = -win_value(st.game) - 1
-        best_action = order[0][3]
-        for _, keeps, _, action, child, v in order:
-            if v is None:
-                if keeps == 0:
-                    v = self._negamax(child, me, below, alpha, beta)
-                else:
-                    v = -self._negamax(child, 1 - me, below, -beta, -alpha)
-            if v > best:
-                best, best_action = v, action
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        if key is not None:
-            flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-            self.table.put(key, (depth, best, flag, best_action))
-        return best
+            self.keeps = child.current_player() == self.me
+            if self.keeps:
+                return child, self.me, (self.alpha, self.beta)
+            return child, 1 - self.me, (-self.beta, -self.alpha)
+        return None
+
+    def take(self, child_value: int) -> None:
+        """The value of the child last handed out, from that child's mover's view."""
+        self._record(child_value if self.keeps else -child_value, self.order[self.index - 1][0])
+
+    def _record(self, v: int, action: int) -> None:
+        if v > self.best:
+            self.best, self.best_action = v, action
+            if v > self.alpha:
+                self.alpha = v
+
+    def entry(self) -> tuple[int, int, int, int]:
+        flag = UPPER if self.best <= self.alpha0 else LOWER if self.best >= self.beta else EXACT
+        return self.depth, self.best, flag, self.best_action

@@ -16,6 +16,7 @@ search stays the reference and the fallback (`engine="python"`, games that end o
 moves that ask a decision, a decision pending)."""
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from typing import Any
 
 from interpreter.kernel import KernelLimit
 from rulespec.errors import LimitError
-from rulespec.players.search import Search, TranspositionTable, win_value
+from rulespec.players.search import Search, TranspositionTable, python_state, win_value
 
 
 @dataclass
@@ -57,8 +58,12 @@ class Solution:
 ENGINES = ("auto", "native", "python")
 
 
+Progress = Callable[[int, int, int], None]
+"""progress(positions searched, lower, upper): the bounds proved so far on the value (South's view)."""
+
+
 def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool = False,
-          progress: Callable[[int], None] | None = None, engine: str = "auto",
+          progress: Progress | None = None, engine: str = "auto",
           share_stores: bool = True, endgame: int = 0) -> Solution:
     """Solve `state` (default: the start). `memory_mb` bounds the transposition table;
     `engine`: "auto" (native code where it covers the game, else Python), "native" (an error
@@ -67,6 +72,8 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
     native endgame table (both for measuring)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if not math.isfinite(memory_mb) or memory_mb <= 0:
+        raise ValueError(f"the memory bound must be a positive number of megabytes, not {memory_mb:g}")
     state = state if state is not None else game.new_initial_state()
     if state.is_terminal():
         return Solution(state.margin(0), [], 0, 0.0, 0, 0)
@@ -82,22 +89,23 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
 
 
 def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
-                  progress: Callable[[int], None] | None, required: bool,
+                  progress: Progress | None, required: bool,
                   share_stores: bool = True, endgame: int = 0) -> Solution | None:
     """The C solver's answer, or None where it does not cover the state (Python solves it)."""
     run = getattr(type(state), "_solve", None)
     why = "the game's states are not native (see game.native_refusal)" if run is None else ""
     if run is not None:
         start = time.perf_counter()
+        sign = 1 if state.current_player() == 0 else -1
+        report = None if progress is None else lambda n, lo, hi: progress(n, *_south(sign, lo, hi))
         try:
             value, moves, nodes, entries, exact_keys, shared, eg_pieces, eg_positions = run(
-                state, win_value(game), float(memory_mb), all_moves, progress, share_stores, endgame)
+                state, win_value(game), float(memory_mb), all_moves, report, share_stores, endgame)
         except NotImplementedError as refused:
             why = str(refused)
         except KernelLimit as exc:
             raise LimitError(str(exc)) from None
         else:
-            sign = 1 if state.current_player() == 0 else -1
             text = state.action_to_string
             caveat = "" if exact_keys else ("positions are told apart by a 128-bit hash of the full position "
                                             "(a collision, vanishingly unlikely, could change the value)")
@@ -111,13 +119,24 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
 
 
 def _solve_python(game: Any, state: Any, memory_mb: float, all_moves: bool,
-                  progress: Callable[[int], None] | None) -> Solution:
+                  progress: Progress | None) -> Solution:
     table = TranspositionTable.with_memory(memory_mb)
-    search = Search(table, progress=progress)
-    start = time.perf_counter()
+    search = Search(table)
+    state = python_state(state)
     sign = 1 if state.current_player() == 0 else -1
+    if progress is not None:
+        win = win_value(game)
+
+        def report(nodes: int) -> None:
+            lower = search.root_lower_bound()
+            progress(nodes, *_south(sign, -win if lower is None else lower, win))
+
+        search.progress = report
+    start = time.perf_counter()
     moves: dict[str, int] = {}
     value, best = search.best_actions(state)
+    if progress is not None:
+        progress(search.nodes, sign * value, sign * value)
     if all_moves:  # the table now holds the proof: each move's exact value reuses it
         moves = {state.action_to_string(a): sign * v for a, v in search.ranked(state)}
     caveat = ""
@@ -126,6 +145,11 @@ def _solve_python(game: Any, state: Any, memory_mb: float, all_moves: bool,
                   "value is exact only if no optimal line repeats a position")
     return Solution(sign * value, [state.action_to_string(a) for a in best], search.nodes,
                     time.perf_counter() - start, len(table), table.flushes, moves, _caveat(game, value, caveat))
+
+
+def _south(sign: int, lower: int, upper: int) -> tuple[int, int]:
+    """Bounds on the mover's value as bounds on South's."""
+    return (lower, upper) if sign > 0 else (-upper, -lower)
 
 
 def _caveat(game: Any, value: int, caveat: str) -> str:
