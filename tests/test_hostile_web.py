@@ -237,12 +237,12 @@ def live_server():
 
 
 def test_concurrent_computer_moves_on_one_game_are_played_in_turn(live_server):
-    """Six moves asked at once of a search that thinks a second: unlocked, five of them
+    """Six moves asked at once of a search that thinks half a second: unlocked, several
     searched the same position and answered 400."""
     base, token = live_server
     headers = {"X-CSRF-Token": token}
     with httpx.Client(base_url=base, headers=headers, timeout=60) as c:
-        r = c.post("/v/kalah/play", data={"south": "alphabeta:1s", "north": "alphabeta:1s"})
+        r = c.post("/v/kalah/play", data={"south": "medium", "north": "medium"})
         sid = r.headers["location"].rsplit("/", 1)[1]
     answers: list[int] = []
 

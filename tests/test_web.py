@@ -70,7 +70,7 @@ def test_only_known_variants_are_loaded_never_a_path(client):
 
 
 def test_a_game_against_the_computer_through_the_api(client):
-    sid = new_game(client, "oware", "human", "greedy")
+    sid = new_game(client, "oware", "human", "easy")
     view = client.get(f"/api/play/{sid}").json()
     assert view["human"] and view["clickable"] == list(range(6))
     assert view["question"] == "South: click one of your houses ringed in green to sow from it."
@@ -78,7 +78,7 @@ def test_a_game_against_the_computer_through_the_api(client):
     assert view["message"] == "c is not South's house: South moves from their own houses (A, B, C, D, E, F)."
     assert view["moves"] == []
     view = client.post(f"/api/play/{sid}/click", json={"slot": 2}).json()
-    assert view["moves"] == ["South: C"] and view["computer"] == "greedy" and not view["human"]
+    assert view["moves"] == ["South: C"] and view["computer"] == "easy" and not view["human"]
     assert len(view["frames"]) == 6  # C emptied, D E F a sown, then the whole board
     view = client.post(f"/api/play/{sid}/computer").json()
     assert len(view["moves"]) == 2 and view["moves"][1].startswith("North: ") and view["human"]
@@ -92,13 +92,13 @@ def test_a_game_against_the_computer_through_the_api(client):
 
 def test_the_projects_search_players_are_offered_and_play(client):
     page = client.get("/v/oware").text
-    for spec in ["greedy", "random", "alphabeta:1s", "mcts:1s"]:
+    for spec in ["easy", "medium", "hard", "random"]:
         assert f'<option value="{spec}"' in page
-    sid = new_game(client, "bao-la-kiswahili", "greedy", "random")
+    sid = new_game(client, "bao-la-kiswahili", "easy", "random")
     for _ in range(4):
         view = client.post(f"/api/play/{sid}/computer").json()
     assert [m.split(":")[0] for m in view["moves"]] == ["South", "North", "South", "North"]
-    assert not view["human"] and view["computer"] == "greedy"
+    assert not view["human"] and view["computer"] == "easy"
 
 
 @pytest.mark.parametrize("player", ["alphabeta:100000", "mcts:1e9s", "mcts:nans", "alphabeta:6", "mcts:10"])
@@ -241,7 +241,7 @@ def test_the_serve_command_is_registered():
 
 
 def test_undo_takes_back_the_persons_move_and_the_reply(client):
-    sid = new_game(client, "oware", "human", "greedy")
+    sid = new_game(client, "oware", "human", "easy")
     assert client.post(f"/api/play/{sid}/undo").json()["message"] == "There is nothing of yours to undo."
     first = client.get(f"/api/play/{sid}").json()
     client.post(f"/api/play/{sid}/click", json={"slot": 2})
@@ -263,7 +263,7 @@ def test_a_hint_names_a_legal_move_in_the_games_notation(client):
 
 
 def test_resigning_ends_the_game_for_the_other_side(client):
-    sid = new_game(client, "oware", "human", "greedy")
+    sid = new_game(client, "oware", "human", "easy")
     view = client.post(f"/api/play/{sid}/resign").json()
     assert view["terminal"] and view["status"] == "South resigned: North wins." and not view["human"]
     assert client.post(f"/api/play/{sid}/click", json={"slot": 2}).json()["message"] == "The game is over."
@@ -271,7 +271,7 @@ def test_resigning_ends_the_game_for_the_other_side(client):
 
 
 def test_a_saved_game_replays_and_goes_on(client):
-    sid = new_game(client, "kalah", "human", "greedy", pits=4)
+    sid = new_game(client, "kalah", "human", "easy", pits=4)
     for _ in range(3):
         view = client.get(f"/api/play/{sid}").json()
         if view["human"]:

@@ -90,7 +90,7 @@ def test_a_whole_game_of_oware_against_the_computer(page, server):
     page.goto(server)
     assert page.get_by_role("link", name="Oware", exact=True).count() == 1
     shot(page, "01-variants")
-    start(page, server, "oware", "human", "greedy", "?speed=0")
+    start(page, server, "oware", "human", "easy", "?speed=0")
     shot(page, "02-oware-start")
     # A click on the opponent's house is explained, and changes nothing.
     before = page.inner_text("#status")
@@ -116,7 +116,7 @@ def test_a_whole_game_of_oware_against_the_computer(page, server):
 
 
 def test_a_bao_move_with_a_direction_choice(page, server):
-    start(page, server, "bao-la-kiswahili", "human", "greedy", "?speed=60")
+    start(page, server, "bao-la-kiswahili", "human", "easy", "?speed=60")
     import rulespec
 
     geo = rulespec.load("bao-la-kiswahili").geo

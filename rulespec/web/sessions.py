@@ -12,6 +12,7 @@ from typing import Any
 from ..book.diagram import board_svg, changed_pits
 from ..errors import IllegalActionError, RulespecError
 from ..loader import load_spec, load_spec_text, shipped_variants, variants_dir
+from ..players.levels import DEFAULT_LEVEL, LEVELS
 from ..records import write_move
 from . import wording
 from .animation import frames
@@ -27,19 +28,14 @@ MAX_LOADED = 128
 HUMAN = "human"
 
 
-PLAYERS = {
-    "greedy": "greedy (the best move one move ahead)",
-    "random": "random",
-    "alphabeta:1s": "alpha-beta search, a second a decision",
-    "mcts:1s": "Monte Carlo tree search, a second a decision",
-}
-"""The computer players the page offers: rulespec.players specs, each bounded in time, and how
-the menu names them. Nothing else is taken: a visitor cannot ask the server to think for
-hours (`alphabeta:100000`, `mcts:1e9s`)."""
-
-
-HINT_PLAYER = "mcts:1s"
-"""The player whose choice a hint shows."""
+PLAYERS = {**{name: f"{name} ({level.description})" for name, level in LEVELS.items()},
+           "random": "random (any legal move)"}
+"""The computer players the page offers: the levels (rulespec.players.levels), each bounded in
+time, and a random player; and how the menu names them. Nothing else is taken: a visitor
+cannot ask the server to think for hours (`alphabeta:100000`, `mcts:1e9s`)."""
+DEFAULT_OPPONENT = DEFAULT_LEVEL
+HINT_PLAYER = "hard"
+"""The level whose choice a hint shows (as in the terminal)."""
 
 
 def players() -> dict[str, str]:
