@@ -202,3 +202,51 @@ def test_worked_examples_and_the_rulebook(page, server):
     page.goto(f"{server}/v/kiothi")
     page.click("#rulebook-link")
     assert "Kiothi" in page.inner_text("h1")
+
+
+def test_levels_undo_hint_resign_save_and_continue(page, server, tmp_path):
+    """The play page's tools in a real browser: a level picked from the menu, undo, a hint,
+    the game saved as a record file and continued from it, then resigned."""
+    page.goto(f"{server}/v/kalah")
+    levels = page.locator("#north option").all_inner_texts()
+    assert any(t.startswith("computer: easy") for t in levels) and any("hard" in t for t in levels)
+    assert page.locator("#north option:checked").inner_text().startswith("computer: medium")
+    start(page, server, "kalah", "human", "easy", "?speed=0")
+    assert page.is_disabled("#undo")
+    page.locator("#board .pit.legal").first.click()
+    idle(page, "play")
+    page.wait_for_selector("#moves li:nth-child(2)")
+    assert page.is_enabled("#undo")
+    page.click("#undo")
+    idle(page, "play")
+    assert page.locator("#moves li").count() == 0 and "start of your last move" in page.inner_text("#message")
+    page.click("#hint")
+    idle(page, "play")
+    assert page.inner_text("#message").startswith("Hint: ")
+    shot(page, "07-hint")
+    page.locator("#board .pit.legal").nth(1).click()
+    idle(page, "play")
+    page.wait_for_selector("#moves li:nth-child(2)")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = tmp_path / "kalah-game.txt"
+    download.value.save_as(saved)
+    text = saved.read_text()
+    assert text.startswith("Variant: kalah") and "\n1: " in text
+    moves = page.locator("#moves li").all_inner_texts()
+    # continue the saved game from the variant's page
+    page.goto(f"{server}/v/kalah")
+    page.select_option("#north", "human")
+    page.set_input_files("#saved-game", str(saved))
+    page.click("#start")
+    page.wait_for_url("**/play/*")
+    idle(page, "play")
+    assert [m.split(": ", 1)[1] for m in page.locator("#moves li").all_inner_texts()] == \
+        [m.split(": ", 1)[1] for m in moves]
+    shot(page, "08-continued")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    idle(page, "play")
+    assert page.get_attribute("#play", "data-terminal") == "1"
+    assert page.inner_text("#status") == "South resigned: North wins."
+    shot(page, "09-resigned")
