@@ -1277,7 +1277,7 @@ static void Stages_dealloc(Stages *self) {
 
 static PyTypeObject StagesType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "interpreter._kernel.Stages",
+    .tp_name = "rulespec.interpreter._kernel.Stages",
     .tp_basicsize = sizeof(Stages),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A game's stage programs and turn records, for native states.",
@@ -1774,7 +1774,7 @@ static PyMethodDef Core_methods[] = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "interpreter._kernel.Core",
+    .tp_name = "rulespec.interpreter._kernel.Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "A game state in C (see interpreter/native.py's NativeState).",

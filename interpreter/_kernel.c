@@ -1781,7 +1781,7 @@ static PyMethodDef Kernel_methods[] = {
 
 static PyTypeObject KernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "interpreter._kernel.Kernel",
+    .tp_name = "rulespec.interpreter._kernel.Kernel",
     .tp_basicsize = sizeof(Kernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A compiled ruleset's per-move path.",
@@ -1821,7 +1821,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyErr_Clear();
         base = Py_NewRef(PyExc_RuntimeError);
     }
-    LimitError = PyErr_NewExceptionWithDoc("interpreter._kernel.LimitError",
+    LimitError = PyErr_NewExceptionWithDoc("rulespec.interpreter._kernel.LimitError",
                                            "A call that would go past the kernel's bounds (docs/limits.md).",
                                            base, NULL);
     Py_DECREF(base);

@@ -27,20 +27,20 @@ def parse_move(state: Any, text: str) -> list[int]:
     in the Glass Bead Game), matched decision by decision against what is legal in `state`
     (left untouched); decisions with a default may be left off the end. NotationError when the
     text is not a legal move here. `state.apply_move(text)` plays it."""
-    from interpreter.notation import parse_move as parse
+    from rulespec.interpreter.notation import parse_move as parse
 
     return parse(state, text)
 
 
 def load(name_or_path: str | Path, **params: Any):
     """A playable Game from a shipped variant's name or a YAML file's path."""
-    from interpreter import Game
+    from rulespec.interpreter import Game
 
     return Game(load_spec(name_or_path, **params))
 
 
 def load_text(text: str, path: str = "<spec>", **params: Any):
     """A playable Game from YAML text (for tests and tools)."""
-    from interpreter import Game
+    from rulespec.interpreter import Game
 
     return Game(load_spec_text(text, path, **params))

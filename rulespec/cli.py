@@ -65,7 +65,7 @@ def _fail(exc: RulespecError) -> None:
 
 
 def _game(variant: str, params: dict[str, Any]) -> Any:
-    from interpreter import Game
+    from rulespec.interpreter import Game
 
     try:
         return Game(load_spec(variant, **params))
@@ -136,7 +136,7 @@ def validate(files: list[Path] = typer.Argument(..., help="Spec files to check."
             failed = True
             err.print(f"{path}: {exc}", markup=False)
             continue
-        from interpreter import Game
+        from rulespec.interpreter import Game
 
         from .examples import check_examples
 
@@ -189,7 +189,7 @@ def play(variant: str = typer.Argument(None, help="A shipped variant's name or a
          param: list[str] = ParamOpt) -> None:
     """Play against the computer in the terminal, typing moves in the game's notation (`help`
     at the prompt explains it; undo, hint, resign and save are commands)."""
-    from interpreter import EndlessMove
+    from rulespec.interpreter import EndlessMove
 
     from .players import PlayerSpecError, make_player
     from .terminal import TerminalGame
@@ -416,7 +416,7 @@ def _recorded_game(record: Path, name: str, params: dict[str, Any]) -> Any:
     """The game a record's header names: a shipped variant, or a spec file (.yaml). What a
     file holds is not quoted when it is no spec: a record from elsewhere must not make
     `replay` print a file of this machine."""
-    from interpreter import Game
+    from rulespec.interpreter import Game
 
     if name not in shipped_variants() and not name.endswith((".yaml", ".yml")):
         err.print(f"{record}: the record's Variant {name!r} is neither a shipped variant nor a .yaml spec file; "

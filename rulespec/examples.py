@@ -40,7 +40,7 @@ def example_game(game: Any, index: int) -> Any:
     params.update(spec.examples[index].params)
     if params == game.params:
         return game
-    from interpreter import Game
+    from rulespec.interpreter import Game
 
     from .loader import load_spec_text
 
@@ -51,7 +51,7 @@ def example_game(game: Any, index: int) -> Any:
 def run_example(game: Any, index: int) -> tuple[Any, list[tuple[tuple[Any, ...], str]]]:
     """Replay example `index`; return the final state and the mismatches (path under the
     example, message)."""
-    from interpreter.notation import parse_move
+    from rulespec.interpreter.notation import parse_move
 
     game = example_game(game, index)
     example = game.spec.examples[index]

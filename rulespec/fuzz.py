@@ -407,7 +407,7 @@ def write_failure(game: Any, choices: list[int], max_actions: int, path: str) ->
 
 def static_smells(game: Any) -> Iterator[str]:
     """What can be seen without playing: capture rules whose trigger no pit can meet."""
-    from interpreter.conditions import ConditionCompiler
+    from rulespec.interpreter.conditions import ConditionCompiler
 
     spec = game.spec
     cc = ConditionCompiler(game.geo, game.roles, game.mark_bit,
@@ -426,7 +426,7 @@ def lint(game: Any, games: int = 200, seed: int = 0, max_actions: int = 5000,
     """Warnings about a spec: smells visible without playing, rule blocks that never fire in
     random play, and games that do not end; `progress(games played)` follows the play."""
     yield from static_smells(game)
-    from interpreter.native import native
+    from rulespec.interpreter.native import native
 
     if native(game) is None and game.native_refusal and "RULESPEC_KERNEL" not in game.native_refusal:
         yield (f"native code does not play whole games of this spec ({game.native_refusal}): playouts, "

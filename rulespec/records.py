@@ -128,7 +128,7 @@ def _normalise(state: Any, text: str) -> tuple[str, int]:
 def replay(game: Any, record: Record, path: str = "<record>") -> tuple[Any, list[str]]:
     """Play a record from the initial position. Returns the final state and warnings; raises
     RecordError at the first move that cannot be played, listing the legal moves."""
-    from interpreter.notation import parse_move, suffixes, written_suffix
+    from rulespec.interpreter.notation import parse_move, suffixes, written_suffix
 
     state = game.new_initial_state()
     warnings: list[str] = []
@@ -172,7 +172,7 @@ def _with_captures(state: Any, move: str, tokens: list[RecordedMove], at: int) -
     on over the line's next tokens, as many as make a legal move that captures just those
     pieces (the next move may look like one of them), MAX_CHOICE tokens at most (each try
     reads the list again). The move, its actions, the next token."""
-    from interpreter.notation import parse_move
+    from rulespec.interpreter.notation import parse_move
 
     end = at + 1
     while end < len(tokens) and tokens[end].line == tokens[at].line and end <= at + MAX_CHOICE:

@@ -63,7 +63,7 @@ def engine(game: Any) -> str:
 
 def whole_games(game: Any) -> str:
     """Who plays whole games (playouts) and the per-action state: C, or Python and why."""
-    from interpreter.native import native
+    from rulespec.interpreter.native import native
 
     if native(game) is None:
         return f"playouts and the state in Python ({game.native_refusal})"

@@ -131,8 +131,8 @@ class TerminalGame:
 
     def human_move(self, text: str) -> None:
         """Play the person's move, or say why it cannot be played."""
-        from interpreter import EndlessMove
-        from interpreter.notation import parse_move
+        from rulespec.interpreter import EndlessMove
+        from rulespec.interpreter.notation import parse_move
 
         st = self.state
         before = (st.clone(), len(self.moves))
@@ -301,7 +301,7 @@ def notation_help(game: Any, player: int) -> str:
 def decisions_seen(game: Any) -> dict[str, set[str]]:
     """The kinds of decision asked inside a move in the spec's worked examples, with the
     labels written for them."""
-    from interpreter.notation import parse_move
+    from rulespec.interpreter.notation import parse_move
 
     seen: dict[str, set[str]] = {}
     for ex in game.spec.examples:

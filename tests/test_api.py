@@ -9,8 +9,8 @@ import pytest
 
 import rulespec
 from rulespec import IllegalActionError, NotationError
-from interpreter import PositionError
-from interpreter.notation import parse_move
+from rulespec.interpreter import PositionError
+from rulespec.interpreter.notation import parse_move
 
 CHOICE = """\
 name: Choice test

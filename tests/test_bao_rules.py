@@ -25,7 +25,7 @@ from __future__ import annotations
 import pytest
 
 import rulespec
-from interpreter.notation import parse_move
+from rulespec.interpreter.notation import parse_move
 from rulespec.errors import NotationError
 from rulespec.records import RecordError, parse_record, replay
 

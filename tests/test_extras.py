@@ -94,8 +94,8 @@ def test_serve_on_a_busy_port_says_so_before_giving_an_address(monkeypatch: pyte
     assert "open http" not in errors
 
 
-@pytest.mark.parametrize("adapter, extra, module", [("rulespec.openspiel", "openspiel", "pyspiel"),
-                                                    ("rulespec.pettingzoo", "pettingzoo", "pettingzoo")])
+@pytest.mark.parametrize("adapter, extra, module", [("rulespec.adapters.openspiel", "openspiel", "pyspiel"),
+                                                    ("rulespec.adapters.pettingzoo", "pettingzoo", "pettingzoo")])
 def test_an_adapter_without_its_extra_names_it(monkeypatch: pytest.MonkeyPatch, adapter: str, extra: str,
                                                module: str) -> None:
     import importlib

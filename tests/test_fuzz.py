@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import interpreter.moves as moves
+import rulespec.interpreter.moves as moves
 import rulespec
 from rulespec.fuzz import load_for_random_play
 from seed_games import SEEDS
@@ -75,7 +75,7 @@ def test_a_broken_sowing_block_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
         return mv
 
     monkeypatch.setattr(moves, "play_plain", play_plain)
-    import interpreter.state as state_module
+    import rulespec.interpreter.state as state_module
 
     monkeypatch.setattr(state_module, "play_plain", play_plain)
     game = rulespec.load("kalah")

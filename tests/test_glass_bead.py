@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 import rulespec
-from interpreter.notation import parse_move
+from rulespec.interpreter.notation import parse_move
 from rulespec.errors import NotationError
 from rulespec.records import RecordError, complete_moves, format_record, parse_record, replay
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from interpreter import kernel
-from interpreter.snapshot import PositionError
+from rulespec.interpreter import kernel
+from rulespec.interpreter.snapshot import PositionError
 from rulespec import NotationError, RulespecError
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -31,7 +31,7 @@ def test_the_shared_row_spec_that_crashed_the_kernel_is_refused_in_a_subprocess(
 @pytest.fixture(scope="module")
 def three():
     from rulespec.loader import load_spec_text
-    from interpreter import Game
+    from rulespec.interpreter import Game
 
     text = THREE.split("examples:")[0]
     return Game(load_spec_text(text, "three.yaml"))

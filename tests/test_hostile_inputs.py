@@ -257,10 +257,10 @@ def test_a_parameter_is_a_32_bit_number() -> None:
 @pytest.mark.parametrize("engine", ["native", "python"])
 def test_playouts_of_a_game_that_never_ends_stop_at_the_cap(monkeypatch, engine: str) -> None:
     """`game.playouts(1)` looped for ever in C (and ignored Ctrl-C) on a spec whose games never end."""
-    import interpreter.native
     from rulespec.errors import LimitError
+    from rulespec.interpreter import native
 
-    monkeypatch.setattr(interpreter.native, "MAX_PLAYOUT_ACTIONS", 20_000)
+    monkeypatch.setattr(native, "MAX_PLAYOUT_ACTIONS", 20_000)
     game = rulespec.load_text("name: Endless\nboard: {ranks: 2, pits: 2, stores: none}\nsetup: {per_pit: 50}\n"
                               "turn: {moves: [{from: {side: own, count: {min: 1}}}]}\n"
                               "end: [{kind: move_limit, moves: 2000000000}]\nscoring: {counts: [own_pits]}\n")

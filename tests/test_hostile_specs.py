@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rulespec
-from interpreter import kernel, native
+from rulespec.interpreter import kernel, native
 from rulespec.cli import app
 from rulespec.errors import SpecError
 
@@ -142,7 +142,7 @@ def test_book_all_names_a_rulebook_that_fails_and_writes_the_others(tmp_path, mo
 def test_the_kernels_bound_is_a_rulespec_error():
     """A look-ahead past its bound in a native state (new_initial_state, apply_action) raised
     the kernel's own RuntimeError, a traceback at the CLI; it is a LimitError now."""
-    from interpreter import _kernel
+    from rulespec.interpreter import _kernel
 
     assert issubclass(_kernel.LimitError, rulespec.LimitError)
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from test_spec_fuzz import specs
 
 import rulespec
-from interpreter import kernel
+from rulespec.interpreter import kernel
 from rulespec import LimitError, summary
 from rulespec.examples import check_examples
 
@@ -291,7 +291,7 @@ def test_huge_numbers_in_conditions_mean_the_same_in_the_kernel() -> None:
 def test_a_name_listed_twice_in_a_condition_means_the_same_in_the_kernel() -> None:
     """The kernel once added each listed name's bit, so `move_kind: [kutakata, kutakata]` carried
     into the next kind's bit (found by rulespec mutate: kutakatia set after the wrong moves)."""
-    from interpreter import Game
+    from rulespec.interpreter import Game
     from rulespec.loader import load_spec_text, resolve
 
     text = resolve("bao-la-kiswahili").read_text(encoding="utf-8").replace(
@@ -451,7 +451,7 @@ def test_the_less_common_blocks_play_the_same_both_ways(spec: dict, seed: int) -
 def test_whole_games_in_c_with_the_new_blocks_replay_in_python(name: str) -> None:
     """Variants the kernel took over also play whole games in C (_game.c drives the kernel):
     each native game, replayed on the Python path, is legal action by action and ends alike."""
-    from interpreter import native
+    from rulespec.interpreter import native
     from test_playouts import replay
 
     game = rulespec.load(name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import rulespec
-from interpreter.notation import parse_move
+from rulespec.interpreter.notation import parse_move
 
 GAME = rulespec.load("kiothi")
 

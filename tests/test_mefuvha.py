@@ -6,7 +6,7 @@ import random
 import pytest
 
 import rulespec
-from interpreter.notation import parse_move
+from rulespec.interpreter.notation import parse_move
 
 SIX = rulespec.load("mefuvha", pits=6)
 

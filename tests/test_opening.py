@@ -142,7 +142,7 @@ def test_show_and_rulebook_describe_the_race():
 
 def test_openspiel_sees_a_simultaneous_game():
     pyspiel = pytest.importorskip("pyspiel")
-    from rulespec import openspiel
+    from rulespec.adapters import openspiel
 
     openspiel.register()
     game = pyspiel.load_game("rulespec_sungka")
@@ -160,7 +160,7 @@ def test_openspiel_sees_a_simultaneous_game():
 
 def test_pettingzoo_collects_both_actions():
     pytest.importorskip("pettingzoo")
-    from rulespec import pettingzoo
+    from rulespec.adapters import pettingzoo
 
     env = pettingzoo.raw_env("sungka")
     env.reset(seed=0)
@@ -247,8 +247,8 @@ RACES = [("sungka", {"holes": 4, "shells": 3}, ""), ("congkak", {"rounds": 2, "h
 def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra):
     """The race in C (NativeState over _game.c): every action, both ways of giving both
     starts (a flat joint action, apply_actions), clones, and what the Python State shows."""
-    from interpreter import native
-    from interpreter.state import State
+    from rulespec.interpreter import native
+    from rulespec.interpreter.state import State
 
     def load():
         if not extra:

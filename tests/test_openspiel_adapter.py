@@ -7,7 +7,7 @@ import pytest
 import pyspiel  # a hard dependency of the test extra: a missing oracle fails, never skips
 
 import rulespec
-from rulespec import openspiel
+from rulespec.adapters import openspiel
 from rulespec.errors import SpecError
 
 NAMES = openspiel.register()

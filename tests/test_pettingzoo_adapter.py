@@ -10,7 +10,7 @@ pytest.importorskip("pettingzoo")
 
 import rulespec  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
-from rulespec import pettingzoo as pz  # noqa: E402
+from rulespec.adapters import pettingzoo as pz  # noqa: E402
 from rulespec.errors import IllegalActionError  # noqa: E402
 from rulespec.fuzz import random_play_params  # noqa: E402
 

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from native_replay import replay
 
 import rulespec
-from interpreter import native
-from interpreter.state import State
+from rulespec.interpreter import native
+from rulespec.interpreter.state import State
 from rulespec import LimitError, RulespecError
 
 NAMES = ["k0", "k1", "k2", "k3"]

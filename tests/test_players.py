@@ -122,7 +122,7 @@ def test_native_playout_is_seeded_and_leaves_the_state_as_it_was() -> None:
 def test_native_playouts_agree_with_python_playouts_statistically() -> None:
     # Native playouts use their own generator: not the Python games, but the same uniform
     # choice among legal actions, so South's mean result and margin agree within sampling error.
-    from interpreter.state import State
+    from rulespec.interpreter.state import State
     import random
 
     game = rulespec.load("kalah", pits=4, seeds=3)
@@ -144,7 +144,7 @@ def test_native_playouts_agree_with_python_playouts_statistically() -> None:
 
 
 def test_mcts_plays_its_playouts_natively_when_it_can(monkeypatch) -> None:
-    from interpreter.native import NativeState
+    from rulespec.interpreter.native import NativeState
 
     calls = []
     native_playout = NativeState._playout

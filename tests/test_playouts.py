@@ -23,8 +23,8 @@ from test_kernel import enum_names
 from test_spec_fuzz import specs
 
 import rulespec
-from interpreter import native
-from interpreter.state import State
+from rulespec.interpreter import native
+from rulespec.interpreter.state import State
 from rulespec import LimitError, RulespecError
 from rulespec.errors import IllegalActionError
 
@@ -150,7 +150,7 @@ def test_a_chain_that_comes_round_the_circuit_takes_each_pit_once_under_grand_sl
     (Found by the generated-spec test: the Python path counted the pits met twice, saw more
     than the opponent's side and offered A3, a1 and a2.) With grand slams allowed, both offer
     the same starts."""
-    from interpreter.state import State
+    from rulespec.interpreter.state import State
 
     def starts(spec: dict) -> tuple[list[int], list[int]]:
         text = json.dumps(spec)
@@ -456,7 +456,7 @@ def test_rulespec_bench_plays_uncapped_games_with_their_random_play_parameters()
 
 def test_without_the_c_extension_everything_plays_in_python() -> None:
     """As after an install without a C compiler: the same API, the Python engine."""
-    code = ("import sys; sys.modules['interpreter._kernel'] = None\n"
+    code = ("import sys; sys.modules['rulespec.interpreter._kernel'] = None\n"
             "import rulespec\n"
             "g = rulespec.load('oware')\n"
             "s = g.new_initial_state(); s.apply_action(s.legal_actions()[0])\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rulespec
-from interpreter.snapshot import PositionError
+from rulespec.interpreter.snapshot import PositionError
 
 BAO = rulespec.load("bao-la-kiswahili")
 KIOTHI = rulespec.load("kiothi")

@@ -67,7 +67,7 @@ def test_format_then_replay_round_trips_random_games() -> None:
         while not state.is_terminal() and len(moves) < 60:
             move = rng.choice(complete_moves(state))
             moves.append(move)
-            from interpreter.notation import parse_move
+            from rulespec.interpreter.notation import parse_move
 
             for a in parse_move(state, move):
                 state.apply_action(a)

@@ -25,11 +25,11 @@ SITECUSTOMIZE = '''
 import importlib.machinery, importlib.util, os, sys
 path = os.environ.get("RULESPEC_SANITIZED_KERNEL")
 if path:
-    loader = importlib.machinery.ExtensionFileLoader("interpreter._kernel", path)
-    spec = importlib.util.spec_from_file_location("interpreter._kernel", path, loader=loader)
+    loader = importlib.machinery.ExtensionFileLoader("rulespec.interpreter._kernel", path)
+    spec = importlib.util.spec_from_file_location("rulespec.interpreter._kernel", path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
-    sys.modules["interpreter._kernel"] = module
+    sys.modules["rulespec.interpreter._kernel"] = module
 '''
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the sanitized kernel")
@@ -58,7 +58,7 @@ def sanitized(tmp_path_factory) -> dict[str, str]:
 
 
 def test_the_sanitized_kernel_is_the_one_loaded(sanitized):
-    done = subprocess.run([sys.executable, "-c", "import interpreter._kernel as k, interpreter.kernel as kk; "
+    done = subprocess.run([sys.executable, "-c", "import rulespec.interpreter.kernel as kk; from rulespec.interpreter import _kernel as k; "
                            "print(k.__file__); print(kk.enabled())"], env=sanitized, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]

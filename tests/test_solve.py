@@ -96,7 +96,7 @@ def _in_pits(state) -> int:
 
 
 def test_the_native_solver_covers_only_native_states() -> None:
-    from interpreter.state import State
+    from rulespec.interpreter.state import State
 
     game = rulespec.load("kalah", pits=3, seeds=2)
     python_state = State.initial(game)

@@ -20,7 +20,7 @@ from rulespec.cli import app
 from rulespec.players import make_player
 from rulespec.records import parse_record, replay
 from rulespec.terminal import TerminalGame
-from interpreter.notation import parse_move
+from rulespec.interpreter.notation import parse_move
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

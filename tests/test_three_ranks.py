@@ -88,7 +88,7 @@ def test_the_kernel_and_native_games_play_column_captures_as_python_does(text):
     and the column capture fires in them."""
     from native_replay import replay
 
-    from interpreter import native
+    from rulespec.interpreter import native
 
     game = rulespec.load_text(text)
     assert game.rulesets[0].kernel is not None and "playouts and the state in C" in summary(game)
@@ -131,8 +131,8 @@ def test_column_about_a_store_is_false_on_every_path():
     "the last seed landed where no other pit shares the column": in the store."""
     from pathlib import Path
 
-    from interpreter import native
-    from interpreter.state import State
+    from rulespec.interpreter import native
+    from rulespec.interpreter.state import State
 
     text = (Path(__file__).parent.parent / "variants" / "kalah.yaml").read_text()
     changed = text.replace("extra_turn: {store: true, side: own}", "extra_turn: {not: {column: {}}}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from interpreter import Game
+from rulespec.interpreter import Game
 from rulespec.errors import SpecError
 from rulespec.loader import load_spec_text
 from rulespec.models import Condition, CountRange
@@ -343,7 +343,7 @@ def test_native_games_of_rounds_replay_on_the_python_path(starter: str) -> None:
     """Whole games in C: each round's end, the refilling, the marks and the next starter."""
     from native_replay import replay
 
-    from interpreter.native import playouts
+    from rulespec.interpreter.native import playouts
     from rulespec.summary import engine
 
     text = ROUNDS + f"  next_player: {starter}\n  max_rounds: 4\n"
@@ -367,7 +367,7 @@ def test_rounds_errors_name_the_problem() -> None:
     with pytest.raises(SpecError, match="needs stores"):
         load_spec_text(ROUNDS + "board: {stores: none}\n")
     one_round = game_of(ROUNDS.replace("rounds:\n  order: last\n  out_of_play: burnt\n", ""))
-    from interpreter.snapshot import PositionError
+    from rulespec.interpreter.snapshot import PositionError
 
     with pytest.raises(PositionError, match="one round"):
         one_round.state_from_snapshot({"round": 2, "players": [{"pits": [3] * 4}, {"pits": [3] * 4}]})
@@ -472,7 +472,7 @@ def test_pieces_put_into_the_landing_pit_and_own_pits_scored_apart_play_natively
     results; the capture into the landing pit fires in them."""
     from native_replay import replay
 
-    from interpreter import native
+    from rulespec.interpreter import native
 
     text = LANDING.replace("{extra}", extra)
     game = rulespec.load_text(text, "landing.yaml")
@@ -500,7 +500,7 @@ rounds: {out_of_play: burnt, to_opponent: won}
 
 
 def test_unfilled_pits_pass_to_the_opponent_then_out_of_play() -> None:
-    from interpreter.rounds import next_round
+    from rulespec.interpreter.rounds import next_round
 
     game = Game(load_spec_text(HELD))
     assert game.rulesets[0].kernel is not None, game.kernel_refusals
@@ -547,8 +547,8 @@ def test_held_pits_play_natively_as_in_python() -> None:
 
     from native_replay import replay
 
-    from interpreter import native
-    from interpreter.state import State
+    from rulespec.interpreter import native
+    from rulespec.interpreter.state import State
 
     text = HELD.replace("sowing: {skip: {mark: burnt}}", """sowing: {skip: {mark: burnt}}
 captures:

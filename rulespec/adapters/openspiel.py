@@ -1,8 +1,7 @@
 """Rulespec games as OpenSpiel games, so OpenSpiel's own algorithms run on them unchanged.
 
     import pyspiel
-from open_spiel.python.observation import IIGObserverForPublicInfoGame
-    from rulespec import openspiel
+    from rulespec.adapters import openspiel
 
     openspiel.register()                                  # every shipped variant
     game = pyspiel.load_game("rulespec_bao_la_kiswahili")
@@ -29,12 +28,17 @@ import re
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import pyspiel
-from open_spiel.python.observation import IIGObserverForPublicInfoGame
+from ..extras import require_extra
 
-from ..loader import LoadedSpec, load_spec, resolve, shipped_variants
-from .observation import Encoding
+require_extra("openspiel", "pyspiel", "rulespec.adapters.openspiel")
+require_extra("openspiel", "numpy", "rulespec.adapters.openspiel")
+
+import numpy as np  # noqa: E402 - after the check that names the extra
+import pyspiel  # noqa: E402
+from open_spiel.python.observation import IIGObserverForPublicInfoGame  # noqa: E402
+
+from ..loader import LoadedSpec, load_spec, resolve, shipped_variants  # noqa: E402
+from .observation import Encoding  # noqa: E402
 
 PREFIX = "rulespec_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -165,7 +169,7 @@ class RulespecGame(pyspiel.Game):
         bound = int(params.pop("max_game_length", DEFAULT_MAX_GAME_LENGTH))
         if bound < 1:
             raise ValueError(f"max_game_length must be at least 1, got {bound}")
-        from interpreter import Game
+        from rulespec.interpreter import Game
 
         self.rules = Game(_loaded(self.SOURCE, resolve(self.SOURCE).stat().st_mtime_ns, tuple(sorted(params.items()))))
         self.bound = bound

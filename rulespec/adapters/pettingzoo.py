@@ -1,6 +1,6 @@
 """Rulespec games as PettingZoo AEC environments.
 
-    from rulespec import pettingzoo
+    from rulespec.adapters import pettingzoo
     env = pettingzoo.env("kiothi", render_mode="ansi")          # any variant or spec path, **params
     env.reset(seed=0)
     for agent in env.agent_iter():
@@ -29,12 +29,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from ..extras import require_extra
 
-from interpreter.state import as_action
+for _module in ("pettingzoo", "gymnasium", "numpy"):
+    require_extra("pettingzoo", _module, "rulespec.adapters.pettingzoo")
+
+import numpy as np  # noqa: E402 - after the check that names the extra
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from rulespec.interpreter.state import as_action
 
 from ..errors import IllegalActionError
 from .observation import Encoding

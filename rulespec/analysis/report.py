@@ -192,7 +192,7 @@ def write_report(analyses: list[Analysis], out: Path, pdf: bool = True) -> list[
     plot_lengths(analyses, out / "lengths.png")
     plot_rules(analyses, out / "rules.png")
     written += [out / "lengths.png", out / "rules.png"]
-    env = Environment(loader=PackageLoader("rulespec", "templates/analysis"), autoescape=select_autoescape(["html", "j2"]))
+    env = Environment(loader=PackageLoader("rulespec.analysis", "templates"), autoescape=select_autoescape(["html", "j2"]))
     rules = all_rules(analyses)
     html = env.get_template("report.html.j2").render(
         analyses=[{"a": a, "label": label(a), "cells": [(cell_label(c.params, a.grid), c.summary()) for c in a.cells],

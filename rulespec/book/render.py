@@ -132,7 +132,7 @@ def _run_words(geo: Any, run: list[int], terms: Any) -> str:
 
 def board_words(game: Any, terms: Any) -> dict[str, Any]:
     """Which pit faces which, and the path of sowing, in words."""
-    from interpreter.geometry import CCW
+    from rulespec.interpreter.geometry import CCW
 
     geo = game.geo
     spec = game.spec
@@ -161,9 +161,9 @@ def arrows_by_row(game: Any) -> list[dict[str, str]]:
     that means clockwise from its pits, as moves are written (the arrow is the way the hand
     goes along the row the move starts in, seen by the mover). Empty when a row's pits do not
     agree (the notation then says so in general words)."""
-    from interpreter.geometry import CCW, CW
-    from interpreter.moves import arrow
-    from interpreter.rules import circuit_tables
+    from rulespec.interpreter.geometry import CCW, CW
+    from rulespec.interpreter.moves import arrow
+    from rulespec.interpreter.rules import circuit_tables
 
     geo = game.geo
     steps = circuit_tables(geo, game.circuit, game.spec.sowing)[2][0]
@@ -296,7 +296,7 @@ DECISIONS = ["start", "count", "pit", "direction", "place", "piece", "capture", 
 def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
     """The state before the example's last move, after it, and the last move's decisions
     (request kind, written form)."""
-    from interpreter.notation import parse_move
+    from rulespec.interpreter.notation import parse_move
 
     st = game.state_from_snapshot(dict(ex.position)) if ex.position else game.new_initial_state()
     for move in ex.moves[:-1]:

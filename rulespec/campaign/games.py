@@ -48,7 +48,7 @@ class GameRecord:
 
 @lru_cache(maxsize=16)
 def load_game(variant: str, spec_text: str, params: tuple[tuple[str, Any], ...]) -> Any:
-    from interpreter import Game
+    from rulespec.interpreter import Game
     from rulespec.loader import load_spec_text
 
     folder = Path(variant).parent if variant.endswith((".yaml", ".yml")) else None

@@ -251,7 +251,7 @@ def generate(doc: dict[str, Any], vocab: Vocabulary | None = None) -> list[Mutan
 def load_doc(doc: dict[str, Any], path: str) -> Any:
     """A playable game from a spec document, through the normal loader (JSON is YAML).
     Raises RulespecError when it does not validate."""
-    from interpreter import Game
+    from rulespec.interpreter import Game
 
     from rulespec.loader import load_spec_tree
     from rulespec.yamlio import SourceMap
@@ -411,7 +411,7 @@ def killing_example(original: Any, diff: Difference, description: str) -> dict[s
     """A worked example, in the spec's own format, that the original passes and the mutant
     fails: the move's start position and either the legal moves there or the move and the
     original's result."""
-    from interpreter.notation import parse_move
+    from rulespec.interpreter.notation import parse_move
 
     from rulespec.records import complete_moves, write_move
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.kernel import KernelLimit
+from rulespec.interpreter.kernel import KernelLimit
 from rulespec.errors import LimitError
 from rulespec.players.search import Search, TranspositionTable, python_state, win_value
 

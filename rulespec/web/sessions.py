@@ -94,7 +94,7 @@ class Library:
 
     def load(self, key: str, **params: Any) -> Any:
         """The Game of a known key (never a path typed into the page); KeyError otherwise."""
-        from interpreter import Game
+        from rulespec.interpreter import Game
 
         self._expire()
         version = self._version(key)
@@ -347,7 +347,7 @@ class Play:
     def go_on_from(self, text: str, path: str) -> str | None:
         """Play a saved record's moves (its game goes on from there); the reason it stops
         early, with the line and column of the move, or None."""
-        from interpreter.notation import parse_move
+        from rulespec.interpreter.notation import parse_move
 
         from ..errors import Problem
         from ..records import _normalise, parse_record
@@ -519,7 +519,7 @@ class Replay:
 def replay_record(game: Any, text: str, path: str) -> Replay:
     """A record's positions; a move that cannot be played stops the replay there, with the
     reason (line, column, the legal moves)."""
-    from interpreter.notation import parse_move
+    from rulespec.interpreter.notation import parse_move
 
     from ..errors import Problem
     from ..records import RecordError, _normalise, complete_moves, parse_record
@@ -553,7 +553,7 @@ def replay_record(game: Any, text: str, path: str) -> Replay:
 
 def replay_example(game: Any, index: int) -> Replay:
     """A worked example's positions: its start, then each of its moves."""
-    from interpreter.notation import parse_move
+    from rulespec.interpreter.notation import parse_move
 
     from ..examples import example_game
 

@@ -37,7 +37,7 @@ import rulespec.cli  # noqa: E402 - imported once, before the forks
 from rulespec.limits import MAX_FILE_BYTES  # noqa: E402
 from rulespec.loader import shipped_variants, variants_dir  # noqa: E402
 
-PRELOAD = ("interpreter", "interpreter.native", "rulespec.examples", "rulespec.summary", "rulespec.records",
+PRELOAD = ("rulespec.interpreter", "rulespec.interpreter.native", "rulespec.examples", "rulespec.summary", "rulespec.records",
            "rulespec.book", "rulespec.fuzz", "rulespec.players", "rulespec.analysis.match", "rulespec.solve",
            "rulespec.check.mutate")
 """Modules the commands import when they run, imported here once rather than in every child

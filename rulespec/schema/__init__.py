@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .models import Spec
+from ..models import Spec
 
-SCHEMA_PATH = Path(__file__).parent / "schema" / "rulespec.schema.json"
+SCHEMA_PATH = Path(__file__).parent / "rulespec.schema.json"
 PARAM_REF = {"type": "string", "pattern": r"^\$[A-Za-z][A-Za-z0-9_-]*$",
              "description": "a reference to a parameter, e.g. $pits"}
 
@@ -44,7 +44,7 @@ def schema_text() -> str:
 
 
 def write_schema(path: Path = SCHEMA_PATH) -> Path:
-    from .outputs import write_output
+    from ..outputs import write_output
 
     path.parent.mkdir(parents=True, exist_ok=True)
     return write_output(path, schema_text())
