@@ -277,7 +277,7 @@ class NativeState(Core):
     def python_state(self) -> State:
         """This position as a Python State of its own, with the same history: for a search
         that reads every position it makes (scores, keys), which a native state answers
-        from a Python shadow made at each one (Oware's Python solver: 40% less CPU so)."""
+        from a Python shadow made at each one (a whole-game solve spent 40% less CPU so)."""
         return self._python().clone()
 
     def _python(self) -> State:
