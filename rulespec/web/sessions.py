@@ -304,7 +304,10 @@ class Play:
         self.moves, self.written = self.moves[:moves], self.written[:moves]
         self.resigned, self.shaded, self.origin = None, set(), -1
         for step in kept:
-            self.state.apply_actions(list(step)) if len(step) == 2 else self.state.apply_action(step[0])
+            if len(step) == 2:  # both starts of a simultaneous node
+                self.state.apply_actions(list(step))
+            else:
+                self.state.apply_action(step[0])
         self.steps = kept
         return self.view(message="Taken back to the start of your last move.")
 
