@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulespec.models.end import end_reason_words
+
 
 def render(st: Any, bottom: int = 0) -> str:
     """The board as text, `bottom`'s side nearest the reader (0 South, 1 North)."""
@@ -67,7 +69,7 @@ def render(st: Any, bottom: int = 0) -> str:
     if st.terminal:
         r = st.returns()
         verdict = "draw" if r[0] == r[1] else f"{_name(0 if r[0] > r[1] else 1)} wins"
-        lines.append(f"result: {verdict} ({st.end_reason.replace('_', ' ')})")
+        lines.append(f"result: {verdict} ({end_reason_words(st.end_reason)})")
     return "\n".join(lines)
 
 

@@ -187,3 +187,20 @@ def test_the_last_move_facts_list_captures_made_while_a_lap_passes(engine: str) 
                 assert mover_took >= facts["captured"] and 4 * pasu <= mover_took
                 return
     raise AssertionError("no pasu in 50 random games")
+
+
+def test_a_finished_game_says_why_in_words() -> None:
+    """Results said 'North wins (condition)': every kind of end has a phrase of its own."""
+    import random
+    import typing
+
+    from rulespec.models.end import END_REASONS, EndCondition
+
+    union = typing.get_args(typing.get_args(EndCondition)[0])
+    kinds = {typing.get_args(model.model_fields["kind"].annotation)[0] for model in union}
+    assert kinds == set(END_REASONS)
+    game, rng = rulespec.load("kalah"), random.Random(0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert str(state).splitlines()[-1] == f"result: South wins ({END_REASONS[state.end_reason]})"

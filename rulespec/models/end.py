@@ -91,6 +91,24 @@ class WhenHolds(_End):
     `remaining: to_player` are about: the player who just moved or the player about to move."""
 
 
+END_REASONS = {
+    "side_empty": "a side was empty",
+    "no_legal_move": "the player to move had no legal move",
+    "majority": "a player holds more than half of the pieces",
+    "score_at_least": "a player reached the target score",
+    "repetition": "a position came round again",
+    "move_limit": "the move limit was reached",
+    "condition": "the rules' end condition held",
+}
+"""Why a game ended, by the kind of end condition that ended it, in a player's words (the
+result line of the terminal and the web page)."""
+
+
+def end_reason_words(kind: str | None) -> str:
+    """`kind` (a state's end_reason) in a player's words."""
+    return END_REASONS.get(kind or "", (kind or "").replace("_", " "))
+
+
 EndCondition = Annotated[
     Union[SideEmpty, NoLegalMove, Majority, ScoreAtLeast, Repetition, MoveLimit, WhenHolds],
     Field(discriminator="kind"),

@@ -12,6 +12,7 @@ from typing import Any
 from ..book.diagram import board_svg, changed_pits
 from ..errors import IllegalActionError, RulespecError
 from ..loader import load_spec, load_spec_text, shipped_variants, variants_dir
+from ..models.end import end_reason_words
 from ..players.levels import DEFAULT_LEVEL, LEVELS
 from ..records import write_move
 from . import wording
@@ -148,7 +149,7 @@ def status(st: Any) -> str:
     if st.is_terminal():
         r = st.returns()
         verdict = "a draw" if r[0] == r[1] else f"{_who(0 if r[0] > r[1] else 1)} wins"
-        reason = (st.end_reason or "").replace("_", " ")
+        reason = end_reason_words(st.end_reason)
         return f"Game over: {verdict} ({reason}). South {st.score(0)}, North {st.score(1)}."
     stage = st.game.stage_names[st.stage] if len(st.game.stage_names) > 1 else ""
     return (f"{_who(st.current_player())} to move (move {st.move_number() + 1}"
