@@ -81,7 +81,11 @@ def parent_path(name: str, folder: Path | None) -> Path:
         path = variants_dir() / f"{name}.yaml"
         if path.is_file():
             return path
-        return _unknown(name)
+        from .loader import shipped_variants
+        from .suggest import did_you_mean
+
+        raise ValueError(f"extends {name!r}: no shipped variant has this name{did_you_mean(name, shipped_variants())} "
+                         f"(a file in the spec's folder is written with .yaml: extends: {name}.yaml)")
     if not name.endswith((".yaml", ".yml")):
         raise ValueError(f"extends names a shipped variant (extends: oware) or a .yaml file in the "
                          f"spec's own folder (extends: base.yaml), not {name!r}")
@@ -96,14 +100,6 @@ def parent_path(name: str, folder: Path | None) -> Path:
     if path.parent != base:
         raise ValueError(f"extends {name!r}: the file leads out of the spec's folder (a symlink)")
     return path
-
-
-def _unknown(name: str) -> Path:
-    from .loader import shipped_variants
-    from .suggest import did_you_mean
-
-    raise ValueError(f"extends {name!r}: no shipped variant has this name{did_you_mean(name, shipped_variants())} "
-                     f"(a file in the spec's folder is written with .yaml: extends: {name}.yaml)")
 
 
 def read_parent(name: str, folder: Path | None) -> tuple[str, Path]:

@@ -27,7 +27,9 @@ def test_every_shipped_variant_is_in_the_golden_games() -> None:
 @pytest.mark.parametrize("engine", ["kernel", "python"])
 @pytest.mark.parametrize("expected", EXPECTED, ids=lambda e: f"{e['variant']}-{'-'.join(f'{k}{v}' for k, v in e['params'].items())}")
 def test_the_golden_games_reproduce(expected: dict, engine: str) -> None:
-    game = golden.load_game(expected["variant"], expected["params"])
+    import rulespec
+
+    game = rulespec.load(expected["variant"], **expected["params"])
     if engine == "python":
         game = game.without_kernel()
     assert golden.difference(expected, game) is None

@@ -166,7 +166,7 @@ def test_problems_print_as_written_without_emoji_markup_or_escapes(tmp_path: Pat
 @pytest.mark.parametrize("value", ["²", "9" * 5000, "1e400", "-0x10"])
 def test_a_parameter_that_is_not_a_number_gets_a_short_message(value: str) -> None:
     result = CliRunner().invoke(app, ["show", "oware", "-p", f"pits={value}"])
-    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1
     assert "expected a whole number" in result.output and len(result.output) < 300
 
 

@@ -29,8 +29,9 @@ from starlette.templating import Jinja2Templates
 from ..errors import RulespecError, SpecError
 from ..inputs import InputError, TooLarge, from_bytes
 from ..limits import MAX_FILE_BYTES
+from ..players.levels import DEFAULT_LEVEL
 from .guard import LOCAL_HOSTS, SameOriginAndBoundedBody, check_token, new_token
-from .sessions import (DEFAULT_OPPONENT, HUMAN, Library, Play, Store, check_player, legend, players, replay_example,
+from .sessions import (HUMAN, Library, Play, Store, check_player, legend, players, replay_example,
                        replay_record)
 
 HERE = Path(__file__).parent
@@ -140,7 +141,7 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
         return page(request, "variant.html", key=key, game=game, spec=game.spec, params=params,
                     legend=legend(game)[1:],
                     board=board_svg(game.new_initial_state()), players=players(), problems=problems,
-                    default_opponent=DEFAULT_OPPONENT,
+                    default_opponent=DEFAULT_LEVEL,
                     examples=[e.caption for e in game.spec.examples])
 
     async def book(request: Request) -> HTMLResponse:
@@ -168,7 +169,7 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
                 params[name] = raw is not None
             elif isinstance(raw, str) and raw:
                 params[name] = p.parse(raw)
-        seats = [str(form.get("south", HUMAN)), str(form.get("north", DEFAULT_OPPONENT))]
+        seats = [str(form.get("south", HUMAN)), str(form.get("north", DEFAULT_LEVEL))]
         try:
             for seat in seats:
                 check_player(seat)

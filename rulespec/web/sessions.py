@@ -13,7 +13,7 @@ from ..book.diagram import board_svg, changed_pits
 from ..errors import IllegalActionError, RulespecError
 from ..loader import load_spec, load_spec_text, shipped_variants, variants_dir
 from ..models.end import end_reason_words
-from ..players.levels import DEFAULT_LEVEL, LEVELS
+from ..players.levels import LEVELS
 from ..records import write_move
 from . import wording
 from .animation import frames
@@ -34,7 +34,6 @@ PLAYERS = {**{name: f"{name} ({level.description})" for name, level in LEVELS.it
 """The computer players the page offers: the levels (rulespec.players.levels), each bounded in
 time, and a random player; and how the menu names them. Nothing else is taken: a visitor
 cannot ask the server to think for hours (`alphabeta:100000`, `mcts:1e9s`)."""
-DEFAULT_OPPONENT = DEFAULT_LEVEL
 HINT_PLAYER = "hard"
 """The level whose choice a hint shows (as in the terminal)."""
 
@@ -191,7 +190,6 @@ class Play:
     """The library's key of the game (a record's Variant header)."""
     params: dict[str, Any] = field(default_factory=dict)
     state: Any = None
-    moves: list[str] = field(default_factory=list)
     decisions: list[tuple[str, bool]] = field(default_factory=list)
     origin: int = -1
     direction: int = 0
@@ -204,10 +202,11 @@ class Play:
     steps: list[tuple[int, ...]] = field(default_factory=list)
     """Every decision played, in order: (action,), or (South's, North's) at a simultaneous node;
     undo plays them again from the start up to a turn of a person's."""
-    written: list[str] = field(default_factory=list)
-    """Each whole move as a record writes it (the saved game)."""
+    written: list[tuple[str, str]] = field(default_factory=list)
+    """Each whole move: who made it (South, North, or Both in the opening race) and the move as
+    a record writes it (the list of moves shown, and the saved game)."""
     turns: list[tuple[int, int]] = field(default_factory=list)
-    """Where each of a person's moves began: (steps, moves) played before it."""
+    """Where each of a person's moves began: (steps, moves written) before it."""
     resigned: int | None = None
     """The seat that resigned (the game is then over)."""
     lock: threading.Lock = field(default_factory=threading.Lock, init=False)
@@ -254,8 +253,7 @@ class Play:
         before = st.clone()
         st.apply_actions([south, north])
         self.steps.append((south, north))
-        self.written.append(st.move_to_string(suffix=False))
-        self.moves.append(f"Both: {self.written[-1]}")
+        self.written.append(("Both", st.move_to_string(suffix=False)))
         self.shaded = changed_pits(before, st)
         return frames(before, st, 0, -1, 0)
 
@@ -283,15 +281,14 @@ class Play:
         self.shaded = changed_pits(before, st)
         if st.is_terminal() or st.pending_request() is None:
             # written by the state: with the decisions the rules forced
-            self.written.append(st.move_to_string(suffix=False) or write_move(self.decisions))
-            self.moves.append(f"{_who(mover)}: {self.written[-1]}")
+            self.written.append((_who(mover), st.move_to_string(suffix=False) or write_move(self.decisions)))
             self.decisions = []
         return out
 
     def human(self, action: int) -> list[str]:
         """A person's decision; the start of their move is kept for undo."""
         if not self.decisions and self.held is None and (not self.turns or self.turns[-1][0] != len(self.steps)):
-            self.turns.append((len(self.steps), len(self.moves)))
+            self.turns.append((len(self.steps), len(self.written)))
         return self.apply(action)
 
     def undo(self) -> dict[str, Any]:
@@ -302,7 +299,7 @@ class Play:
         steps, moves = self.turns.pop()
         kept = self.steps[:steps]
         self.state, self.steps, self.held, self.decisions = self.game.new_initial_state(), [], None, []
-        self.moves, self.written = self.moves[:moves], self.written[:moves]
+        self.written = self.written[:moves]
         self.resigned, self.shaded, self.origin = None, set(), -1
         for step in kept:
             if len(step) == 2:  # both starts of a simultaneous node
@@ -346,7 +343,7 @@ class Play:
             header["Parameters"] = ", ".join(f"{k}={v}" for k, v in changed.items())
         if self.resigned is not None:
             header["Result"] = f"{_who(self.resigned)} resigned"
-        return format_record(self.game, self.written, header)
+        return format_record(self.game, [move for _, move in self.written], header)
 
     def go_on_from(self, text: str, path: str) -> str | None:
         """Play a saved record's moves (its game goes on from there); the reason it stops
@@ -425,7 +422,7 @@ class Play:
             "question": prompt if self.human_to_move() else None,
             "options": options,
             "clickable": clickable,
-            "moves": self.moves + ([f"{_who(st.current_player())}: {write_move(self.decisions)}…"]
+            "moves": [f"{who}: {move}" for who, move in self.written] + ([f"{_who(st.current_player())}: {write_move(self.decisions)}…"]
                                    if self.decisions else []),
             "message": message,
         }
