@@ -188,7 +188,7 @@ def test_players_and_the_web_app_choose_their_own_start_only():
     assert play.state.is_simultaneous_node() and view["clickable"] == [game.geo.own[1][a] for a in range(7)]
     assert "both players choose at once" in view["question"]
     play.click(game.geo.own[1][4])
-    assert play.moves == ["Both: C/e"] and play.state.history() == [2, 4]
+    assert play.written == [("Both", "C/e")] and play.state.history() == [2, 4]
 
 
 def test_a_record_with_the_race_replays():
