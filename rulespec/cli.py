@@ -4,11 +4,13 @@ from __future__ import annotations
 import os
 import re
 import sys
+import typing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import typer
+import typer.core
 from rich.console import Console
 
 from .errors import RulespecError, SpecError
@@ -17,7 +19,58 @@ from .loader import load_spec, shipped_variants
 from .limits import MAX_GAMES
 from .models.parameters import INTEGER
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
+class LabelledCommand(typer.core.TyperCommand):
+    """A command whose help labels each value after what it is (`--seed N`, `--from FILE`,
+    `VARIANT`) rather than by its Python type (`<int>`, and `<bool>` beside a flag)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            _relabel(param)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            _relabel(option)
+        return option
+
+
+class LabelledGroup(typer.core.TyperGroup):
+    """The command group, its own --help labelled as its commands' are."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            _relabel(option)
+        return option
+
+
+def _relabel(param: Any) -> None:
+    if param.metavar is None:
+        param.metavar = _label(param)
+    if param.param_type_name == "argument":  # its label is its name column; no type column
+        param.display_type_rich = lambda ctx: None
+
+
+def _label(param: Any) -> str:
+    """A parameter's label in the help: empty for a flag, FILE for a path, N for a number,
+    else its name in capitals."""
+    if getattr(param, "is_flag", False):
+        return ""
+    annotation = param.type_descriptor.annotation
+    kinds = set(typing.get_args(annotation)) | {annotation}
+    many = "..." if param.nargs != 1 else ""
+    if kinds & {Path}:
+        return "FILE" + many
+    if kinds & {int, float}:
+        return "N" + many
+    long = [opt for opt in param.opts if opt.startswith("--")]
+    name = long[0][2:] if long else param.name
+    return name.upper().replace("-", "_") + many
+
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False, cls=LabelledGroup,
+                  rich_markup_mode="markdown",
                   help="Mancala variants as YAML rule specs: validate, show, play, and print rulebooks.")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -89,7 +142,7 @@ def _random_play_game(variant: str, params: dict[str, Any]) -> tuple[Any, dict[s
     return _game(variant, params), params
 
 
-ParamOpt = typer.Option(None, "--param", "-p", help="Set a parameter: NAME=VALUE (repeatable).")
+ParamOpt = typer.Option(None, "--param", "-p", metavar="NAME=VALUE", help="Set a parameter: NAME=VALUE (repeatable).")
 # The backslash before "[cluster]" keeps rich from reading it as markup (it printed `".`).
 RayOpt = typer.Option(False, "--ray", help="Run on Ray: this machine's cluster, or a new local instance "
                       "when there is none (pip install -e \".\\[cluster]\"). Default: a local process pool.")
@@ -438,7 +491,7 @@ def fuzz(variants: list[str] = typer.Argument(None, help="Variants to fuzz (defa
          seed: int = typer.Option(0, help="Random seed (the same seed replays the same campaign)."),
          max_actions: int = typer.Option(5000, min=1, help="Actions after which a game is cut off."),
          guided: bool = typer.Option(False, "--hypothesis", help="Hypothesis-guided play (slower; shrinks natively)."),
-         out_dir: Path = typer.Option(Path("."), "--out", help="Where failing game records are written."),
+         out_dir: Path = typer.Option(Path("."), "--out", metavar="DIR", help="Where failing game records are written."),
          workers: int | None = typer.Option(None, min=1, max=256, help="Spread the games over this many local processes."),
          ray: bool = RayOpt,
          ray_address: str | None = RayAddressOpt,
@@ -769,7 +822,7 @@ def analyze(variants: list[str] = typer.Argument(..., help="A variant or spec fi
             games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per parameter combination."),
             seed: int = typer.Option(0, help="Random seed (the same seed replays the same games)."),
             max_moves: int = typer.Option(1000, min=1, help="Moves after which a game is cut off (counted a draw)."),
-            output: Path = typer.Option(Path("analysis"), "-o", "--output", help="Folder for the report and data."),
+            output: Path = typer.Option(Path("analysis"), "-o", "--output", metavar="DIR", help="Folder for the report and data."),
             ray: bool = RayOpt,
             ray_address: str | None = RayAddressOpt,
             workers: int | None = typer.Option(None, min=1, max=256, help="Local worker processes (default: all cores)."),
@@ -890,3 +943,7 @@ def _quiet_stdout() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+for _info in app.registered_commands:  # every command labels its values (LabelledCommand)
+    _info.cls = LabelledCommand

@@ -1,6 +1,7 @@
 """The command line: exit codes, one located line per problem, never a traceback."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -123,3 +124,19 @@ def test_show_says_which_engine_plays() -> None:
     result = runner.invoke(app, ["show", "mefuvha"])
     assert result.exit_code == 0, result.output
     assert "engine: move kernel (C)" in result.output
+
+
+def test_help_labels_values_by_what_they_are(monkeypatch):
+    """Every command's help names its values (N, FILE, VARIANT), with no Python type labels
+    such as <bool> beside a flag, and a command's summary reads as one sentence."""
+    monkeypatch.setenv("COLUMNS", "200")
+    top = runner.invoke(app, ["--help"])
+    assert top.exit_code == 0
+    assert "notation (help at the prompt explains it;" in top.output
+    for name in ["validate", "play", "book", "fuzz", "solve", "analyze", "match", "list"]:
+        result = runner.invoke(app, [name, "--help"])
+        assert result.exit_code == 0, result.output
+        assert not re.search(r"<(bool|int|str|float|file|path|list)", result.output), (name, result.output)
+    play = runner.invoke(app, ["play", "--help"]).output
+    assert re.search(r"--seed\s+N\s", play) and re.search(r"--from\s+FILE\s", play)
+    assert re.search(r"--help\s+Show this message", play)
