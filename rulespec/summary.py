@@ -50,21 +50,16 @@ def summary(game: Any) -> str:
 
 
 def engine(game: Any) -> str:
-    """Which path plays the moves: the short plain path, the C move kernel, or the Python
-    path (and why not the kernel)."""
-    parts = []
-    for name, rs in zip(game.stage_names, game.rulesets):
-        path = "plain path" if rs.plain else "move kernel (C)" if rs.kernel is not None else "Python path"
-        if rs.kernel is None and rs.kernel_refusal:
-            path += f" (no move kernel: {rs.kernel_refusal})"
-        parts.append(path if len(game.rulesets) == 1 else f"{name}: {path}")
-    return "; ".join(parts) + "; " + whole_games(game)
-
-
-def whole_games(game: Any) -> str:
-    """Who plays whole games (playouts) and the per-action state: C, or Python and why."""
+    """Which engine plays the game, in a player's words: native code (fast), or Python and
+    what native code does not cover."""
     from rulespec.interpreter.native import native
 
-    if native(game) is None:
-        return f"playouts and the state in Python ({game.native_refusal})"
-    return "playouts and the state in C"
+    if native(game) is not None:
+        return "native code (moves, whole games and the solver)"
+    refused = {name: rs.kernel_refusal for name, rs in zip(game.stage_names, game.rulesets)
+               if rs.kernel is None and rs.kernel_refusal}
+    if not refused:
+        return f"native code for moves; whole games in Python, slower ({game.native_refusal})"
+    reasons = list(dict.fromkeys(refused.values()))
+    said = reasons[0] if len(reasons) == 1 else "; ".join(f"{name}: {why}" for name, why in refused.items())
+    return f"Python, slower (native code: {said})"

@@ -123,7 +123,7 @@ def test_crosscheck_against_the_python_path() -> None:
 def test_show_says_which_engine_plays() -> None:
     result = runner.invoke(app, ["show", "mefuvha"])
     assert result.exit_code == 0, result.output
-    assert "engine: move kernel (C)" in result.output
+    assert "engine: native code (moves, whole games and the solver)" in result.output
 
 
 def test_help_labels_values_by_what_they_are(monkeypatch):

@@ -410,13 +410,13 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> N
     from rulespec import summary
     from rulespec.fuzz import lint
 
-    assert summary.engine(rulespec.load("kalah")).endswith("playouts and the state in C")
-    assert summary.engine(rulespec.load("mefuvha")).endswith("playouts and the state in C")
-    assert summary.engine(rulespec.load("bao-la-kiswahili")).endswith("playouts and the state in C")
-    assert summary.engine(rulespec.load("kiothi")).endswith("playouts and the state in C")
-    assert summary.engine(rulespec.load("glass-bead-game")).endswith("playouts and the state in C")
+    assert summary.engine(rulespec.load("kalah")) == "native code (moves, whole games and the solver)"
+    assert summary.engine(rulespec.load("mefuvha")) == "native code (moves, whole games and the solver)"
+    assert summary.engine(rulespec.load("bao-la-kiswahili")) == "native code (moves, whole games and the solver)"
+    assert summary.engine(rulespec.load("kiothi")) == "native code (moves, whole games and the solver)"
+    assert summary.engine(rulespec.load("glass-bead-game")) == "native code (moves, whole games and the solver)"
     glass = glass_bead_worth_too_much()
-    assert "playouts and the state in Python (it does not cover pieces worth more points than it counts in 32 bits)" \
+    assert "Python, slower (native code: it does not cover pieces worth more points than it counts in 32 bits)" \
         in summary.engine(glass)
     warning = next(w for w in lint(glass, games=1) if w.startswith("native code"))
     assert "pieces worth more points" in warning

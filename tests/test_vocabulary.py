@@ -349,7 +349,7 @@ def test_native_games_of_rounds_replay_on_the_python_path(starter: str) -> None:
     text = ROUNDS + f"  next_player: {starter}\n  max_rounds: 4\n"
     game = game_of(text)
     result = playouts(game, 6, seed=2, lengths=True, record=True)
-    assert result["engine"] == "native" and engine(game).endswith("playouts and the state in C")
+    assert result["engine"] == "native" and engine(game) == "native code (moves, whole games and the solver)"
     finals = replay(game_of(text, python=True), result)
     assert max(state.round for state in finals) >= 2, "the games went past their first rounds"
 
@@ -462,7 +462,7 @@ def test_own_pits_carrying_the_opponents_owned_mark_score_for_the_owner() -> Non
         {"pits": [2, 0, 3, 0, 0, 0], "store": 14}, {"pits": [5, 1, 0, 2, 3, 1], "store": 17}]})
     assert [game.score(state, p) for p in (0, 1)] == [14 + 2, 17 + 5 + 1 + 3 + 1 + 3 + 2]
     from rulespec.summary import engine
-    assert engine(game) == "move kernel (C); playouts and the state in C"
+    assert engine(game) == "native code (moves, whole games and the solver)"
 
 
 @pytest.mark.parametrize("extra", ["", ", owned_marks"])
