@@ -46,10 +46,12 @@ def test_a_whole_masked_random_game_ends_as_the_rulespec_game_does(variant):
         both = mirror.current_player() == -2  # a simultaneous node: player_0, then player_1
         assert player == mirror.current_player() or both
         legal = np.flatnonzero(obs["action_mask"])
-        assert list(legal) == (mirror.legal_actions(player) if both else mirror.legal_actions())
+        ids = env.unwrapped.actions.ids
+        assert [ids[a] for a in legal] == (mirror.legal_actions(player) if both else mirror.legal_actions())
         assert set(info["legal_moves"]) == set(legal)
-        action = int(rng.choice(legal))
-        env.step(action)
+        index = int(rng.choice(legal))
+        env.step(index)
+        action = ids[index]
         if both and player == 0:
             held = action
         elif both:
@@ -92,7 +94,7 @@ def test_an_inner_decision_is_a_step_by_the_same_agent_and_an_illegal_one_change
 def test_max_actions_truncates_and_parameters_reach_the_game():
     env = pz.env("oware", max_actions=5, pits=5, seeds=3)
     env.reset()
-    assert env.action_space("player_0").n == rulespec.load("oware", pits=5, seeds=3).num_distinct_actions
+    assert env.action_space("player_0").n == 5  # the five starts: no other decision is ever asked
     steps = 0
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()

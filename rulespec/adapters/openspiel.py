@@ -39,6 +39,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame  # noqa: 
 
 from ..loader import LoadedSpec, load_spec, resolve, shipped_variants  # noqa: E402
 from .observation import Encoding  # noqa: E402
+from .actions import ActionSpace  # noqa: E402
 
 PREFIX = "rulespec_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -174,8 +175,11 @@ class RulespecGame(pyspiel.Game):
         self.rules = Game(_loaded(self.SOURCE, resolve(self.SOURCE).stat().st_mtime_ns, tuple(sorted(params.items()))))
         self.bound = bound
         self.encoding = Encoding.of(self.rules)
+        self.actions = ActionSpace.of(self.rules)
+        """OpenSpiel's actions 0..n-1 are the indices of the rulespec ids the game can ask
+        (adapters/actions.py): `actions.ids[a]` is action a's rulespec id."""
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.rules.num_distinct_actions,
+            num_distinct_actions=len(self.actions),
             max_chance_outcomes=0,
             num_players=2,
             min_utility=-1.0,
@@ -234,13 +238,17 @@ class RulespecState(pyspiel.State):
             st = self.get_game().rules.new_initial_state()
             history = self.history()
             flat = set(self.flat_joint)
+            ids = self.get_game().actions.ids
             i = 0
             while i < len(history):
                 if st.is_simultaneous_node() and i not in flat:  # each player's action
-                    st.apply_actions(history[i:i + 2])
+                    st.apply_actions([ids[a] for a in history[i:i + 2]])
                     i += 2
-                else:
+                elif st.is_simultaneous_node():  # a flat joint action: an index into both lists
                     st.apply_action(history[i])
+                    i += 1
+                else:
+                    st.apply_action(ids[history[i]])
                     i += 1
             self.position.state = st
         return self.position.state
@@ -253,17 +261,21 @@ class RulespecState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player == pyspiel.PlayerId.SIMULTANEOUS:  # legal_actions() at a simultaneous node
             return self.inner.legal_actions()  # the flat joint actions, as apply_action takes them
-        return self.inner.legal_actions(player)
+        index = self.get_game().actions.to_index
+        return [index(a) for a in self.inner.legal_actions(player)]
 
     def _apply_action(self, action: int) -> None:
         if self.inner.is_simultaneous_node():  # a flat joint action: one history entry for both
             self.flat_joint.append(self.actions)
-        self.inner.apply_action(action)
+            self.inner.apply_action(action)
+        else:
+            self.inner.apply_action(self.get_game().actions.to_action(action))
         self._count(1)
 
     def _apply_actions(self, actions: list[int]) -> None:
         """Both players' choices at a simultaneous node (the opening race)."""
-        self.inner.apply_actions(list(actions))
+        to_action = self.get_game().actions.to_action
+        self.inner.apply_actions([to_action(a) for a in actions])
         self._count(2)
 
     def _count(self, actions: int) -> None:
@@ -272,6 +284,9 @@ class RulespecState(pyspiel.State):
             self.cut_off = True
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player < 0 and self.inner.is_simultaneous_node():  # a flat joint action
+            return self.inner.action_to_string(action)
+        action = self.get_game().actions.to_action(action)
         if self.inner.race is not None and player >= 0:
             return self.inner.action_to_string(player, action)
         return self.inner.action_to_string(action)

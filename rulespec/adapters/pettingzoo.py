@@ -9,8 +9,9 @@
         env.step(action)
 
 The agents are "player_0" (South, who moves first unless the spec says otherwise) and
-"player_1" (North). An action is one decision, with the ids of the rulespec API (a move with
-inner decisions is several steps by the same agent; an extra turn likewise). The observation
+"player_1" (North). An action is one decision (a move with inner decisions is several steps by
+the same agent; an extra turn likewise), numbered 0..n-1 over the decisions the game's rules
+can ask (`env.unwrapped.actions.ids[a]` is action a's rulespec id; docs/adapters.md). The observation
 is a dict: `observation`, the float32 vector described in rulespec/adapters/observation.py,
 seen from the agent, and `action_mask`, int8, 1 for each legal action of the agent to move
 (all 0 for the other). `infos[agent]` names the decision asked and the legal actions' strings.
@@ -42,6 +43,7 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from rulespec.interpreter.state import as_action
 
 from ..errors import IllegalActionError
+from .actions import ActionSpace
 from .observation import Encoding
 
 SIMULTANEOUS = -2
@@ -78,7 +80,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
         self.max_actions = max_actions
         self.encoding = Encoding.of(self.game)
         self.possible_agents = list(AGENTS)
-        n = self.game.num_distinct_actions
+        self.actions = ActionSpace.of(self.game)
+        """Actions are indices 0..n-1 of the rulespec ids the game can ask (adapters/actions.py):
+        `actions.ids[a]` is action a's rulespec id."""
+        n = len(self.actions)
         observation = spaces.Dict({
             "observation": spaces.Box(0.0, self.encoding.high, (self.encoding.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
@@ -128,8 +133,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
         flat = np.zeros(self.encoding.size, np.float32)
         player = AGENTS.index(agent)
         self.encoding.fill(self.state_, player, self.encoding.views(flat))
-        mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        mask[self._legal(player)] = 1
+        mask = np.zeros(len(self.actions), np.int8)
+        mask[[self.actions.to_index(a) for a in self._legal(player)]] = 1
         return {"observation": flat, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -138,7 +143,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
             self._was_dead_step(action)
             return
         st = self.state_
-        action = as_action(action)  # TypeError for 1.5 or True, which int() made action 1
+        index = as_action(action)  # TypeError for 1.5 or True, which int() made action 1
+        try:
+            action = self.actions.to_action(index)
+        except ValueError:
+            raise IllegalActionError(index, f"outside the action space 0..{len(self.actions) - 1}",
+                                     [str(self.actions.to_index(a)) for a in self._legal(AGENTS.index(agent))]) from None
         if st.current_player() == SIMULTANEOUS and self.held is None:
             if int(action) not in st.legal_actions(0):
                 labels = [st.action_to_string(0, a) for a in st.legal_actions(0)]
@@ -177,8 +187,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
             legal = self._legal(i)
             if legal:
                 both = st.current_player() == SIMULTANEOUS
-                info["legal_moves"] = {act: st.action_to_string(i, act) if st.race is not None else st.action_to_string(act)
-                                       for act in legal}
+                info["legal_moves"] = {self.actions.to_index(act): st.action_to_string(i, act) if st.race is not None
+                                       else st.action_to_string(act) for act in legal}
                 request = st.pending_request()
                 info["decision"] = "simultaneous" if both else request.kind if request is not None else "start"
             self.infos[a] = info
