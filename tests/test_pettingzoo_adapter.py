@@ -105,3 +105,58 @@ def test_max_actions_truncates_and_parameters_reach_the_game():
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
     assert steps == 5
+
+
+def test_rgb_array_draws_the_counts_where_the_pits_are():
+    env = pz.env("kalah", render_mode="rgb_array")
+    env.reset(seed=0)
+    start = env.render()
+    assert start.dtype == np.uint8 and start.ndim == 3 and start.shape[2] == 3
+    env.step(2)  # C: four seeds sown along South's row and into the store
+    after = env.render()
+    assert after.shape == start.shape
+    changed = np.argwhere((after != start).any(axis=2))
+    assert len(changed) > 0
+    assert changed[:, 1].min() > start.shape[1] // 3  # South's pits from C on and the store, not A or B
+
+
+@pytest.mark.parametrize("variant", ["sungka", "kalah", "bao-la-kiswahili"])
+def test_the_parallel_api_plays_whole_games_as_the_rulespec_game_does(variant):
+    from pettingzoo.test import parallel_api_test
+
+    parallel_api_test(pz.parallel_env(variant), num_cycles=100)
+    env = pz.parallel_env(variant)
+    observations, infos = env.reset(seed=3)
+    mirror = rulespec.load(variant).new_initial_state()
+    ids = env.actions.ids
+    rng = np.random.default_rng(3)
+    rewards = {}
+    for _ in range(2000):
+        if not env.agents:
+            break
+        acting = [a for a in env.agents if infos[a]["to_act"]]
+        assert len(acting) == (2 if mirror.is_simultaneous_node() else 1)
+        chosen = {a: int(rng.choice(np.flatnonzero(observations[a]["action_mask"]))) for a in acting}
+        for a in env.agents:
+            if a not in acting:
+                assert not observations[a]["action_mask"].any()
+                chosen[a] = 0  # ignored: not this agent's turn
+        observations, rewards, terminations, truncations, infos = env.step(chosen)
+        if len(acting) == 2:
+            mirror.apply_actions([ids[chosen["player_0"]], ids[chosen["player_1"]]])
+        else:
+            mirror.apply_action(ids[chosen[acting[0]]])
+    assert mirror.is_terminal() and [rewards[a] for a in env.possible_agents] == mirror.returns()
+
+
+def test_the_parallel_api_refuses_an_illegal_action_and_changes_nothing():
+    env = pz.parallel_env("sungka")
+    observations, infos = env.reset(seed=0)
+    legal = np.flatnonzero(observations["player_0"]["action_mask"])
+    illegal = env.action_space("player_1").n  # every start is legal in the race: one past them
+    before = observations["player_0"]["observation"].copy()
+    with pytest.raises(IllegalActionError):
+        env.step({"player_0": int(legal[0]), "player_1": illegal})
+    with pytest.raises(ValueError, match="no action for player_1"):
+        env.step({"player_0": int(legal[0])})
+    assert (env.state() == before).all() and env.to_act() == ["player_0", "player_1"]

@@ -1,4 +1,4 @@
-"""Rulespec games as PettingZoo AEC environments.
+"""Rulespec games as PettingZoo environments: AEC (`env`) and parallel (`parallel_env`).
 
     from rulespec.adapters import pettingzoo
     env = pettingzoo.env("kiothi", render_mode="ansi")          # any variant or spec path, **params
@@ -32,12 +32,12 @@ from typing import Any
 
 from ..extras import require_extra
 
-for _module in ("pettingzoo", "gymnasium", "numpy"):
+for _module in ("pettingzoo", "gymnasium", "numpy", "PIL"):
     require_extra("pettingzoo", _module, "rulespec.adapters.pettingzoo")
 
 import numpy as np  # noqa: E402 - after the check that names the extra
 from gymnasium import spaces  # noqa: E402
-from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo import AECEnv, ParallelEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
 from rulespec.interpreter.state import as_action
@@ -45,6 +45,7 @@ from rulespec.interpreter.state import as_action
 from ..errors import IllegalActionError
 from .actions import ActionSpace
 from .observation import Encoding
+from .picture import board_picture
 
 SIMULTANEOUS = -2
 """current_player() at a simultaneous node (OpenSpiel's kSimultaneousPlayerId)."""
@@ -63,7 +64,7 @@ def env(variant: str | Path, render_mode: str | None = None, max_actions: int = 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
     """The unwrapped environment; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, variant: str | Path, render_mode: str | None = None,
                  max_actions: int = DEFAULT_MAX_ACTIONS, **params: Any):
@@ -193,12 +194,14 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
                 info["decision"] = "simultaneous" if both else request.kind if request is not None else "start"
             self.infos[a] = info
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             import gymnasium
 
             gymnasium.logger.warn("render() called without a render_mode")
             return None
+        if self.render_mode == "rgb_array":
+            return board_picture(self.state_)
         text = str(self.state_)
         if self.render_mode == "human":
             print(text)
@@ -207,3 +210,92 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's conventional name)
 
     def close(self) -> None:
         pass
+
+
+def parallel_env(variant: str | Path, render_mode: str | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
+                 **params: Any) -> "RulespecParallelEnv":
+    """The parallel environment of a variant: both agents choose at once at a simultaneous
+    node (the opening race), one agent elsewhere."""
+    return RulespecParallelEnv(raw_env(variant, render_mode, max_actions, **params))
+
+
+class RulespecParallelEnv(ParallelEnv):
+    """PettingZoo's parallel API over the AEC environment. Each step takes the actions of the
+    agents to act: both at a simultaneous node, else the one to move (`infos[agent]["to_act"]`;
+    its action mask is the only non-zero one). Actions given for an agent not to act are
+    ignored, so code that sends every live agent an action works; a missing action of an agent
+    to act is an error. Observations, rewards and ends are the AEC environment's."""
+
+    def __init__(self, aec: raw_env):
+        self.aec = aec
+        self.metadata = {**aec.metadata, "is_parallelizable": True}
+        self.possible_agents = list(aec.possible_agents)
+        self.render_mode = aec.render_mode
+        self.actions = aec.actions
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.aec.action_space(agent)
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = list(self.aec.agents)
+        return self._observations(), self._infos()
+
+    def to_act(self) -> list[str]:
+        """The agents whose actions the next step needs."""
+        st = self.aec.state_
+        if st.is_terminal():
+            return []
+        return list(AGENTS) if st.current_player() == SIMULTANEOUS else [AGENTS[st.current_player()]]
+
+    def step(self, actions: dict[str, int]) -> tuple[dict, dict, dict, dict, dict]:
+        acting = self.to_act()
+        missing = [a for a in acting if actions.get(a) is None]
+        if missing:
+            raise ValueError(f"no action for {', '.join(missing)}, to act now (infos[agent]['to_act'])")
+        st = self.aec.state_
+        both = st.current_player() == SIMULTANEOUS
+        for agent in acting:  # all checked before any is played: an illegal one changes nothing
+            player = AGENTS.index(agent)
+            legal = st.legal_actions(player) if both else st.legal_actions()
+            index = as_action(actions[agent])
+            if index not in [self.actions.to_index(a) for a in legal]:
+                raise IllegalActionError(index, f"not legal for {agent}",
+                                         [str(self.actions.to_index(a)) for a in legal])
+        for agent in acting:  # the AEC environment holds player_0's race choice until player_1's
+            self.aec.step(actions[agent])
+        rewards = {a: float(self.aec.rewards[a]) for a in self.agents}
+        terminations = {a: self.aec.terminations[a] for a in self.agents}
+        truncations = {a: self.aec.truncations[a] for a in self.agents}
+        observations, infos = self._observations(), self._infos()
+        if any(terminations.values()) or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        """Each agent's observation; at a simultaneous node player_1's mask is shown beside
+        player_0's, since both choose in the same step."""
+        st = self.aec.state_
+        seen = {a: self.aec.observe(a) for a in self.agents}
+        if not st.is_terminal() and st.current_player() == SIMULTANEOUS:
+            mask = np.zeros(len(self.actions), np.int8)
+            mask[[self.actions.to_index(a) for a in st.legal_actions(1)]] = 1
+            seen[AGENTS[1]]["action_mask"] = mask
+        return seen
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        acting = self.to_act()
+        return {a: {**self.aec.infos.get(a, {}), "to_act": a in acting} for a in self.agents}
+
+    def render(self) -> str | np.ndarray | None:
+        return self.aec.render()
+
+    def state(self) -> np.ndarray:
+        return self.aec.observe(AGENTS[0])["observation"]
+
+    def close(self) -> None:
+        self.aec.close()
