@@ -10,7 +10,7 @@ import pytest
 import rulespec
 from rulespec.book import render_book, to_html, to_pdf
 from rulespec.book.layout import layout_problems
-from rulespec.book.render import pdf_document
+from rulespec.book.render import diagrams_apart, pdf_document
 from seed_games import SEEDS
 
 VARIANTS = rulespec.shipped_variants()
@@ -43,7 +43,7 @@ def test_every_variant_renders_cleanly(name: str) -> None:
 
 # The PDF layout of every variant is checked by `rulespec book --all -f pdf` (CI runs it: a
 # layout problem is an error there); here the seed games and boards of other shapes.
-PDF_CASES = sorted(SEEDS | {"congkak", "toguz-korgool", "hus", "omweso", "um-el-bagara"})
+PDF_CASES = sorted(SEEDS | {"congkak", "toguz-korgool", "hus", "omweso", "um-el-bagara", "en-gehe"})
 
 
 @pytest.mark.parametrize("name", PDF_CASES)
@@ -56,6 +56,7 @@ def test_variants_render_to_html_and_pdf(name: str) -> None:
     assert "size: 215.9mm 279.4mm" in html or "size: 279.4mm 215.9mm" in html  # letter, either way round
     document = pdf_document(book)
     assert layout_problems(document) == []
+    assert diagrams_apart(document) == []  # every example's text on the page of its first diagram
     pdf = PdfReader(io.BytesIO(document.write_pdf()))
     pages = len(pdf.pages)
     assert pages >= 2
@@ -116,7 +117,7 @@ def test_the_layout_check_finds_an_overfull_diagram() -> None:
     to the page runs off the page, and is reported."""
     import weasyprint
 
-    book = render_book(rulespec.load("mefuvha", pits=28))
+    book = render_book(rulespec.load("mefuvha"))  # sixteen pits a row, four rows: printed landscape and shrunk
     html = to_html(book).replace(".svg-figure svg { max-width: 100%; height: auto; }", "")
     problems = layout_problems(weasyprint.HTML(string=html).render())
     assert problems and all("overfull" in p or "clipped" in p for p in problems)
@@ -189,21 +190,19 @@ def test_pdf_has_a_bookmark_per_section() -> None:
 
 
 @pytest.mark.parametrize("name,landscape", [("anywoli", True), ("enkeshui-twelve", True), ("tchouba", True),
-                                            ("oware", False), ("toguz-korgool", False), ("bao-la-kiswahili", False)])
+                                            ("oware", False), ("toguz-korgool", False), ("bao-la-kiswahili", False),
+                                            ("en-gehe", False)])
 def test_a_board_too_wide_for_a_portrait_page_is_printed_on_a_landscape_one(name: str, landscape: bool) -> None:
-    """A landscape page where the widest diagram's pit labels would print under 8 pt on a
-    portrait one; on the page chosen they print at 8 pt or more."""
-    from rulespec.book.render import PRINT_SCALE, PX_PER_MM, SIDE_MARGINS, label_pt
+    """A diagram whose pit labels would print under 8 pt on a portrait page goes, with its
+    example, on a landscape page (a named page); on the page it is on they print at 8 pt or
+    more. En Gehé's forty pits a row are drawn folded, on portrait pages."""
+    from rulespec.book.render import PX_PER_MM, SIDE_MARGINS, label_pt
 
     book = render_book(rulespec.load(name))
-    size = re.search(r"size: ([\d.]+)mm ([\d.]+)mm", to_html(book))
-    width, height = float(size[1]), float(size[2])
-    assert (width > height) == landscape
-    widest = max(float(re.search(r'width="([\d.]+)"', svg)[1]) for svg in book.figures.values()) * PRINT_SCALE
-
-    def printed(page_width: float) -> float:
-        return label_pt(min(1.0, (page_width - SIDE_MARGINS) * PX_PER_MM / widest))
-
-    portrait = printed(min(width, height))
-    assert (portrait < 8) == landscape
-    assert printed(width) >= 8
+    html = to_html(book)
+    assert "@page wide { size: 297mm 210mm; }" in html and "size: 210mm 297mm;" in html
+    figures = re.findall(r'<span class="svg-figure( wide)?"><svg [^>]*?width="([\d.]+)"', html)
+    assert figures and any(wide for wide, _ in figures) == landscape
+    for wide, width in figures:
+        page_width = 297 if wide else 210
+        assert label_pt(min(1.0, (page_width - SIDE_MARGINS) * PX_PER_MM / float(width))) >= 8

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.book.diagram import COUNT_ZONE, LABEL_SIZE, RADIUS
+import rulespec
+from rulespec.book.diagram import COUNT_ZONE, LABEL_SIZE, RADIUS, board_svg
 from rulespec.book.render import PRINT_SCALE
 
 BOOKS = Path(__file__).resolve().parent.parent / "docs" / "rulebooks"
@@ -84,3 +85,21 @@ def test_capture_frames_leave_the_labels_readable(path: Path) -> None:
             if x <= lx <= x + w:
                 top, bottom = ly - LABEL_SIZE * 0.75, ly + 1  # the letters' extent around the baseline
                 assert bottom < y - 1 or top > y + h + 1, f"{path.name}: a frame covers the label at {lx},{ly}"
+
+
+def test_a_board_too_long_for_a_page_is_drawn_folded_with_every_pit_once() -> None:
+    from rulespec.book.render import fold_for
+
+    game = rulespec.load("en-gehe")  # forty pits a row
+    columns = fold_for(game)
+    assert columns is not None and columns < game.geo.width
+    assert fold_for(rulespec.load("bao-la-kiswahili")) is None and fold_for(rulespec.load("omweso")) is None
+    svg = board_svg(game.new_initial_state(), fold=columns)
+    width = float(re.search(r'width="([\d.]+)"', svg)[1])
+    labels = re.findall(rf'<text x="([\d.]+)" y="([\d.]+)" font-size="{LABEL_SIZE}" text-anchor="middle">(\w+)</text>',
+                        svg)
+    assert sorted(name for _, _, name in labels) == sorted(game.geo.label[q] for q in range(game.geo.n_pits))
+    assert all(0 < float(x) < width for x, _, _ in labels)
+    blocks = -(-game.geo.width // columns)
+    assert svg.count("the rows go on below") == blocks - 1
+    assert len({y for _, y, _ in labels}) == 2 * blocks  # two rows of labels in each block

@@ -22,6 +22,8 @@ LABEL_SIZE = 10
 """Pit labels' font size, in the diagram's units (a rulebook prints a unit at 1.25 CSS px)."""
 COUNT_ZONE = 8.5
 """How near a pit's centre its count is written: no arrow comes nearer."""
+FOLD_GAP = 34
+"""Room between the blocks of a board drawn folded (too long for one line on a page)."""
 
 
 SHIFTS = [11.5, -11.5, 14.5, -14.5]
@@ -32,32 +34,51 @@ DASHES = ["", ' stroke-dasharray="7 4"', ' stroke-dasharray="2 3"', ' stroke-das
 def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None = None,
               title: str | None = None, laps: list[list[int]] | None = None,
               taken: list[tuple[tuple[int, ...], str, int]] | None = None, mover: int | None = None,
-              clickable: bool = False) -> str:
+              clickable: bool = False, fold: int | None = None) -> str:
     """A board diagram. `laps`: each lap's path (the slot it starts from, then the slots it
     drops into); `taken`: each capture's pits, destination (store, removed, sow) and pieces;
-    `clickable`: pits and stores carry class="pit" and data-slot="N" (the web page's clicks)."""
+    `clickable`: pits and stores carry class="pit" and data-slot="N" (the web page's clicks);
+    `fold`: columns per block, for a board too long for a page: the board is cut into blocks
+    of that many columns drawn one below the other, North's store beside the first block and
+    South's beside the last (where the rows' ends meet them)."""
     game = state.game
     geo = game.geo
     highlight = highlight or set()
     stores = geo.store[0] != -1
-    margin_x = (84 if geo.ranks > 2 else 70) if stores else 36  # room for the row letters beside the stores
-    width = margin_x * 2 + geo.width * CELL
-    height = 40 + geo.ranks * ROW + 24 + (18 if title else 0)
+    margin_x = side_margin(geo)
+    columns = min(fold or geo.width, geo.width)
+    blocks = -(-geo.width // columns)
+    block_height = geo.ranks * ROW + FOLD_GAP
+    width, height = diagram_size(geo, columns, bool(title))
     top = 22 + (18 if title else 0)
     roles = set().union(*game.roles.values()) if game.roles else set()
-    centre = {}
-    for q in range(geo.n_pits):
-        centre[q] = (margin_x + geo.xcol[q] * CELL + CELL / 2, top + (geo.ranks - 1 - geo.rank[q]) * ROW + ROW / 2)
+
+    def place(q: int) -> tuple[float, float]:
+        """A pit's centre: its column within its block, its rank within the block's rows."""
+        block, column = divmod(geo.xcol[q], columns)
+        return (margin_x + column * CELL + CELL / 2,
+                top + block * block_height + (geo.ranks - 1 - geo.rank[q]) * ROW + ROW / 2)
+
+    def middle(block: int) -> float:
+        return top + block * block_height + geo.ranks * ROW / 2
+
+    store_at = {1: (10, middle(0)), 0: (width - 60, middle(blocks - 1))}
+    """Each player's store box: its left edge and its middle height."""
+    centre = {q: place(q) for q in range(geo.n_pits)}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" role="img" '
            f'aria-label="{escape(title or game.name)}">',
            f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="12" fill="white" stroke="black"/>']
     if title:
         out.append(f'<text x="{width / 2}" y="18" font-size="13" text-anchor="middle">{escape(title)}</text>')
+    for block in range(1, blocks):  # where a folded board goes on
+        y = top + block * block_height - FOLD_GAP / 2
+        out.append(f'<line x1="{margin_x}" y1="{y}" x2="{width - margin_x}" y2="{y}" stroke="black" '
+                   f'stroke-width="0.8" stroke-dasharray="4 4"/>')
+        out.append(f'<text x="{width / 2}" y="{y - 4}" font-size="9" text-anchor="middle" font-style="italic">'
+                   f'the rows go on below</text>')
     for q in range(geo.n_pits):
-        rank, x = geo.rank[q], geo.xcol[q]
-        cx = margin_x + x * CELL + CELL / 2
-        cy = top + (geo.ranks - 1 - rank) * ROW + ROW / 2
+        cx, cy = centre[q]
         fill = "#cfcfcf" if q in highlight else "white"
         dash = ' stroke-width="3.5"' if q == origin else ' stroke-width="1.2"'
         slot = f' class="pit" data-slot="{q}"' if clickable else ""
@@ -78,20 +99,18 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
     bands: list[tuple[float, float]] = []  # the heights the pit labels take up
     for rank in range(geo.ranks):
         pits = sorted((q for q in range(geo.n_pits) if geo.rank[q] == rank), key=lambda q: geo.xcol[q])
-        y = top + (geo.ranks - 1 - rank) * ROW + ROW / 2
         north = geo.owner[pits[0]] == 1
         if geo.owner[pits[0]] == -1:
             continue  # the shared middle row: its letter is at the side
         for q in pits:
-            cx = margin_x + geo.xcol[q] * CELL + CELL / 2
+            cx, y = centre[q]
             # North's rows labelled above their pits, South's below: each gap holds one row's labels.
             ly = y - RADIUS - 5 if north else y + RADIUS + 12
             bands.append((ly - LABEL_SIZE * 0.8, ly + 1))
             out.append(f'<text x="{cx}" y="{ly}" font-size="{LABEL_SIZE}" text-anchor="middle">'
                        f'{escape(geo.label[q])}</text>')
     if stores:
-        mid = top + geo.ranks * ROW / 2
-        for p, x in ((1, 10), (0, width - 60)):
+        for p, (x, mid) in store_at.items():
             q = geo.store[p]
             fill = "#cfcfcf" if q in highlight else "white"
             slot = f' class="pit store" data-slot="{q}"' if clickable else ""
@@ -107,13 +126,13 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
         for rank in range(geo.ranks):
             q = next(q for q in range(geo.n_pits) if geo.rank[q] == rank)
             letter = geo.label[q].rstrip("0123456789") if game.spec.board.notation != "letters" else ""
-            y = top + (geo.ranks - 1 - rank) * ROW + ROW / 2 + 4
-            out.append(f'<text x="{margin_x - 14}" y="{y}" font-size="11" text-anchor="middle" '
-                       f'font-style="italic">{escape(letter)}</text>')
+            for block in range(blocks):
+                y = top + block * block_height + (geo.ranks - 1 - rank) * ROW + ROW / 2 + 4
+                out.append(f'<text x="{margin_x - 14}" y="{y}" font-size="11" text-anchor="middle" '
+                           f'font-style="italic">{escape(letter)}</text>')
     edges: dict[int, tuple[float, float, float]] = {}
     if stores:
-        mid = top + geo.ranks * ROW / 2
-        for p, x in ((1, 10), (0, width - 60)):
+        for p, (x, mid) in store_at.items():
             centre[geo.store[p]] = (x + 25, mid)
             # Arrows stop at the side of the box facing the board, clear of its count.
             edges[geo.store[p]] = (x + 52 if p == 1 else x - 2, mid - 24, mid + 24)
@@ -154,6 +173,19 @@ def board_svg(state: Any, highlight: set[int] | None = None, origin: int | None 
                       'markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" '
                       'fill="black"/></marker></defs>')
     return "\n".join(out)
+
+
+def diagram_size(geo: Any, columns: int, title: bool = True) -> tuple[int, int]:
+    """A diagram's width and height, in its units, drawn in blocks of `columns` columns."""
+    blocks = -(-geo.width // columns)
+    return (side_margin(geo) * 2 + columns * CELL,
+            40 + blocks * (geo.ranks * ROW + FOLD_GAP) - FOLD_GAP + 24 + (18 if title else 0))
+
+
+def side_margin(geo: Any) -> int:
+    """Room on each side of the pits: for the stores, and the row letters beside them."""
+    stores = geo.store[0] != -1
+    return (84 if geo.ranks > 2 else 70) if stores else 36
 
 
 def _gap(y: float, up: int, bands: Bands) -> float:

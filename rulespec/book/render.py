@@ -12,19 +12,22 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
 
 from ..outputs import write_output
-from .diagram import board_svg, changed_pits
+from .diagram import LABEL_SIZE, board_svg, changed_pits, diagram_size
 from .english import Grammar, article, count_phrase, join, number, ordinal, plural
 
 PAPER = {"a4": (210, 297), "letter": (215.9, 279.4)}
 """Paper sizes in mm, portrait."""
 SIDE_MARGINS = 32
 """The page's left and right margins together, in mm (page.html.j2)."""
+VERTICAL_MARGINS = 38
+"""The page's top and bottom margins together, in mm (page.html.j2)."""
 PX_PER_MM = 96 / 25.4
 
 
@@ -381,6 +384,11 @@ def expectation(expect: dict[str, Any], terms: Any) -> str:
     return join(out)
 
 
+def page_diagram(state: Any, **drawing: Any) -> str:
+    """A diagram for the printed book: a board too long for a page is drawn folded."""
+    return board_svg(state, fold=fold_for(state.game), **drawing)
+
+
 def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, Any]]:
     """Each worked example replayed with its last move traced: before (start ringed, laps
     drawn) and after (captures framed, pieces to the store) diagrams. An example that does
@@ -406,7 +414,7 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
             if not ex.moves:  # a position shown as it is (its legal moves, or a finished game)
                 entry["ok"] = True
                 entry["before"] = f"{stem}-example-{i + 1}.svg"
-                figures[entry["before"]] = board_svg(after, title="The position")
+                figures[entry["before"]] = page_diagram(after, title="The position")
                 continue
             before, traced_after, decisions = _replay(played.traced(), ex)
         except RulespecError:
@@ -415,15 +423,15 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
         if before.race is not None:  # the opening race: both players sow at once, no one move's laps
             entry.update(ok=True, decisions=decisions)
             entry["before"], entry["after"] = f"{stem}-example-{i + 1}-before.svg", f"{stem}-example-{i + 1}-after.svg"
-            figures[entry["before"]] = board_svg(before, title=f"Before {ex.moves[-1]}")
-            figures[entry["after"]] = board_svg(after, highlight=changed_pits(before, after), title=f"After {ex.moves[-1]}")
+            figures[entry["before"]] = page_diagram(before, title=f"Before {ex.moves[-1]}")
+            figures[entry["after"]] = page_diagram(after, highlight=changed_pits(before, after), title=f"After {ex.moves[-1]}")
             continue
         laps, taken = _drawing(mv.trace or [], mv.origin)
         entry.update(ok=True, fired=mv.fired, decisions=decisions, laps=len(laps),
                      captured=any(t[2] for t in taken))
         entry["before"], entry["after"] = f"{stem}-example-{i + 1}-before.svg", f"{stem}-example-{i + 1}-after.svg"
-        figures[entry["before"]] = board_svg(before, origin=mv.origin, laps=laps, title=f"Before {ex.moves[-1]}")
-        figures[entry["after"]] = board_svg(after, highlight=changed_pits(before, after), taken=taken,
+        figures[entry["before"]] = page_diagram(before, origin=mv.origin, laps=laps, title=f"Before {ex.moves[-1]}")
+        figures[entry["after"]] = page_diagram(after, highlight=changed_pits(before, after), taken=taken,
                                             mover=mv.mover, title=f"After {ex.moves[-1]}")
     return out
 
@@ -481,7 +489,7 @@ def render_book(game: Any) -> Book:
                       "letter" if spec.board.notation == "letters" else "name")
     env = environment()
     initial = f"{stem}-initial.svg"
-    figures[initial] = board_svg(game.new_initial_state(), title="The initial position")
+    figures[initial] = page_diagram(game.new_initial_state(), title="The initial position")
     changed = {k: v for k, v in game.params.items() if spec.parameters[k].default != v}
     pieces = terms.pieces or terms.piece + "s"
     shown = examples(game, stem, figures)
@@ -540,27 +548,65 @@ def number_rules(text: str) -> str:
                         text)
 
 
+MIN_LABEL_PT = 8
 PRINT_SCALE = 1.25
 """CSS px per diagram unit in the HTML and PDF book: a pit label of 10 units prints at 9.4 pt
 (a diagram wider than the page is shrunk to fit it)."""
+SMALLEST_SCALE = MIN_LABEL_PT / (0.75 * LABEL_SIZE)
+"""The smallest scale at which pit labels print at 8 pt (1.07): an example's diagrams when
+they and its text would not fit one page at PRINT_SCALE, the bound for folding a board."""
 
 
-def printed_size(svg: str) -> str:
-    """A diagram drawn PRINT_SCALE times its own size (its viewBox keeps the drawing)."""
-    def scaled(match: re.Match[str]) -> str:
-        return f'{match.group(1)}="{float(match.group(2)) * PRINT_SCALE:g}"'
+def printed_size(svg: str, room: float = float("inf")) -> str:
+    """A diagram drawn PRINT_SCALE times its own size (its viewBox keeps the drawing), or
+    smaller where it would be taller than `room` (CSS px): a page's height."""
     head, _, rest = svg.partition(">")
+    height = float(re.search(r'\bheight="([\d.]+)"', head)[1])
+    scale = min(PRINT_SCALE, room / height)
+
+    def scaled(match: re.Match[str]) -> str:
+        return f'{match.group(1)}="{float(match.group(2)) * scale:g}"'
     return re.sub(r'\b(width|height)="([\d.]+)"', scaled, head, count=2) + ">" + rest
 
 
-FIGURE_PARAGRAPH = r'<p><span class="svg-figure">(?:(?!</p>).)*</span></p>\n'
+FIGURE_PARAGRAPH = r'<p><span class="svg-figure[^"]*">(?:(?!</p>).)*</span></p>\n'
 
 
 def together(body: str) -> str:
     """Diagrams that follow one another (an example's before and after) in one block, so a
-    page break does not part them."""
-    return re.sub(rf"(?:{FIGURE_PARAGRAPH}){{2,}}", lambda m: f'<div class="figures">\n{m.group(0)}</div>\n',
-                  body, flags=re.S)
+    page break does not part them; a block or a lone diagram too wide for a portrait page
+    goes on a landscape one (class "wide": the named page of page.html.j2)."""
+    def block(match: re.Match[str]) -> str:
+        wide = " wide" if "svg-figure wide" in match.group(0) else ""
+        if match.group(0).count("<p>") == 1:
+            return match.group(0).replace("<p>", f'<p class="{wide.strip()}">', 1) if wide else match.group(0)
+        return f'<div class="figures{wide}">\n{match.group(0)}</div>\n'
+    return re.sub(rf"(?:{FIGURE_PARAGRAPH})+", block, body, flags=re.S)
+
+
+def kept_whole(body: str, smaller: frozenset[int] = frozenset(), loose: frozenset[int] = frozenset()) -> str:
+    """Each subsection with a diagram (a worked example: its text, then before and after) in
+    one block that a page break does not cut, so the text is printed beside its diagrams.
+    Blocks are numbered; those in `smaller` print their diagrams at the smallest scale whose
+    labels are still 8 pt, and those in `loose` are not kept whole (pdf_document's later
+    passes, for blocks taller than a page)."""
+    parts = re.split(r"(?=<h[23][ >])", body)
+    out = []
+    number = -1
+    for part in parts:
+        if not (part.startswith("<h3") and "svg-figure" in part):
+            out.append(part)
+            continue
+        number += 1
+        if number in smaller:
+            part = re.sub(r'(<svg [^>]*?\bwidth=")([\d.]+)(" height=")([\d.]+)',
+                          lambda m: f"{m[1]}{float(m[2]) * SMALLEST_SCALE / PRINT_SCALE:g}{m[3]}"
+                                    f"{float(m[4]) * SMALLEST_SCALE / PRINT_SCALE:g}", part)
+        kept = " kept" + (" wide" if "svg-figure wide" in part else "")
+        if number in loose:  # the text with the first diagram at least
+            kept, part = "", part.replace('<div class="figures">', '<div class="figures parted">')
+        out.append(f'<section class="kept-block{kept}" data-block="{number}">\n{part}</section>\n')
+    return "".join(out)
 
 
 def linked(body: str) -> str:
@@ -591,30 +637,36 @@ def linked(body: str) -> str:
     return body[:first] + toc + body[first:]
 
 
-def to_html(book: Book, paper: str = "a4") -> str:
-    """Self-contained HTML: the Markdown rendered, each diagram inlined, print CSS."""
+def to_html(book: Book, paper: str = "a4", smaller: frozenset[int] = frozenset(),
+            loose: frozenset[int] = frozenset()) -> str:
+    """Self-contained HTML: the Markdown rendered, each diagram inlined, print CSS (for
+    `smaller` and `loose`, see kept_whole)."""
     from markdown_it import MarkdownIt
 
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(book.markdown)
+    short, long = PAPER[paper]
 
     def inline(match: re.Match[str]) -> str:
         """The book's own figures inlined; any other image (a spec's text may write one) is
         left as its alt text: a rulebook shows only what the project draws."""
         svg = book.figures.get(unquote(html.unescape(match.group(1))))  # (Markdown percent-encodes é)
-        return f'<span class="svg-figure">{printed_size(svg)}</span>' if svg else match.group(2)
+        if not svg:
+            return match.group(2)
+        wide = too_wide(svg, short)
+        room = figure_room(short if wide else long)
+        return f'<span class="svg-figure{" wide" if wide else ""}">{printed_size(svg, room)}</span>'
 
     body = re.sub(r'<img src="([^"]*)" alt="([^"]*)"[^>]*>', inline, body)
-    body = linked(together(body))
+    body = kept_whole(linked(together(body)), smaller, loose)
     body = re.sub(r'<h2 id="([^"]*)">Quick reference', r'<div class="quickref"><h2 id="\1">Quick reference', body, count=1)
     if '<div class="quickref">' in body:
         editors = body.find('<h2 id="notes-for-editors">')
         body = body + "</div>" if editors < 0 else body[:editors] + "</div>\n" + body[editors:]
     env = environment(page=True)
     return env.get_template("page.html.j2").render(title=html.unescape(book.markdown.splitlines()[0].lstrip("# ")), body=body,
-                                                   paper=page_size(book, paper))
+                                                   paper=f"{short:g}mm {long:g}mm",
+                                                   landscape=f"{long:g}mm {short:g}mm")
 
-
-MIN_LABEL_PT = 8
 
 
 def label_pt(shrink: float) -> float:
@@ -624,15 +676,36 @@ def label_pt(shrink: float) -> float:
     return LABEL_SIZE * PRINT_SCALE * shrink * 0.75
 
 
-def page_size(book: Book, paper: str) -> str:
-    """The CSS page size: portrait, or landscape when the widest diagram would have to shrink
-    on a portrait page (its labels would print under 8 pt) and is less shrunk on a landscape one."""
-    short, long = PAPER[paper]
-    widest = max((float(m.group(1)) for svg in book.figures.values()
-                  if (m := re.search(r'width="([\d.]+)"', svg))), default=0.0) * PRINT_SCALE
-    if widest * MIN_LABEL_PT > (short - SIDE_MARGINS) * PX_PER_MM * label_pt(1.0):
-        short, long = long, short
-    return f"{short:g}mm {long:g}mm"
+def too_wide(svg: str, short: float) -> bool:
+    """Whether a diagram's pit labels would print under 8 pt on a portrait page `short` mm
+    wide: it goes on a landscape page."""
+    width = float(re.search(r'width="([\d.]+)"', svg)[1])
+    return width * SMALLEST_SCALE > (short - SIDE_MARGINS) * PX_PER_MM
+
+
+def fold_for(game: Any) -> int | None:
+    """Columns per block of the book's diagrams: None where the whole board prints with its
+    labels at 8 pt or more on a portrait or a landscape page; else a board too long for that
+    (En Gehé's forty pits a row) is drawn in the fewest blocks that print so on either."""
+    geo = game.geo
+    across, down = min(short for short, _ in PAPER.values()), min(long for _, long in PAPER.values())
+    portrait, landscape = (across, down), (down, across)
+    widest = (max(long for _, long in PAPER.values()), across)  # (unfolded, as on an A4 page)
+    tries = [(1, portrait), (1, widest), *((b, portrait) for b in range(2, geo.width + 1)),
+             *((b, landscape) for b in range(2, geo.width + 1))]  # unfolded, then portrait pages
+    for blocks, (page_width, page_height) in tries:
+        columns = -(-geo.width // blocks)
+        width, height = diagram_size(geo, columns)
+        if (width * SMALLEST_SCALE <= (page_width - SIDE_MARGINS) * PX_PER_MM
+                and height * SMALLEST_SCALE <= figure_room(page_height)):
+            return None if blocks == 1 else columns
+    return None
+
+
+def figure_room(page_height: float) -> float:
+    """The height a diagram may take on a page this tall (mm), in CSS px: the content area,
+    less room for a line of text."""
+    return (page_height - VERTICAL_MARGINS - 10) * PX_PER_MM
 
 
 def to_pdf(book: Book, paper: str = "a4") -> bytes:
@@ -646,7 +719,53 @@ def pdf_document(book: Book, paper: str = "a4") -> Any:
         import weasyprint
     except ImportError as exc:  # pragma: no cover - depends on the installation
         raise RuntimeError("PDF output needs WeasyPrint: pip install 'rulespec[pdf]'") from exc
-    return weasyprint.HTML(string=to_html(book, paper), url_fetcher=inline_only()).render()
+    def laid_out(smaller: frozenset[int] = frozenset(), loose: frozenset[int] = frozenset()) -> Any:
+        return weasyprint.HTML(string=to_html(book, paper, smaller, loose), url_fetcher=inline_only()).render()
+
+    document = laid_out()
+    split = cut_blocks(document)
+    if split:  # an example taller than a page: its diagrams a little smaller, then let it break
+        document = laid_out(smaller=split)
+        still = cut_blocks(document)
+        if still:
+            document = laid_out(smaller=split, loose=still)
+    return document
+
+
+def diagrams_apart(document: Any) -> list[int]:
+    """The kept blocks (kept_whole) whose heading and text are not on the page of their first
+    diagram."""
+    heading: dict[int, int] = {}
+    figure: dict[int, int] = {}
+    for index, page in enumerate(document.pages):
+        for box, block in _in_blocks(page._page_box, None):
+            if block is None:
+                continue
+            if getattr(box, "element_tag", None) == "h3":
+                heading.setdefault(block, index)
+            elif "Replaced" in type(box).__name__:
+                figure.setdefault(block, index)
+    return sorted(block for block, page in heading.items() if figure.get(block) != page)
+
+
+def _in_blocks(box: Any, block: int | None) -> Iterator[tuple[Any, int | None]]:
+    """Each box under `box`, with the kept block (kept_whole) it is in, if any."""
+    element = getattr(box, "element", None)
+    if element is not None and getattr(box, "element_tag", None) == "section" and element.get("data-block"):
+        block = int(element.get("data-block"))
+    yield box, block
+    for child in getattr(box, "children", None) or []:
+        yield from _in_blocks(child, block)
+
+
+def cut_blocks(document: Any) -> frozenset[int]:
+    """The kept blocks (kept_whole) a page break cuts all the same: taller than a page."""
+    pages: dict[int, set[int]] = {}
+    for index, page in enumerate(document.pages):
+        for _, block in _in_blocks(page._page_box, None):
+            if block is not None:
+                pages.setdefault(block, set()).add(index)
+    return frozenset(block for block, on in pages.items() if len(on) > 1)
 
 
 def inline_only() -> Any:
