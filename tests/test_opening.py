@@ -134,7 +134,7 @@ def test_show_and_rulebook_describe_the_race():
 
     game = rulespec.load("sungka")
     text = summary(game)
-    assert "opening: a race" in text and "playouts and the state in C" in text
+    assert "opening: a race" in text and "engine: native code (moves, whole games and the solver)" in text
     book = render_book(game).markdown
     assert "both players move at once" in book
     assert "both players move at once" not in render_book(rulespec.load("chongka")).markdown

@@ -91,7 +91,7 @@ def test_the_kernel_and_native_games_play_column_captures_as_python_does(text):
     from rulespec.interpreter import native
 
     game = rulespec.load_text(text)
-    assert game.rulesets[0].kernel is not None and "playouts and the state in C" in summary(game)
+    assert game.rulesets[0].kernel is not None and "engine: native code (moves, whole games and the solver)" in summary(game)
     result = native.playouts(game, 15, seed=2, lengths=True, record=True)
     assert result["engine"] == "native"
     kernel_path = replay(rulespec.load_text(text), result)
