@@ -96,6 +96,17 @@ def test_a_field_that_changes_play_changes_the_rulebook(text: str, old: str, new
     assert markdown(text) != markdown(text.replace(old, new, 1))
 
 
+def test_a_race_to_empty_ones_own_row_is_the_goal_and_a_plain_lap_simply_ends() -> None:
+    """Waurie is won by the first player with no seed left in their holes, and its moves neither
+    capture nor relay: the book says so, not "the most seeds" or a dangling "Otherwise"."""
+    text = render_book(rulespec.load("waurie")).markdown
+    assert "**The goal: be the first to have no seeds left in your holes.**" in text
+    assert "fell.** Nothing is captured there, and no lap follows: your move is over." in text
+    assert "fell.** Otherwise" not in text
+    kalah = render_book(rulespec.load("kalah")).markdown
+    assert "be the first to have no" not in kalah and "Nothing is captured there" not in kalah
+
+
 def test_a_variation_is_named_as_a_difference_from_the_default() -> None:
     text = render_book(rulespec.load("oware", pits=5)).markdown
     assert "This rulebook is written for a variation: houses in each player's row is 5 instead of 6." in text

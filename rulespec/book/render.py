@@ -276,6 +276,8 @@ def goal(spec: Any, terms: Any, pieces: str) -> str:
             aim = (f"empty your opponent's {rows}" if e.rows else
                    f"leave your opponent with no {pieces} in their {rows}")
             aims.append(aim + (f" while your score is at least {e.winner_needs}" if e.winner_needs else ""))
+        elif e.result == "player_wins" and e.kind == "side_empty" and not e.rows:
+            aims.append(f"be the first to have no {pieces} left in your {terms.pit}s")
         elif e.result == "player_loses" and e.kind == "no_legal_move":
             aims.append("leave your opponent without a legal move")
         elif e.kind == "majority":
