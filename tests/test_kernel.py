@@ -215,29 +215,6 @@ def test_bao_rule_tests_pass_on_the_python_path() -> None:
     assert passed and int(passed.group(1)) >= 70 and "failed" not in done.stdout
 
 
-def enum_names(source: str, first: str, last: str) -> list[str]:
-    """The names of the C enum that runs from `first` to `last`, in order."""
-    body = source[source.index(first):source.index(last) + len(last)]
-    return [name.strip() for name in body.replace("\n", " ").split(",")]
-
-
-def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
-    """The header slots, condition codes and request codes are written twice (C reads what
-    Python assembles): the same names in the same order."""
-    source = (ROOT / "interpreter" / "_kernel.c").read_text()
-    header = enum_names(source, "H_NSLOTS", "H_HELD")
-    assert [h[2:].lower() for h in header] == kernel.HEADER
-    assert [t[3:].lower() for t in enum_names(source, "TO_STORE", "TO_LANDING")] == list(kernel.TO)
-    ops = enum_names(source, "C_TRUE", "C_PREVIOUS")
-    assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
-    assert enum_names(source, "C_DROPPED = 64", "C_IN_PLAY") == ["C_DROPPED = 64", "C_BEFORE", "C_IN_PLAY"]
-    assert kernel.PIECE_OPS == {"dropped": 64, "before": 65, "in_play": 66}
-    requests = enum_names(source, "R_DIRECTION", "R_PIECE, R_PIECE_PICK")
-    assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \
-        {**kernel.REQUESTS, 4: "pick", 10: "piece_pick"} and kernel.REQUESTS[4] == "pit" and kernel.REQUESTS[10] == "pick"
-    assert f'"LAYOUT", {kernel.LAYOUT})' in source
-
-
 def test_the_kernel_refuses_bad_input_instead_of_reading_past_its_tables() -> None:
     game = rulespec.load("bao-la-kiswahili")
     state = game.new_initial_state()
