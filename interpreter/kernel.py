@@ -21,6 +21,7 @@ side.
 from __future__ import annotations
 
 import os
+from types import ModuleType
 from typing import Any
 
 from rulespec.errors import LimitError
@@ -372,16 +373,39 @@ class Assembler:
         return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1])
 
 
+def typed_selected() -> bool:
+    """Whether RULESPEC_ENGINE=typed gives every ruleset the typed engine's kernel (and whole
+    games to the Python State, since _game.c drives the C kernel only)."""
+    return os.environ.get("RULESPEC_ENGINE") == "typed"
+
+
+def typed_engine() -> ModuleType:
+    """The typed engine: its compiled build (`_engine`) unless RULESPEC_PURE=1 or none was
+    built from this layout, else interpreter/engine.py run by Python."""
+    if os.environ.get("RULESPEC_PURE") != "1":
+        try:
+            from . import _engine
+        except ImportError:  # pragma: no cover - compiled at install when Cython and a C compiler are there
+            pass
+        else:
+            if _engine.BUILT_LAYOUT == LAYOUT:
+                return _engine
+    from . import engine
+
+    return engine
+
+
 def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> KernelRules | None:
     """The kernel for one stage's ruleset, or None where the Python path must play it (with
     `force`, also a ruleset the plain path plays: for testing the kernel on it)."""
-    if rs.plain and not force:
+    if rs.plain and not force and not typed_selected():
         return None
-    if Kernel is None:
+    kernel_class = typed_engine().Kernel if typed_selected() else Kernel
+    if kernel_class is None:
         why = "the C extension was not built at install (no C compiler?)"
     elif not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
-    elif BUILT_LAYOUT != LAYOUT:
+    elif kernel_class is Kernel and BUILT_LAYOUT != LAYOUT:
         why = "the C extension is out of date (reinstall: pip install -e .)"
     else:
         try:
@@ -390,9 +414,12 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
             why = f"it does not cover {unsupported}"
         else:
             try:
-                return KernelRules(game, rs, Kernel(program))
+                rules = KernelRules(game, rs, kernel_class(program))
             except ValueError as refused:  # the kernel's own check: the Python path plays it
                 why = f"the kernel refuses the game's program ({refused})"
+            else:
+                rs.plain = False  # the kernel plays it (with the typed engine or `force`, plain ones too)
+                return rules
     game.kernel_refusals.append(why)
     rs.kernel_refusal = why
     return None
@@ -439,7 +466,7 @@ class KernelRules:
     def legal_starts(self, st: Any, feeding: bool) -> tuple[list[int], dict[int, list[Start]]]:
         try:
             index, rows, hits = self.kernel.legal(*self._position(st), feeding)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -468,7 +495,7 @@ class KernelRules:
         None when they have no legal move in this stage (moves.threat_set)."""
         try:
             found, pits, hits = self.kernel.threats(*self._position(st), feeding)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -478,7 +505,7 @@ class KernelRules:
         try:
             ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,
                                              start.direction, prefix)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -497,7 +524,7 @@ class KernelRules:
                 decisions = decisions[1:]
         try:
             out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if out[0] == "endless":
             raise EndlessMove("the move does not end within the lap bound")

@@ -386,6 +386,7 @@ def version(values: dict[str, int]) -> int:
 
 VERSION = version(constants())
 """The layout's identity: a compiled engine reports the version it was built from."""
+__all__ = [*constants(), "VERSION"]
 
 
 def c_header() -> str:

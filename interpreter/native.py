@@ -22,7 +22,7 @@ from rulespec.limits import MAX_PLAYOUT_ACTIONS
 from . import layout
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled
+from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled, typed_selected
 
 from .state import State, as_action
 
@@ -232,6 +232,8 @@ def native(game: Any) -> NativeGames | None:
                else "the C extension was not built at install (no C compiler?)")
     elif not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
+    elif typed_selected():
+        why = "RULESPEC_ENGINE=typed plays whole games through the Python State on the typed engine"
     else:
         try:
             runner = NativeGames(game)

@@ -23,6 +23,8 @@ from test_spec_fuzz import specs
 
 import rulespec
 from rulespec.interpreter import kernel
+from rulespec.interpreter.kernel import Assembler
+from rulespec.interpreter.native import native
 from rulespec import LimitError, summary
 from rulespec.examples import check_examples
 
@@ -472,3 +474,108 @@ def test_an_end_condition_during_a_move_is_checked_alike_in_the_kernel() -> None
     pitted = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}", "when: {count: 0}")
     game = rulespec.load_text(pitted, "mid.yaml")
     assert game.kernel_refusals == ["it does not cover an end condition about a pit during a move"]
+
+
+# ---------------------------------------------------------------- the typed engine (interpreter/engine.py)
+
+TYPED = {"compiled": {"RULESPEC_ENGINE": "typed"}, "interpreted": {"RULESPEC_ENGINE": "typed", "RULESPEC_PURE": "1"}}
+"""The environment that gives every ruleset the typed engine's kernel, compiled or run by Python."""
+TYPED_GAMES = {"compiled": 30, "interpreted": 8}
+"""Random games per case (the interpreted engine is some ten times slower)."""
+
+
+@pytest.fixture(params=sorted(TYPED))
+def typed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Games loaded in the test play on the typed engine, compiled or interpreted."""
+    for name, value in TYPED[request.param].items():
+        monkeypatch.setenv(name, value)
+    module = kernel.typed_engine()
+    if request.param == "compiled" and module.__name__.endswith(".engine"):
+        pytest.skip("the typed engine was not compiled at install")
+    assert module.__name__.endswith("._engine" if request.param == "compiled" else ".engine")
+    return request.param
+
+
+def typed_pair(name: str, **params):
+    """The same game played by the typed kernel, and by the Python path."""
+    fast = rulespec.load(name, **params)
+    slow = rulespec.load(name, **params).without_kernel()
+    engine = kernel.typed_engine()
+    assert all(isinstance(rs.kernel.kernel, engine.Kernel) for rs in fast.rulesets), fast.kernel_refusals
+    assert native(fast) is None and "RULESPEC_ENGINE=typed" in fast.native_refusal, "games go through the State"
+    return fast, slow
+
+
+def test_the_typed_engine_is_compiled_at_install() -> None:
+    pytest.importorskip("Cython")
+    from rulespec.interpreter import _engine
+
+    assert _engine.BUILT_LAYOUT == kernel.LAYOUT and _engine.__file__.endswith((".so", ".pyd"))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_typed_engine_plays_as_the_python_path(case: str, typed: str) -> None:
+    fast, slow = typed_pair(case.split("[")[0], **CASES[case])
+    rng = random.Random(case)
+    games = min(TYPED_GAMES[typed], LONG_CASES.get(case, 60))
+    lengths = [play_both(fast, slow, rng.choice) for _ in range(games)]
+    assert len(set(lengths)) > 1, "the random games differ"
+    assert fast.bound_hits == slow.bound_hits, "starts refused for the lap bound"
+
+
+@pytest.mark.parametrize("name,params", [("oware", {}), ("kalah", {}), ("sungka", {}), ("ayoayo", {})])
+def test_the_typed_engine_plays_the_plain_race_and_round_games(name: str, params: dict, typed: str) -> None:
+    fast, slow = typed_pair(name, **params)
+    slow = general(slow)
+    rng = random.Random(name)
+    for _ in range(TYPED_GAMES[typed]):
+        play_both(fast, slow, rng.choice, max_actions=400)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=specs(), seed=st.integers(0, 1000))
+def test_generated_specs_play_the_same_on_the_typed_engine(spec: dict, seed: int) -> None:
+    text = json.dumps(spec)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULESPEC_ENGINE", "typed")
+        fast = kernel_everywhere(rulespec.load_text(text, "generated.yaml"))
+    slow = general(rulespec.load_text(text, "generated.yaml")).without_kernel()
+    assume(any(rs.kernel is not None for rs in fast.rulesets))
+    rng = random.Random(seed)
+    try:
+        for _ in range(2):
+            play_both(fast, slow, rng.choice, max_actions=200)
+    except LimitError:  # a look-ahead past its bound, refused and said so
+        return
+
+
+def test_the_typed_engine_refuses_what_the_c_kernel_refuses() -> None:
+    """The same program checks (the compiled engine indexes without bounds checks), the same
+    errors for a bad position, start or decision."""
+    engines = [kernel.Kernel, kernel.typed_engine().Kernel]
+    game = rulespec.load("bao-la-kiswahili")
+    program = Assembler(game, game.rulesets[0], list(dict.fromkeys(k.name for rs in game.rulesets
+                                                                     for k in rs.kinds))).assemble()
+    state = game.new_initial_state()
+    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0)
+    for broken in ([*program[:3], len(program) + 5, *program[4:]], program[:10], [*program[:1], 999, *program[2:]]):
+        errors = []
+        for engine in engines:
+            with pytest.raises(ValueError) as refused:
+                engine(broken)
+            errors.append(str(refused.value))
+        assert errors[0] == errors[1]
+    for engine in engines:
+        k = engine(program)
+        with pytest.raises(ValueError, match="no such start"):
+            k.play(*position, 0, 999, 0, [])
+        with pytest.raises(ValueError, match="board has the wrong size"):
+            k.legal([1, 2], *position[1:], False)
+        with pytest.raises(ValueError, match="mover is 2"):
+            k.legal(*position[:6], 2, False)
+        with pytest.raises(TypeError):
+            k.legal(*position)
+        found, rows, _ = k.legal(*position, False)
+        aid, mask = rows[0]
+        with pytest.raises(ValueError, match="not one of the options"):
+            k.play(*position, found, game.rulesets[0].kinds[found].by_aid[0][aid][0].pit, -1, [10**6])
