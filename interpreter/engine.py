@@ -332,7 +332,10 @@ def test(P: cython.int[::1], node: cython.int, s: Pos, pit: cython.int, m: Move)
     if op == C_COUNT:
         return match(P, node + 1, s.board[pit])
     if op == C_COUNT_BEFORE:  # just before the last piece this lap dropped there fell
-        return match(P, node + 1, s.board[pit] - (pit == m.last or sown_into(P, m, pit)))
+        n = s.board[pit]
+        if pit == m.last or sown_into(P, m, pit):
+            n -= 1
+        return match(P, node + 1, n)
     if op == C_MARK:
         return (s.marks[pit] & P[node + 1]) != 0
     if op == C_OPPOSITE or op == C_BEHIND or op == C_MIRROR:
@@ -693,7 +696,9 @@ def entry_pit(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m: 
         chosen = m.entries[0]
     elif P[cap + CP_NEAREST] >= 0 and test(P, P[cap + CP_NEAREST], s, last, m):
         for i in range(n):
-            dist = abs(P[xcol + m.entries[i]] - P[xcol + last])
+            dist = P[xcol + m.entries[i]] - P[xcol + last]
+            if dist < 0:
+                dist = -dist
             if best < 0 or dist < best_d or (dist == best_d and m.entries[i] < best):
                 best = m.entries[i]
                 best_d = dist
@@ -1358,11 +1363,18 @@ class Level:
 
 
 @cython.cfunc
-def deeper_level(level: Level, ns: cython.int, cells: cython.int) -> Level:
-    """The level below `level`, made the first time a search goes that deep."""
+@cython.exceptval(check=False)
+def make_deeper(k: Kernel, level: Level) -> cython.int:
+    """Whether the level below `level` is there, made the first time a search goes that
+    deep (0: no memory for it, the search stops)."""
     if level.deeper is None:
-        level.deeper = Level(ns, cells, level.move.blank)
-    return level.deeper
+        try:
+            level.deeper = Level(k.ns, k.cells, level.move.blank)
+        except MemoryError as exc:
+            k.pending = exc
+            k.stopped = 1
+            return 0
+    return 1
 
 
 @cython.cfunc
@@ -1414,10 +1426,10 @@ def search(k: Kernel, level: Level, s: Pos, ki: cython.int, pit: cython.int, d: 
         for i in range(no):
             level.options[i] = m.options[i]
         for i in range(no):
-            if ok:
+            if ok or not make_deeper(k, level):
                 break
             k.prefix[n] = level.options[i]
-            ok = search(k, deeper_level(level, P[H_NSLOTS], k.cells), s, ki, pit, d, feeding, n + 1)
+            ok = search(k, level.deeper, s, ki, pit, d, feeding, n + 1)
     elif r == P_DONE:
         ok = allowed(P, s, level.work, m, P[P[H_KINDS] + ki], feeding)
     return ok
