@@ -45,6 +45,17 @@ def int_array(n: int) -> array:
     return array("i", bytes(4 * max(n, 1)))
 
 
+if cython.compiled:
+    @cython.cfunc
+    def data_of(values: cython.int[::1]) -> cython.p_int:
+        """A buffer's first element, for the plays to index as C does (no struct copied per call)."""
+        return cython.address(values[0])
+else:
+    def data_of(values: array) -> array:
+        """Interpreted, the buffer is indexed itself."""
+        return values
+
+
 # ---------------------------------------------------------------- positions and moves
 
 @cython.cclass
@@ -64,8 +75,8 @@ class Pos:
     nk: cython.int
 
     def __init__(self, ns: cython.int, cells: cython.int):
-        self.board = int_array(ns)
-        self.marks = int_array(ns)
+        self.board = int_array(MAX_SLOTS)  # (room for any board a caller hands in, checked after)
+        self.marks = int_array(MAX_SLOTS)
         self.stock = int_array(2)
         self.kinds = int_array(cells)
         self.removed = 0
@@ -145,6 +156,8 @@ class Move:
     run: cython.int[::1]
     entries: cython.int[::1]
     lap_buf: cython.int[::1]
+    lap_pits: cython.p_int
+    """lap_buf's first element (interpreted: lap_buf itself)."""
     blank: Move
     """What a condition ending the game sees of a move: nothing (the turn's blank context)."""
 
@@ -163,6 +176,7 @@ class Move:
         self.run = int_array(MAX_SLOTS)
         self.entries = int_array(MAX_SLOTS)
         self.lap_buf = int_array(MAX_SLOTS)
+        self.lap_pits = data_of(self.lap_buf)
         self.n_given = 0
         move_init(self, 0, ASK_FIRST)
         self.origin = NONE
@@ -201,7 +215,7 @@ def move_init(m: Move, n_given: cython.int, ask_mode: cython.int) -> cython.void
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def seq_at(P: cython.int[::1], m: Move, i: cython.int) -> cython.int:
+def seq_at(P: cython.p_int, m: Move, i: cython.int) -> cython.int:
     return P[m.seq_off + i] if m.seq_off >= 0 else m.seq_buf[i]
 
 
@@ -209,7 +223,7 @@ def seq_at(P: cython.int[::1], m: Move, i: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def match(P: cython.int[::1], at: cython.int, n: cython.int) -> cython.int:
+def match(P: cython.p_int, at: cython.int, n: cython.int) -> cython.int:
     """Whether n passes the matcher at `at` (layout's MATCH_* kinds)."""
     r: cython.int
     i: cython.int
@@ -228,7 +242,7 @@ def match(P: cython.int[::1], at: cython.int, n: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def owner_at(P: cython.int[::1], s: Pos, q: cython.int) -> cython.int:
+def owner_at(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
     """Whose pit q is now: its row's player, or the holder of a mark that holds it."""
     held: cython.int
     if q < 0:
@@ -246,7 +260,7 @@ def owner_at(P: cython.int[::1], s: Pos, q: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def side_sum(P: cython.int[::1], s: Pos, player: cython.int) -> cython.int:
+def side_sum(P: cython.p_int, s: Pos, player: cython.int) -> cython.int:
     """The pieces on the pits a player holds now."""
     total: cython.int = 0
     q: cython.int
@@ -265,7 +279,7 @@ def side_sum(P: cython.int[::1], s: Pos, player: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def none_held(P: cython.int[::1], s: Pos, pits: cython.int, player: cython.int) -> cython.int:
+def none_held(P: cython.p_int, s: Pos, pits: cython.int, player: cython.int) -> cython.int:
     """Whether no pit of the counted list at `pits` that `player` holds now has a piece."""
     k: cython.int
     q: cython.int
@@ -278,7 +292,7 @@ def none_held(P: cython.int[::1], s: Pos, pits: cython.int, player: cython.int) 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def sown_into(P: cython.int[::1], m: Move, pit: cython.int) -> cython.int:
+def sown_into(P: cython.p_int, m: Move, pit: cython.int) -> cython.int:
     """Whether the current lap dropped a piece into pit."""
     i: cython.int
     for i in range(min(m.seq_len, m.lap_hand)):
@@ -289,14 +303,14 @@ def sown_into(P: cython.int[::1], m: Move, pit: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def step_of(P: cython.int[::1], s: Pos, d: cython.int, q: cython.int) -> cython.int:
+def step_of(P: cython.p_int, s: Pos, d: cython.int, q: cython.int) -> cython.int:
     """The pit after q going direction d for the mover."""
     return P[P[H_STEPS] + (s.mover * 2 + d) * P[H_NSLOTS] + q]
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def test(P: cython.int[::1], node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
+def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
     """Whether the condition at `node` holds for pit in position s during move m."""
     op: cython.int = P[node]
     i: cython.int
@@ -426,7 +440,7 @@ def kinds_in(s: Pos, q: cython.int, mask: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def piece_test(P: cython.int[::1], node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
+def piece_test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
     """dropped, before, in_play: op, kinds (bit set), then a matcher for before / in_play."""
     ns: cython.int = P[H_NSLOTS]
     op: cython.int = P[node]
@@ -537,7 +551,7 @@ def fire(m: Move, event: cython.int) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def lifted_from(P: cython.int[::1], s: Pos, pit: cython.int) -> cython.void:
+def lifted_from(P: cython.p_int, s: Pos, pit: cython.int) -> cython.void:
     if P[H_CLEAR_LIFT]:
         s.marks[pit] &= ~P[H_CLEAR_LIFT]
     if P[H_CLEAR_LIFT_ALL] and not s.board[pit]:
@@ -546,28 +560,29 @@ def lifted_from(P: cython.int[::1], s: Pos, pit: cython.int) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def in_list(pits: cython.int[::1], n: cython.int, q: cython.int) -> cython.int:
+def in_pits(m: Move, n: cython.int, q: cython.int) -> cython.int:
+    """Whether q is among the first n of the move's pits."""
     i: cython.int
     for i in range(n):
-        if pits[i] == q:
+        if m.pits[i] == q:
             return 1
     return 0
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def add_pit(pits: cython.int[::1], n: cython.int, q: cython.int) -> cython.int:
-    if in_list(pits, n, q) or n >= MAX_SLOTS:
+def add_pit(m: Move, n: cython.int, q: cython.int) -> cython.int:
+    """The move's pits with q added (once); their count."""
+    if in_pits(m, n, q) or n >= MAX_SLOTS:
         return n
-    pits[n] = q
+    m.pits[n] = q
     return n + 1
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def chain_pits(P: cython.int[::1], sel: cython.int, s: Pos, last: cython.int, m: Move,
-               run: cython.int[::1]) -> cython.int:
-    """A chain selector's run of pits from the landing pit (or the one opposite), into run.
+def chain_pits(P: cython.p_int, sel: cython.int, s: Pos, last: cython.int, m: Move) -> cython.int:
+    """A chain selector's run of pits from the landing pit (or the one opposite), into m.run.
     sel: op, while, backwards, from_opposite, skip_first, length, exactly."""
     d: cython.int = m.direction if m.direction >= 0 else CCW
     step: cython.int = P[H_STEPS] + (s.mover * 2 + (1 - d if P[sel + 2] else d)) * P[H_NSLOTS]
@@ -579,7 +594,7 @@ def chain_pits(P: cython.int[::1], sel: cython.int, s: Pos, last: cython.int, m:
     for j in range(P[sel + 5]):
         if k >= MAX_SLOTS or q == NONE or not test(P, P[sel + 1], s, q, m):
             break
-        run[k] = q
+        m.run[k] = q
         k += 1
         q = P[step + q]
     if P[sel + 6] and k != P[sel + 5]:
@@ -589,9 +604,8 @@ def chain_pits(P: cython.int[::1], sel: cython.int, s: Pos, last: cython.int, m:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def taken_pits(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m: Move,
-               out: cython.int[::1]) -> cython.int:
-    """The pits a capture's selectors take, in order, each once."""
+def taken_pits(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move) -> cython.int:
+    """The pits a capture's selectors take, in order, each once (into m.pits)."""
     n: cython.int = 0
     i: cython.int
     j: cython.int
@@ -603,31 +617,32 @@ def taken_pits(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m:
     for i in range(P[cap + CP_NSEL]):
         sel = P[cap + CP_SELS + i]
         if P[sel] == SEL_LANDING:
-            n = add_pit(out, n, last)
+            n = add_pit(m, n, last)
         elif P[sel] == SEL_OPPOSITE:
             if P[opp + last] != NONE:
-                n = add_pit(out, n, P[opp + last])
+                n = add_pit(m, n, P[opp + last])
         elif P[sel] == SEL_BEHIND_OPPOSITE:
             if P[opp + last] != NONE and P[behind + P[opp + last]] != NONE:
-                n = add_pit(out, n, P[behind + P[opp + last]])
+                n = add_pit(m, n, P[behind + P[opp + last]])
         elif P[sel] == SEL_OPPONENT_COLUMN:  # the opponent's pits in the landing pit's column
             if last < 0 or last >= P[H_NPITS]:
                 continue
             col = P[P[H_COLUMN] + last]
             for j in range(1, P[col] + 1):
                 if P[P[H_OWNER] + P[col + j]] == 1 - s.mover:
-                    n = add_pit(out, n, P[col + j])
+                    n = add_pit(m, n, P[col + j])
         elif P[sel] == SEL_CHAIN:
-            k = chain_pits(P, sel, s, last, m, m.run)
+            k = chain_pits(P, sel, s, last, m)
             for j in range(k):
-                n = add_pit(out, n, m.run[j])
+                n = add_pit(m, n, m.run[j])
     return n
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def take(P: cython.int[::1], cap: cython.int, s: Pos, pits: cython.int[::1], n: cython.int, m: Move) -> cython.int:
-    """Take the pits' pieces (at most CP_MOST a pit) to where the capture sends them."""
+def take(P: cython.p_int, cap: cython.int, s: Pos, n: cython.int, m: Move) -> cython.int:
+    """Take the pieces of the move's first n pits (at most CP_MOST a pit) to where the
+    capture sends them."""
     i: cython.int
     q: cython.int
     k: cython.int
@@ -642,12 +657,12 @@ def take(P: cython.int[::1], cap: cython.int, s: Pos, pits: cython.int[::1], n: 
         opp = 1 - s.mover
         on_side = side_sum(P, s, opp)
         for i in range(n):
-            if owner_at(P, s, pits[i]) == opp:
-                taken += s.board[pits[i]]
+            if owner_at(P, s, m.pits[i]) == opp:
+                taken += s.board[m.pits[i]]
         if on_side and taken == on_side:
             return 0
     for i in range(n):
-        q = pits[i]
+        q = m.pits[i]
         k = most if most and s.board[q] > most else s.board[q]
         if k and m.n_taken < MAX_FIRED:
             m.taken[2 * m.n_taken] = q
@@ -669,7 +684,7 @@ def take(P: cython.int[::1], cap: cython.int, s: Pos, pits: cython.int[::1], n: 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def entry_pit(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m: Move, hand: cython.int) -> cython.int:
+def entry_pit(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move, hand: cython.int) -> cython.int:
     """The pit captured pieces are sown from (sets the move's direction), or -(outcome + 1)."""
     along: cython.int = P[H_ALONG] + s.mover * P[H_NSLOTS]
     xcol: cython.int = P[H_XCOL]
@@ -728,7 +743,7 @@ def entry_pit(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m: 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def during_end(P: cython.int[::1], s: Pos, m: Move) -> cython.int:
+def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
     """Whether an end checked during the move holds now (record: who, pits of South, of
     North, a pit-free condition tested on slot 0); sets end_prog and end_who."""
     i: cython.int
@@ -763,7 +778,7 @@ def during_end(P: cython.int[::1], s: Pos, m: Move) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def sow(P: cython.int[::1], s: Pos, items: cython.int[::1], at: cython.int, n: cython.int,
+def sow(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
         hand: cython.int) -> cython.int:
     """Sow hand pieces along items[at:at + n] (round and round); the last pit."""
     i: cython.int
@@ -782,7 +797,7 @@ def sow(P: cython.int[::1], s: Pos, items: cython.int[::1], at: cython.int, n: c
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def sow_passing(P: cython.int[::1], s: Pos, items: cython.int[::1], at: cython.int, n: cython.int,
+def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
                 hand: cython.int, m: Move) -> cython.int:
     """Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule
     holds (record: condition, taken by the pit's owner, the lap's last pit tested too)."""
@@ -818,7 +833,7 @@ def sow_passing(P: cython.int[::1], s: Pos, items: cython.int[::1], at: cython.i
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def to_owners(P: cython.int[::1], s: Pos) -> cython.void:
+def to_owners(P: cython.p_int, s: Pos) -> cython.void:
     """Pieces in pits carrying an owned mark that sends them on go to the mark's owner's
     store (list: n, then (mark bit, owner) pairs)."""
     lst: cython.int = P[H_TO_OWNER]
@@ -836,7 +851,7 @@ def to_owners(P: cython.int[::1], s: Pos) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def ask_capture(P: cython.int[::1], m: Move, last: cython.int) -> cython.int:
+def ask_capture(P: cython.p_int, m: Move, last: cython.int) -> cython.int:
     """An optional capture: whether the mover takes it, or -(outcome + 1)."""
     base: cython.int = P[H_RELAY_BASE]
     a: cython.int
@@ -850,7 +865,7 @@ def ask_capture(P: cython.int[::1], m: Move, last: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def capture_applies(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m: Move,
+def capture_applies(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move,
                     probe: cython.int) -> cython.int:
     """Whether capture `cap` takes at the landing pit: its condition holds and, for an
     optional one, the mover takes it (declined: as if the rule had not held); or
@@ -876,7 +891,7 @@ def probed(m: Move, n: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def play_pieces(P: cython.int[::1], s: Pos, kind: cython.int, pit: cython.int, m: Move, probe: cython.int) -> cython.int:
+def play_pieces(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move, probe: cython.int) -> cython.int:
     """One lap with the mover choosing the kind of each piece dropped (when the sowing says
     so), then the first capture that holds: its pits' pieces (only the capturable kinds, when
     it says so), then the pieces the mover picks."""
@@ -965,7 +980,7 @@ def play_pieces(P: cython.int[::1], s: Pos, kind: cython.int, pit: cython.int, m
             return -a - 1
         if not a:
             continue
-        np = taken_pits(P, cap, s, last, m, m.pits)
+        np = taken_pits(P, cap, s, last, m)
         if probe:
             return probed(m, np)
         if store < 0:
@@ -980,7 +995,7 @@ def play_pieces(P: cython.int[::1], s: Pos, kind: cython.int, pit: cython.int, m
                     taken += count
         for j in range(P[rec + 1]):
             pick = rec + 2 + PK_SIZE * j
-            times = (chain_pits(P, P[pick + PK_RUN], s, last, m, m.pits) if P[pick + PK_RUN] >= 0
+            times = (chain_pits(P, P[pick + PK_RUN], s, last, m) if P[pick + PK_RUN] >= 0
                      else P[pick + PK_COUNT])
             for t in range(times):
                 no = 0
@@ -1013,7 +1028,7 @@ def play_pieces(P: cython.int[::1], s: Pos, kind: cython.int, pit: cython.int, m
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def lift(P: cython.int[::1], s: Pos, kind: cython.int, pit: cython.int, m: Move) -> cython.int:
+def lift(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move) -> cython.int:
     """The pieces a move of `kind` takes into the hand from pit (and the more pits it may
     lift), placement included; returns the hand, or -(outcome + 1) when the move is over or
     cannot go on (placement plays the whole move here)."""
@@ -1094,7 +1109,7 @@ def lift(P: cython.int[::1], s: Pos, kind: cython.int, pit: cython.int, m: Move)
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def choose_pits(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m: Move, n: cython.int) -> cython.int:
+def choose_pits(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move, n: cython.int) -> cython.int:
     """The pits the mover chooses after a capture's fixed ones (appended to m.pits); the new
     count, or -(outcome + 1)."""
     chosen: cython.int = cap + CP_SELS + P[cap + CP_NSEL]
@@ -1109,7 +1124,7 @@ def choose_pits(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m
         for j in range(P[chosen + 1 + 3 * c]):
             no = 0
             for q in range(P[H_NPITS]):
-                if not s.board[q] or in_list(m.pits, n, q) or not test(P, P[chosen + 2 + 3 * c], s, q, m):
+                if not s.board[q] or in_pits(m, n, q) or not test(P, P[chosen + 2 + 3 * c], s, q, m):
                     continue
                 m.opts[no] = P[H_PICK_BASE] + q
                 no += 1
@@ -1130,7 +1145,7 @@ def choose_pits(P: cython.int[::1], cap: cython.int, s: Pos, last: cython.int, m
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def play(P: cython.int[::1], s: Pos, kind_index: cython.int, pit: cython.int, direction: cython.int, m: Move,
+def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direction: cython.int, m: Move,
          probe: cython.int) -> cython.int:
     """Play one move from (kind, pit, direction) on s, in place; an outcome P_*. With probe,
     stop after the first lap and record what its capture would take."""
@@ -1157,7 +1172,7 @@ def play(P: cython.int[::1], s: Pos, kind_index: cython.int, pit: cython.int, di
     ended: cython.int
     sow_on: cython.int
     taken: cython.int
-    items: cython.int[::1]
+    items: cython.p_int
     m.origin = pit
     m.direction = direction
     m.kind = P[kind + K_NAME]
@@ -1219,9 +1234,9 @@ def play(P: cython.int[::1], s: Pos, kind_index: cython.int, pit: cython.int, di
                 k = 0
                 for i in range(n):
                     if not test(P, skip, s, P[seq + 1 + i], m):
-                        m.lap_buf[k] = P[seq + 1 + i]
+                        m.lap_pits[k] = P[seq + 1 + i]
                         k += 1
-                items = m.lap_buf
+                items = m.lap_pits
                 at = 0
                 n = k
             if not n:
@@ -1234,7 +1249,7 @@ def play(P: cython.int[::1], s: Pos, kind_index: cython.int, pit: cython.int, di
                 to_owners(P, s)
             if skip >= 0:
                 for i in range(n):
-                    m.seq_buf[i] = m.lap_buf[i]
+                    m.seq_buf[i] = m.lap_pits[i]
                 m.seq_off = -1
             else:
                 m.seq_off = at
@@ -1260,13 +1275,13 @@ def play(P: cython.int[::1], s: Pos, kind_index: cython.int, pit: cython.int, di
                 return -a - 1
             if not a:
                 continue
-            n = taken_pits(P, cap, s, last, m, m.pits)
+            n = taken_pits(P, cap, s, last, m)
             if probe:
                 return probed(m, n)
             n = choose_pits(P, cap, s, last, m, n)
             if n < 0:
                 return -n - 1
-            taken = take(P, cap, s, m.pits, n, m)
+            taken = take(P, cap, s, n, m)
             s.marks[last] |= P[cap + CP_MARK0 + mover]  # the mark the capture sets
             m.captured += taken
             if laps == 1 and taken:
@@ -1330,7 +1345,7 @@ def play(P: cython.int[::1], s: Pos, kind_index: cython.int, pit: cython.int, di
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def allowed(P: cython.int[::1], before: Pos, after: Pos, m: Move, kind: cython.int, feeding: cython.int) -> cython.int:
+def allowed(P: cython.p_int, before: Pos, after: Pos, m: Move, kind: cython.int, feeding: cython.int) -> cython.int:
     """Whether a finished move is one its kind allows (captures it must make, its first lap's
     requirement, feeding the opponent)."""
     if P[kind + K_REQUIRE_CAPTURE] == 2:
@@ -1409,7 +1424,7 @@ def spend(k: Kernel) -> cython.int:
 def search(k: Kernel, level: Level, s: Pos, ki: cython.int, pit: cython.int, d: cython.int, feeding: cython.int,
            n: cython.int) -> cython.int:
     """Whether some answers to the decisions after k.prefix[:n] complete an allowed move."""
-    P: cython.int[::1] = k.p
+    P: cython.p_int = k.prog
     m: Move = level.move
     i: cython.int
     no: cython.int
@@ -1441,7 +1456,7 @@ def completes(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int,
               n: cython.int, m: Move) -> cython.int:
     """Whether the move from a start, after the decisions in k.prefix[:n], can be completed
     so that it is allowed: the first options first, then a depth-first search."""
-    P: cython.int[::1] = k.p
+    P: cython.p_int = k.prog
     i: cython.int
     r: cython.int
     if not spend(k):
@@ -1463,7 +1478,7 @@ def completes(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int,
 @cython.exceptval(check=False)
 def acceptable(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int, feeding: cython.int,
                m: Move) -> cython.int:
-    P: cython.int[::1] = k.p
+    P: cython.p_int = k.prog
     kind: cython.int = P[P[H_KINDS] + ki]
     if P[kind + K_REQUIRE_CAPTURE] == 2 and P[kind + K_TAKE] != TAKE_ANY:
         pos_copy(k.work, s, P[H_NSLOTS])
@@ -1482,7 +1497,7 @@ def kind_shift(d: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def start_kind(P: cython.int[::1], mask: cython.int, d: cython.int, first: cython.int) -> cython.int:
+def start_kind(P: cython.p_int, mask: cython.int, d: cython.int, first: cython.int) -> cython.int:
     """The kind that plays direction d of a legal start (kinds offered together)."""
     return (mask >> kind_shift(d)) & 31 if P[H_OFFER_ALL] else first
 
@@ -1493,7 +1508,7 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
     """The legal starts of the first move kind that has any (of every kind, when they are
     offered together) into k.aids, k.pits, k.masks (bit d + 1: direction d), k.n_found;
     returns the (first) kind's index, or -1."""
-    P: cython.int[::1] = k.p
+    P: cython.p_int = k.prog
     simulate: cython.int = P[H_MUST_SIMULATE] or feeding
     found_kind: cython.int = -1
     offer_all: cython.int = P[H_OFFER_ALL]
@@ -1599,29 +1614,39 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
 
 POS_ARGS = 7
 """A position's arguments: board, marks, stock, removed, stage, moves_played, mover."""
+INT_MIN = -2**31
+INT_MAX = 2**31 - 1
 
 
-def _number(value: object, low: int, high: int, what: str) -> int:
-    number = index(value)  # type: ignore[arg-type]
+@cython.cfunc
+def read_ints(values: object, out: cython.int[::1], at: cython.int, most: cython.int, what: str) -> cython.int:
+    """Copy the ints of a sequence into out[at:]; how many there were (at most `most`)."""
+    items = values if isinstance(values, (list, tuple)) else list(values)  # type: ignore[call-overload]
+    n: cython.Py_ssize_t = len(items)
+    i: cython.Py_ssize_t
+    v: cython.longlong
+    if n > most:
+        raise ValueError(f"{what}: {n} items, at most {most}")
+    for i in range(n):
+        v = items[i]  # (compiled: an int or an object with __index__; interpreted: the array refuses others)
+        if v < INT_MIN or v > INT_MAX:
+            raise OverflowError(f"{what}: {v} does not fit the kernel's counts")
+        out[at + i] = v
+    return n
+
+
+@cython.cfunc
+def read_number(value: object, low: cython.longlong, high: cython.longlong, what: str) -> cython.longlong:
+    number = index(value)
     if number < low or number > high:
         raise ValueError(f"{what} is {number}; the kernel takes {low} to {high}")
     return number
 
 
-def _ints(values: object, most: int, what: str) -> list[int]:
-    found = list(values)  # type: ignore[call-overload]
-    if len(found) > most:
-        raise ValueError(f"{what}: {len(found)} items, at most {most}")
-    out = [index(v) for v in found]
-    for v in out:
-        if v < -2**31 or v >= 2**31:
-            raise OverflowError(f"{what}: {v} does not fit the kernel's counts")
-    return out
-
-
-def _check_args(args: tuple, n: int, name: str) -> None:
-    if len(args) != n:
-        raise TypeError(f"{name} takes {n} arguments")
+@cython.cfunc
+def int_list(values: cython.int[::1], n: cython.int) -> list:
+    i: cython.int
+    return [values[i] for i in range(n)]
 
 
 @cython.cclass
@@ -1630,7 +1655,8 @@ class Kernel:
     with the arguments and answers of `_kernel.Kernel`."""
 
     p: cython.int[::1]
-    n: cython.int
+    prog: cython.p_int
+    """p's first element (interpreted: p itself): what the plays index."""
     ns: cython.int
     cells: cython.int
     bound_hits: cython.long
@@ -1644,6 +1670,8 @@ class Kernel:
     move: Move
     levels: Level
     prefix: cython.int[::1]
+    given: cython.int[::1]
+    flat: cython.int[::1]
     aids: cython.int[::1]
     pits: cython.int[::1]
     masks: cython.int[::1]
@@ -1654,14 +1682,14 @@ class Kernel:
         values = [index(v) for v in program]  # type: ignore[attr-defined]
         if len(values) < H_SIZE:
             raise ValueError("program too short")
-        if any(v < -2**31 or v >= 2**31 for v in values):
+        if any(v < INT_MIN or v > INT_MAX for v in values):
             raise OverflowError("a program number does not fit 32 bits")
         why = check_program(values)
         if why is not None:
             raise ValueError(f"a program the kernel cannot run: {why}")
         self.program = array("i", values)
         self.p = self.program
-        self.n = len(values)
+        self.prog = data_of(self.p)
         self.ns = values[H_NSLOTS]
         self.cells = self.ns * values[values[H_PIECES] + PC_NK] if values[H_PIECES] >= 0 else 0
         self.bound_hits = 0
@@ -1675,85 +1703,82 @@ class Kernel:
         self.move = Move(blank)
         self.levels = Level(self.ns, self.cells, blank)
         self.prefix = int_array(MAX_DECISIONS)
+        self.given = int_array(MAX_DECISIONS)
+        self.flat = int_array(MAX_SLOTS + MAX_KIND_CELLS)
         self.aids = int_array(MAX_SLOTS)
         self.pits = int_array(MAX_SLOTS)
         self.masks = int_array(MAX_SLOTS)
         self.n_found = 0
 
-    def _read_pos(self, args: tuple) -> Pos:
-        """The position args[0:7] in self.pos; every count checked, so that no position can
-        make a play index or count past what it holds."""
+    @cython.cfunc
+    def begin(self, args: tuple, n: cython.int, name: str) -> Pos:
+        """A call's start: its arguments counted, the budget reset, the position args[0:7]
+        read into self.pos with every count checked, so that no position can make a play
+        index or count past what it holds."""
         s: Pos = self.pos
         ns: cython.int = self.ns
-        q: cython.int
         nk: cython.int = 0
-        if self.p[H_PIECES] >= 0:
-            nk = self.p[self.p[H_PIECES] + PC_NK]
-            flat = _ints(args[0], MAX_SLOTS + MAX_KIND_CELLS, "board")
-            if len(flat) != ns + ns * nk:
-                raise ValueError("board has the wrong size (totals, then each kind's counts)")
-            for q in range(ns * nk):
-                s.kinds[q] = flat[ns + q]
-            board = flat[:ns]
-            for q in range(ns):
-                counts = flat[ns + q * nk:ns + (q + 1) * nk]
-                if min(counts) < 0:
-                    raise ValueError(f"a count of board[{q}] is negative")
-                if sum(counts) != board[q]:
-                    raise ValueError(f"board[{q}] is not the sum of its kinds")
-        else:
-            board = _ints(args[0], MAX_SLOTS, "board")
-            if len(board) != ns:
-                raise ValueError("board has the wrong size")
-        marks = _ints(args[1], MAX_SLOTS, "marks")
-        if len(marks) != ns:
-            raise ValueError("marks have the wrong size")
-        stock = _ints(args[2], 2, "stock")
-        if len(stock) != 2:
-            raise ValueError("stock needs two numbers")
-        for q in range(ns):
-            if board[q] < 0:
-                raise ValueError(f"board[{q}] is negative")
-        if stock[0] < 0 or stock[1] < 0:
-            raise ValueError("a stock is negative")
-        if sum(board) + stock[0] + stock[1] > MAX_PIECES:
-            raise ValueError(f"{sum(board) + stock[0] + stock[1]} pieces in play; the kernel counts at most {MAX_PIECES}")
-        removed = _number(args[3], 0, 2**63 - 1, "removed")
-        stage = _number(args[4], 0, MAX_STAGE_BITS - 1, "stage")
-        played = _number(args[5], 0, 2**31 - 1, "moves_played")
-        mover = _number(args[6], 0, 1, "mover")
-        for q in range(ns):
-            s.board[q] = board[q]
-            s.marks[q] = marks[q]
-        s.stock[0] = stock[0]
-        s.stock[1] = stock[1]
-        s.removed = removed
-        s.stage = stage
-        s.moves_played = played
-        s.mover = mover
-        s.nk = nk
-        return s
-
-    def _read_start(self, args: tuple, at: int) -> tuple[int, int, int]:
-        ki, pit, d = index(args[at]), index(args[at + 1]), index(args[at + 2])  # type: ignore[arg-type]
-        if ki < 0 or ki >= self.p[H_NKINDS] or pit < 0 or pit >= self.ns or d < LATER or d > CW:
-            raise ValueError("no such start")
-        return ki, pit, d
-
-    def _begin(self) -> None:
+        q: cython.int
+        j: cython.int
+        total: cython.longlong = 0
+        counts: cython.longlong
+        if len(args) != n:
+            raise TypeError(f"{name} takes {n} arguments")
         self.plays = 0
         self.stopped = 0
         self.pending = None
+        if self.p[H_PIECES] >= 0:
+            nk = self.p[self.p[H_PIECES] + PC_NK]
+            if read_ints(args[0], self.flat, 0, MAX_SLOTS + MAX_KIND_CELLS, "board") != ns + ns * nk:
+                raise ValueError("board has the wrong size (totals, then each kind's counts)")
+            for q in range(ns):
+                s.board[q] = self.flat[q]
+                counts = 0
+                for j in range(nk):
+                    s.kinds[q * nk + j] = self.flat[ns + q * nk + j]
+                    if s.kinds[q * nk + j] < 0:
+                        raise ValueError(f"a count of board[{q}] is negative")
+                    counts += s.kinds[q * nk + j]
+                if counts != s.board[q]:
+                    raise ValueError(f"board[{q}] is not the sum of its kinds")
+        elif read_ints(args[0], s.board, 0, MAX_SLOTS, "board") != ns:
+            raise ValueError("board has the wrong size")
+        if read_ints(args[1], s.marks, 0, MAX_SLOTS, "marks") != ns:
+            raise ValueError("marks have the wrong size")
+        if read_ints(args[2], s.stock, 0, 2, "stock") != 2:
+            raise ValueError("stock needs two numbers")
+        for q in range(ns):
+            if s.board[q] < 0:
+                raise ValueError(f"board[{q}] is negative")
+            total += s.board[q]
+        if s.stock[0] < 0 or s.stock[1] < 0:
+            raise ValueError("a stock is negative")
+        total += s.stock[0] + s.stock[1]
+        if total > MAX_PIECES:
+            raise ValueError(f"{total} pieces in play; the kernel counts at most {MAX_PIECES}")
+        s.removed = read_number(args[3], 0, 2**63 - 1, "removed")
+        s.stage = read_number(args[4], 0, MAX_STAGE_BITS - 1, "stage")
+        s.moves_played = read_number(args[5], 0, INT_MAX, "moves_played")
+        s.mover = read_number(args[6], 0, 1, "mover")
+        s.nk = nk
+        return s
 
-    def _take_hits(self) -> tuple[int, int]:
-        """(starts refused for the lap bound by the last call, the pit of the first), then reset."""
-        out = (self.bound_hits, self.bound_pit)
-        self.bound_hits = 0
-        self.bound_pit = -1
-        return out
+    @cython.cfunc
+    def read_start(self, args: tuple, at: cython.int) -> cython.int:
+        """Read (kind, pit, direction) from args[at:at + 3] into self.pits[0:3]; ValueError
+        unless they can start a move here."""
+        ki = index(args[at])
+        pit = index(args[at + 1])
+        d = index(args[at + 2])
+        if ki < 0 or ki >= self.p[H_NKINDS] or pit < 0 or pit >= self.ns or d < LATER or d > CW:
+            raise ValueError("no such start")
+        self.pits[0], self.pits[1], self.pits[2] = ki, pit, d
+        return 0
 
-    def _search_failed(self) -> None:
-        """After a search: raise when it was interrupted or went over its budget."""
+    @cython.cfunc
+    def finish(self) -> tuple:
+        """After a search: raise when it was interrupted or went over its budget; else the
+        bound hits (starts refused for the lap bound, the pit of the first), then reset."""
         if self.stopped == 2:
             raise LimitError(f"the look-ahead needed more than {MAX_PLAYS_PER_CALL} plays to decide which moves "
                              f"are legal")
@@ -1761,34 +1786,35 @@ class Kernel:
             pending = self.pending
             self.pending = None
             raise pending if pending is not None else KeyboardInterrupt()
+        out = (self.bound_hits, self.bound_pit)
+        self.bound_hits = 0
+        self.bound_pit = -1
+        return out
 
     def legal(self, *args: object) -> tuple[int, list[tuple[int, int]], tuple[int, int]]:
         """legal(board, marks, stock, removed, stage, moves_played, mover, feeding) -> (kind
         index, [(action id, directions bitmask), ...]) for the first kind with any, or (-1,
         []); then the bound hits."""
-        _check_args(args, POS_ARGS + 1, "legal")
-        self._begin()
-        s = self._read_pos(args)
-        found = find_legal(self, s, bool(args[POS_ARGS]), self.move)
-        self._search_failed()
-        rows = [(self.aids[i], self.masks[i]) for i in range(self.n_found)]
-        return found, rows, self._take_hits()
+        s: Pos = self.begin(args, POS_ARGS + 1, "legal")
+        i: cython.int
+        found: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move)
+        hits = self.finish()
+        return found, [(self.aids[i], self.masks[i]) for i in range(self.n_found)], hits
 
     def threats(self, *args: object) -> tuple[bool, list[int], tuple[int, int]]:
         """threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the
         pits the first laps of the legal capturing starts would take, bound hits)."""
-        _check_args(args, POS_ARGS + 1, "threats")
-        self._begin()
-        s: Pos = self._read_pos(args)
-        P: cython.int[::1] = self.p
+        s: Pos = self.begin(args, POS_ARGS + 1, "threats")
+        P: cython.p_int = self.prog
         m: Move = self.move
         i: cython.int
         d: cython.int
         kd: cython.int
         j: cython.int
-        ki: cython.int = find_legal(self, s, bool(args[POS_ARGS]), m)
-        self._search_failed()
-        taken = [0] * self.ns
+        q: cython.int
+        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, m)
+        hits = self.finish()
+        taken = int_array(self.ns)
         if ki >= 0:
             for i in range(self.n_found):
                 for d in range(LATER, CW + 1):
@@ -1803,37 +1829,31 @@ class Kernel:
                         continue
                     for j in range(m.n_first_taken):
                         taken[m.first_taken[j]] = 1
-        return ki >= 0, [q for q in range(self.ns) if taken[q]], self._take_hits()
+        return ki >= 0, [q for q in range(self.ns) if taken[q]], hits
 
     def completes(self, *args: object) -> tuple[bool, tuple[int, int]]:
         """completes(board, ..., mover, feeding, kind, pit, direction, prefix) -> (bool, bound hits)"""
-        _check_args(args, POS_ARGS + 5, "completes")
-        self._begin()
-        s = self._read_pos(args)
-        feeding = bool(args[POS_ARGS])
-        ki, pit, d = self._read_start(args, POS_ARGS + 1)
-        prefix = _ints(args[POS_ARGS + 4], MAX_DECISIONS - 1, "prefix")
-        for i in range(len(prefix)):
-            self.prefix[i] = prefix[i]
-        ok = completes(self, s, ki, pit, d, feeding, len(prefix), self.move)
-        self._search_failed()
-        return bool(ok), self._take_hits()
+        s: Pos = self.begin(args, POS_ARGS + 5, "completes")
+        self.read_start(args, POS_ARGS + 1)
+        n: cython.int = read_ints(args[POS_ARGS + 4], self.prefix, 0, MAX_DECISIONS - 1, "prefix")
+        ok: cython.int = completes(self, s, self.pits[0], self.pits[1], self.pits[2], 1 if args[POS_ARGS] else 0,
+                                   n, self.move)
+        return bool(ok), self.finish()
 
     def play(self, *args: object) -> tuple:
         """play(board, ..., mover, kind, pit, direction, decisions): the move, up to the next
         decision -> ("done", board, marks, stock, removed, facts, fired, end_prog, end_who,
         taken, kinds, last drops, taken kinds) | ("endless",) | ("need", board, marks, stock,
         removed, (kind, at, in_hand, options, default), kinds, hand kinds)."""
-        _check_args(args, POS_ARGS + 4, "play")
-        self._begin()
-        s: Pos = self._read_pos(args)
-        ki, pit, d = self._read_start(args, POS_ARGS)
+        s: Pos = self.begin(args, POS_ARGS + 4, "play")
         m: Move = self.move
-        given = _ints(args[POS_ARGS + 3], MAX_DECISIONS, "decisions")
-        m.given = array("i", given or [0])
-        move_init(m, len(given), ASK_STOP)
-        r = play(self.p, s, ki, pit, d, m, 0)
-        ns = self.ns
+        ns: cython.int = self.ns
+        i: cython.int
+        r: cython.int
+        self.read_start(args, POS_ARGS)
+        m.given = self.given
+        move_init(m, read_ints(args[POS_ARGS + 3], self.given, 0, MAX_DECISIONS, "decisions"), ASK_STOP)
+        r = play(self.prog, s, self.pits[0], self.pits[1], self.pits[2], m, 0)
         if r == P_BAD:
             raise ValueError("a given decision is not one of the options asked, or the start cannot be played in "
                              "this position")
@@ -1841,22 +1861,20 @@ class Kernel:
             raise LimitError("the move asks to choose among more options than the kernel holds")
         if r == P_ENDLESS:
             return ("endless",)
-        board = [s.board[q] for q in range(ns)]
-        marks = [s.marks[q] for q in range(ns)]
-        stock = [s.stock[0], s.stock[1]]
-        kinds = [s.kinds[q] for q in range(ns * s.nk)] if s.nk else None
+        board = int_list(s.board, ns)
+        marks = int_list(s.marks, ns)
+        stock = int_list(s.stock, 2)
+        kinds = int_list(s.kinds, ns * s.nk) if s.nk else None
         if r == P_NEED:
-            request = (m.req_kind, m.req_at, m.req_in_hand, [m.options[i] for i in range(m.n_options)],
-                       m.req_default)
-            hand = [m.hand_kinds[k] for k in range(s.nk)] if m.req_kind == R_PIECE else []
-            return ("need", board, marks, stock, s.removed, request, kinds, hand)
-        seq = tuple(seq_at(self.p, m, i) for i in range(m.seq_len))
+            request = (m.req_kind, m.req_at, m.req_in_hand, int_list(m.options, m.n_options), m.req_default)
+            return ("need", board, marks, stock, s.removed, request, kinds,
+                    int_list(m.hand_kinds, s.nk if m.req_kind == R_PIECE else 0))
+        seq = tuple([seq_at(self.prog, m, i) for i in range(m.seq_len)])
         facts = (m.direction, m.lifted, m.lap, m.captured, bool(m.first_captured), m.last, bool(m.first_ok),
                  m.sowings, seq, m.lap_hand)
-        return ("done", board, marks, stock, s.removed, facts, [m.fired[i] for i in range(m.n_fired)], m.end_prog,
-                m.end_who, [m.taken[i] for i in range(2 * m.n_taken)], kinds,
-                [m.last_drop[q] for q in range(ns)] if s.nk and m.has_drops else [],
-                [m.taken_kinds[i] for i in range(3 * m.n_taken_kinds)])
+        return ("done", board, marks, stock, s.removed, facts, int_list(m.fired, m.n_fired), m.end_prog, m.end_who,
+                int_list(m.taken, 2 * m.n_taken), kinds, int_list(m.last_drop, ns if s.nk and m.has_drops else 0),
+                int_list(m.taken_kinds, 3 * m.n_taken_kinds))
 
 
 # ---------------------------------------------------------------- program checks

@@ -232,7 +232,8 @@ def native(game: Any) -> NativeGames | None:
                else "the C extension was not built at install (no C compiler?)")
     elif not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
-    elif typed_selected():
+    elif typed_selected() or any(rs.kernel is not None and not isinstance(rs.kernel.kernel, Kernel)
+                                 for rs in game.rulesets):
         why = "RULESPEC_ENGINE=typed plays whole games through the Python State on the typed engine"
     else:
         try:

@@ -81,7 +81,7 @@ def test_the_hot_functions_compile_without_python_interaction(annotated) -> None
 def test_the_check_sees_python_interaction(annotated) -> None:
     """The argument checks of the Python API call into Python on every line: the reading sees it."""
     lines, _ = annotated
-    assert any(python_calls(lines.get(n, "")) for n in functions()["_ints"])
+    assert any(python_calls(lines.get(n, "")) for n in functions()["read_ints"])
 
 
 def test_the_layout_reaches_the_compiled_code_as_c_constants(annotated) -> None:
