@@ -1614,14 +1614,12 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
 
 POS_ARGS = 7
 """A position's arguments: board, marks, stock, removed, stage, moves_played, mover."""
-INT_MIN = -2**31
-INT_MAX = 2**31 - 1
 
 
 @cython.cfunc
 def read_ints(values: object, out: cython.int[::1], at: cython.int, most: cython.int, what: str) -> cython.int:
     """Copy the ints of a sequence into out[at:]; how many there were (at most `most`)."""
-    items = values if isinstance(values, (list, tuple)) else list(values)  # type: ignore[call-overload]
+    items: list = values if type(values) is list else list(values)  # type: ignore[call-overload]
     n: cython.Py_ssize_t = len(items)
     i: cython.Py_ssize_t
     v: cython.longlong
@@ -1629,7 +1627,7 @@ def read_ints(values: object, out: cython.int[::1], at: cython.int, most: cython
         raise ValueError(f"{what}: {n} items, at most {most}")
     for i in range(n):
         v = items[i]  # (compiled: an int or an object with __index__; interpreted: the array refuses others)
-        if v < INT_MIN or v > INT_MAX:
+        if v < -BIG - 1 or v > BIG:
             raise OverflowError(f"{what}: {v} does not fit the kernel's counts")
         out[at + i] = v
     return n
@@ -1682,7 +1680,7 @@ class Kernel:
         values = [index(v) for v in program]  # type: ignore[attr-defined]
         if len(values) < H_SIZE:
             raise ValueError("program too short")
-        if any(v < INT_MIN or v > INT_MAX for v in values):
+        if any(v < -BIG - 1 or v > BIG for v in values):
             raise OverflowError("a program number does not fit 32 bits")
         why = check_program(values)
         if why is not None:
@@ -1758,7 +1756,7 @@ class Kernel:
             raise ValueError(f"{total} pieces in play; the kernel counts at most {MAX_PIECES}")
         s.removed = read_number(args[3], 0, 2**63 - 1, "removed")
         s.stage = read_number(args[4], 0, MAX_STAGE_BITS - 1, "stage")
-        s.moves_played = read_number(args[5], 0, INT_MAX, "moves_played")
+        s.moves_played = read_number(args[5], 0, BIG, "moves_played")
         s.mover = read_number(args[6], 0, 1, "mover")
         s.nk = nk
         return s
