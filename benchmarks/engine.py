@@ -92,7 +92,8 @@ def main() -> None:
     parser.add_argument("--no-interpreted", action="store_true")
     args = parser.parse_args()
     engines = ["c", "typed"] + ([] if args.no_interpreted else ["interpreted"])
-    print(f"typed engine: {kernel.typed_engine().__name__} (compiled: {kernel.typed_engine().__name__.endswith('_engine')})")
+    typed = kernel.typed_engine().__name__
+    print(f"typed engine: {typed} ({'compiled' if typed.endswith('._engine') else 'interpreted: not compiled'})")
     print(f"{'game':18} {'figure':6} " + " ".join(f"{e:>12}" for e in engines) + "   typed/c  interp/c")
     for name in args.only.split(",") if args.only else GAMES:
         loaded = {engine: load(name, engine) for engine in engines}
