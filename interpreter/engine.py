@@ -1980,7 +1980,8 @@ class _Checker:
         self.counted(x[K_DIRS], LATER, CW)
         for player in (0, 1):
             t = x[K_TABLE0 + player]
-            if t < 0 or t >= self.n or p[t] < 0 or p[t] > MAX_SLOTS:
+            self.span(t, 1)
+            if p[t] < 0 or p[t] > MAX_SLOTS:
                 raise ProgramError("a move kind's table out of range")
             self.span(t + 1, 2 * p[t])
             if any(p[t + 2 + 2 * r] < 0 or p[t + 2 + 2 * r] >= self.ns for r in range(p[t])):
@@ -2016,10 +2017,7 @@ class _Checker:
         chosen = at + CP_SELS + nsel
         if p[chosen] < 0:
             raise ProgramError("bad chosen pits")
-        try:
-            self.span(chosen + 1, 3 * p[chosen])
-        except ProgramError:
-            raise ProgramError("bad chosen pits") from None
+        self.span(chosen + 1, 3 * p[chosen])
         # (a capture that takes no pit, only marking the landing pit, needs no store)
         if x[CP_TO] == TO_STORE and not (has_store[0] and has_store[1]) and (nsel or p[chosen]):
             raise ProgramError("a capture into a missing store")
@@ -2039,13 +2037,10 @@ class _Checker:
         self.values(p[at + PC_CAPTURABLE], nk, 0, 1)
         for i in range(p[H_NCAPS]):
             rec = p[at + PC_CAPS + i]
-            try:
-                self.span(rec, 2)
-                if p[rec] not in (0, 1) or p[rec + 1] < 0 or p[rec + 1] > MAX_SLOTS:
-                    raise ProgramError("a bad capture of kinds")
-                self.span(rec + 2, PK_SIZE * p[rec + 1])
-            except ProgramError as error:
-                raise error
+            self.span(rec, 2)
+            if p[rec] not in (0, 1) or p[rec + 1] < 0 or p[rec + 1] > MAX_SLOTS:
+                raise ProgramError("a bad capture of kinds")
+            self.span(rec + 2, PK_SIZE * p[rec + 1])
             for j in range(p[rec + 1]):
                 pick = rec + 2 + PK_SIZE * j
                 run = p[pick + PK_RUN]

@@ -579,3 +579,32 @@ def test_the_typed_engine_refuses_what_the_c_kernel_refuses() -> None:
         aid, mask = rows[0]
         with pytest.raises(ValueError, match="not one of the options"):
             k.play(*position, found, game.rulesets[0].kinds[found].by_aid[0][aid][0].pit, -1, [10**6])
+
+
+@pytest.mark.parametrize("name", ["bao-la-kiswahili", "glass-bead-game"])
+def test_corrupted_programs_meet_the_same_answer_on_both_kernels(name: str) -> None:
+    """Every header slot and every 5th program number set to hostile values: both kernels
+    refuse it with the same reason, or play it to the same legal starts and moves (the typed
+    engine indexes without bounds checks, so its program checks must be _kernel.c's)."""
+    game = rulespec.load(name)
+    rs = game.rulesets[0]
+    program = Assembler(game, rs, list(dict.fromkeys(k.name for r in game.rulesets for k in r.kinds))).assemble()
+    state = game.new_initial_state()
+    position = kernel.KernelRules._position(state)
+    refused = 0
+    for at in [*range(len(kernel.HEADER)), *range(len(kernel.HEADER), len(program), 5)]:
+        for value in (-7, -(2**31), len(program) + 5, 300, 2**31 - 1, 0, 1):
+            broken = [*program[:at], value, *program[at + 1:]]
+            answers = []
+            for engine in (kernel.Kernel, kernel.typed_engine().Kernel):
+                try:
+                    k = engine(broken)
+                    found = k.legal(*position, False)
+                    starts = [(pit, (mask & -mask).bit_length() - 2) for aid, mask in found[1][:2]
+                              for a, pit, _ in rs.kinds[0].table[0] if a == aid]
+                    answers.append((found, [k.play(*position, 0, pit, d, []) for pit, d in starts]))
+                except (ValueError, LimitError) as error:
+                    answers.append(str(error))
+            assert answers[0] == answers[1], (at, value)
+            refused += "cannot run" in str(answers[0])
+    assert refused > 100
