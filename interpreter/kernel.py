@@ -17,6 +17,10 @@ condition about no pit, the look-ahead conditions threatened/opponent_can_captur
 does everything when the extension was not built (no C compiler at install) or when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
+
+The same programs are read by the typed engine (interpreter/engine.py, one source compiled by
+Cython or run by Python): RULESPEC_ENGINE=typed gives every ruleset its kernel, the plain ones
+too, and RULESPEC_PURE=1 runs it interpreted (typed_engine).
 """
 from __future__ import annotations
 
