@@ -10,44 +10,8 @@
  */
 #include <stdint.h>
 
-/* Turn record (kept in step with interpreter/native.py's TURN). */
-enum { T_EXTRA, T_UNTIL, T_FEED, T_SCORE, T_VALUE, T_TOTAL, T_NENDS, T_ENDS, T_NDURING, T_DURING, T_ASKS, T_MARKS,
-       T_PASS, T_ROUNDS, T_FIRST, T_OWNED0, T_OWNED1, T_RACE, T_SIZE };
-/* Race record (native.py's RACE; -1 in T_RACE: no opening race, and in every stage but the
- * first): who moves after the race (0: the first to finish, 1: the other), the condition on
- * the pits the race's first starts may use (-1: any start). */
-enum { RC_NEXT, RC_FROM, RC_SIZE };
-/* Rounds record (native.py's ROUNDS; -1 in T_ROUNDS: one round): pieces per pit, the mark of
- * a pit left unfilled, who starts the next round, the most rounds (-1: no limit), the first
- * player, then per player the pits in filling order (counted lists), then South's and North's
- * bits of the mark a pit passed to the opponent carries (both 0: unfilled pits stay out). */
-enum { RD_PER_PIT, RD_OUT_OF_PLAY, RD_NEXT_PLAYER, RD_MAX_ROUNDS, RD_FIRST_PLAYER, RD_FILL0, RD_FILL1, RD_HELD0,
-       RD_HELD1, RD_SIZE };
-enum { NEXT_LOSER, NEXT_WINNER, NEXT_FIRST_PLAYER, NEXT_ALTERNATE, NEXT_LAST_MOVER };
-#define MAX_ROUND_STARTS 64  /* rounds begun one inside another without a move between them */
-/* Marks record (native.py's MARKS; -1 in T_MARKS: no mark changes after a move): the event
- * masks (pits emptied, the mover's pits after a capturing move, the mover's pits), then the
- * clearers [bit, gate, test, candidates of South, of North] and the setters [bit of South's
- * move, bit of North's, gate, test, candidates of South, of North, unique, unless]. */
-enum { MK_EMPTIED, MK_CAPTURED_MOVE, MK_OWNER_MOVED, MK_NCLEAR, MK_CLEAR, MK_NSET, MK_SET, MK_SIZE };
-enum { CL_BIT, CL_GATE, CL_TEST, CL_PITS0, CL_PITS1, CL_SIZE };
-enum { ST_BIT0, ST_BIT1, ST_GATE, ST_TEST, ST_PITS0, ST_PITS1, ST_UNIQUE, ST_UNLESS, ST_SIZE };
-/* Game-level condition nodes (native.py's LOOK_AHEADS), read only in the marks record: they
- * play the look-ahead of a whole turn, which the move kernel's test() cannot. */
-enum { G_THREATENED = 100, G_OPPONENT_CAN_CAPTURE = 101 };
-/* End record: kind, remaining, result, winner_needs (-1: none), then per kind: side_empty
- * (player, pits of South, pits of North), score_at_least (points), move_limit (moves), condition
- * (a pit-free condition, 1: about the player to move, 0: about the last mover). */
-enum { E_KIND, E_REMAINING, E_RESULT, E_WINNER_NEEDS, E_ARG0, E_ARG1, E_ARG2, E_SIZE };
-enum { END_SIDE_EMPTY, END_NO_LEGAL_MOVE, END_MAJORITY, END_SCORE_AT_LEAST, END_REPETITION, END_MOVE_LIMIT,
-       END_CONDITION, END_IMPLICIT };
-enum { REM_STAY, REM_TO_OWNER, REM_TO_PLAYER, REM_TO_OTHER, REM_REMOVED, REM_TO_FIRST };
-enum { RES_BY_SCORE, RES_PLAYER_LOSES, RES_PLAYER_WINS };
-enum { WHO_ANY, WHO_MOVER, WHO_OPPONENT, WHO_TO_MOVE };
-enum { SCORE_STORE = 1, SCORE_OWN = 2, SCORE_STOCK = 4, SCORE_OWNED = 8 };
 #define NOT_ENDED (-2)
 #define NOBODY (-1)
-#define MAX_STAGES 32
 
 /* ---------------------------------------------------------------- random numbers */
 
@@ -228,7 +192,7 @@ static int score_of(const int *P, const int *T, const Pos *s, int p) {
     int total = 0, ns = P[H_NSLOTS];
     if (s->nk) {  /* several kinds of piece: their values, in the store and in the own pits */
         if (T[T_SCORE] & SCORE_STORE) total += slot_points(P, s, slot_of(P[P[H_STORE] + p], ns));
-        if (T[T_SCORE] & SCORE_OWN) {
+        if (T[T_SCORE] & SCORE_OWN_PITS) {
             const int *own = P + P[P[H_OWN] + p];
             for (int i = 1; i <= own[0]; i++) total += slot_points(P, s, own[i]);
         }
@@ -238,17 +202,17 @@ static int score_of(const int *P, const int *T, const Pos *s, int p) {
         int q = P[P[H_STORE] + p];
         total += s->board[q >= 0 ? q : ns + q];  /* as Python indexes a list */
     }
-    if (T[T_SCORE] & SCORE_OWN) {
+    if (T[T_SCORE] & SCORE_OWN_PITS) {
         /* pits carrying an owned mark count for the mark's owner: never for the opponent, and
-         * for their owner through SCORE_OWNED when that is counted too (not twice) */
-        int not_own = T[T_OWNED0 + 1 - p] | (T[T_SCORE] & SCORE_OWNED ? T[T_OWNED0 + p] : 0);
+         * for their owner through SCORE_OWNED_MARKS when that is counted too (not twice) */
+        int not_own = T[T_OWNED0 + 1 - p] | (T[T_SCORE] & SCORE_OWNED_MARKS ? T[T_OWNED0 + p] : 0);
         if (!not_own) total += side_sum(P, s, p);
         else
             for (int q = 0; q < P[H_NPITS]; q++)
                 if (owner_at(P, s, q) == p && !(s->marks[q] & not_own)) total += s->board[q];
     }
     if (T[T_SCORE] & SCORE_STOCK) total += s->stock[p];
-    if (T[T_SCORE] & SCORE_OWNED)  /* pits carrying an owned mark of p's (T_OWNED0 + p: its bits) */
+    if (T[T_SCORE] & SCORE_OWNED_MARKS)  /* pits carrying an owned mark of p's (T_OWNED0 + p: its bits) */
         for (int q = 0; q < P[H_NPITS]; q++)
             if (s->marks[q] & T[T_OWNED0 + p]) total += s->board[q];
     return total * T[T_VALUE];
@@ -878,7 +842,7 @@ static int race_over(Runner *r, GameState *g) {
         last = 1 - next;
     } else {
         int first = south < north ? 0 : 1;
-        next = P[T[T_RACE] + RC_NEXT] == 0 ? first : 1 - first;
+        next = P[T[T_RACE] + RC_NEXT] == RACE_FIRST_FINISHED ? first : 1 - first;
         last = 1 - first;
     }
     race->on = 0;

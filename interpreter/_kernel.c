@@ -18,70 +18,9 @@
 #include <string.h>
 #include <limits.h>
 
-#define NONE (-1)
-#define LATER (-1)
-#define CCW 0
-#define CW 1
-#define TAKE_ALL (-1)
-#define TAKE_NONE 0
-#define TAKE_ANY (-2)
-#define MAX_SLOTS 256
-#define MAX_DECISIONS 4096
-#define MAX_FIRED MAX_DECISIONS
-/* Bounds the kernel enforces itself on whatever it is handed (docs/limits.md): counts on a
- * board, condition nesting, and the plays one call may make before it gives up. */
-#define MAX_PIECES (1 << 30)
-#define MAX_STAGE_BITS 30
-#define MAX_DEPTH 200
-#define MAX_PLAYS_PER_CALL 5000000L
-/* Several kinds of piece: the kinds a program may name, and the (slot, kind) counts a
- * position holds at most. */
-#define MAX_PIECE_KINDS 30
-#define MAX_KIND_CELLS 1024
-#define SIGNAL_EVERY 1024
-
-/* Header slots (kept in step with interpreter/kernel.py's HEADER). */
-enum {
-    H_NSLOTS, H_NPITS, H_OWNER, H_ROW, H_OPP, H_BEHIND, H_STEPS, H_AFTER, H_LOOP, H_ALONG,
-    H_XCOL, H_OWN, H_STORE, H_DIR_BASE, H_RELAY_BASE, H_PICK_BASE, H_MAX_LAPS, H_SKIP, H_RELAY,
-    H_RELAY_WHEN, H_STOP_WHEN, H_ASK_WHEN, H_CLEAR_LIFT, H_CLEAR_LIFT_ALL, H_CLEAR_CAPTURE,
-    H_NKINDS, H_KINDS, H_NCAPS, H_CAPS, H_NDURING, H_DURING, H_MUST_SIMULATE, H_NUMBER_BASE,
-    H_MIRROR, H_FIRST_INTO_ORIGIN, H_NPASSING, H_PASSING, H_RELAY_NEXT, H_TO_OWNER, H_OFFER_ALL,
-    H_COLUMN, H_PIECES, H_HELD,
-    H_SIZE
-};
-
-/* Move kind record. */
-enum { K_DROP, K_TAKE, K_LIFT_ALL, K_CAPTURES, K_REQUIRE_CAPTURE, K_REQUIRE, K_NAME, K_TEST,
-       K_ASK_DIRECTION, K_DIRS, K_TABLE0, K_TABLE1, K_MORE_PITS, K_PLACEMENT };
-
-/* Capture record: then the selectors' offsets, then the chosen pits:
- * n, (count, condition, optional) * n. */
-enum { CP_WHEN, CP_TO, CP_FORFEIT, CP_ENTRY, CP_ENTRY_PITS0, CP_ENTRY_PITS1, CP_NEAREST,
-       CP_KEEP_DIRECTION, CP_OPTIONAL, CP_ENTRY_TURNS, CP_GO_ON, CP_MARK0, CP_MARK1, CP_CARRY, CP_MOST, CP_NSEL,
-       CP_SELS };
-enum { TO_STORE, TO_REMOVED, TO_SOW, TO_LANDING };
-enum { SEL_LANDING, SEL_OPPOSITE, SEL_BEHIND_OPPOSITE, SEL_CHAIN, SEL_OPPONENT_COLUMN };
-
-/* Condition nodes. */
-enum {
-    C_TRUE, C_AND, C_OR, C_NOT, C_SIDE, C_ROW, C_INSET, C_STORE, C_COUNT, C_COUNT_BEFORE, C_MARK,
-    C_OPPOSITE, C_BEHIND, C_NEXT, C_ORIGIN, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
-    C_OWN_SIDE, C_OPP_SIDE, C_MOVES_PLAYED, C_CAPTURED, C_MOVE_KIND, C_COUNT_PITS, C_DIRECTION,
-    C_ON_BOARD, C_START, C_LAST, C_AFTER_LAST, C_MIRROR, C_MARK_OWNER, C_COLUMN, C_PREVIOUS
-};
-/* Condition nodes about kinds of piece (kernel.py's PIECE_OPS; numbered apart so that new
- * vocabulary above does not shift them). */
-enum { C_DROPPED = 64, C_BEFORE, C_IN_PLAY };
-
-/* Decisions a move can ask for. */
-enum { R_NONE, R_DIRECTION, R_ENTRY, R_RELAY, R_PICK, R_COUNT, R_CAPTURE, R_MORE, R_PLACE, R_PIECE, R_PIECE_PICK };
-/* Outcomes of a play. */
-enum { P_DONE, P_ENDLESS, P_NEED, P_BAD, P_LIMIT };
-/* What a play does when it runs out of given decisions. */
-enum { ASK_FIRST, ASK_STOP };
-/* Events recorded besides capture names (negative codes in `fired`). */
-enum { F_RELAY_STOPPED = -1, F_RELAY_STOP_CHOSEN = -2, F_RELAY_GO_ON_CHOSEN = -3 };
+/* Every constant of the program layout (header slots, records, condition codes, decisions,
+ * outcomes, bounds) comes from interpreter/layout.py, written as this header by setup.py. */
+#include "_layout.h"
 
 typedef struct {
     int board[MAX_SLOTS];
@@ -154,9 +93,9 @@ static PyObject *LimitError;
 /* ---------------------------------------------------------------- conditions */
 
 static int match(const int *p, const int *m, int n) {
-    if (m[0] == 0)
+    if (m[0] == MATCH_RANGE)
         return m[1] <= n && n <= m[2];
-    if (m[0] == 2) {  /* low, high, parity (-1: any), modulus (0: any) */
+    if (m[0] == MATCH_ARITHMETIC) {  /* low, high, parity (-1: any), modulus (0: any) */
         const int *r = p + m[1];
         return r[0] <= n && n <= r[1] && (r[2] < 0 || ((n % 2) + 2) % 2 == r[2])
             && (r[3] == 0 || n % r[3] == 0);
@@ -292,7 +231,7 @@ static int test(const int *p, int node, const Pos *s, int pit, const Move *m) {
         return match(p, c + 1, s->stock[0] + s->stock[1]);
     case C_OWN_SIDE:
         return match(p, c + 1, side_sum(p, s, s->mover));
-    case C_OPP_SIDE:
+    case C_OPPONENT_SIDE:
         return match(p, c + 1, side_sum(p, s, 1 - s->mover));
     case C_MOVES_PLAYED:
         return match(p, c + 1, s->moves_played);
@@ -502,13 +441,13 @@ static int during_end(const int *P, const Pos *s, Move *m) {
         /* record: who (0 any, 1 mover, 2 opponent, 3 a condition, read for the mover),
          * pits0 offset, pits1 offset, condition (pit-free: tested on slot 0) */
         const int *rec = P + list[i];
-        if (rec[0] == 3) {
+        if (rec[0] == D_CONDITION) {
             if (test(P, rec[3], s, 0, &BLANK_MOVE)) { m->end_prog = i; m->end_who = s->mover; return 1; }
             continue;
         }
         int players[2], np;
-        if (rec[0] == 0) { players[0] = s->mover; players[1] = 1 - s->mover; np = 2; }
-        else if (rec[0] == 2) { players[0] = 1 - s->mover; np = 1; }
+        if (rec[0] == D_ANY) { players[0] = s->mover; players[1] = 1 - s->mover; np = 2; }
+        else if (rec[0] == D_OPPONENT) { players[0] = 1 - s->mover; np = 1; }
         else { players[0] = s->mover; np = 1; }
         for (int j = 0; j < np; j++) {
             const int *pits = P + rec[1 + players[j]];
@@ -594,8 +533,6 @@ static int last_placed(const Move *m) { return m->last == NONE ? m->origin : m->
  *   per capture (offset each): only_capturable, npicks, (count, run, wanted, from, or_store) * npicks
  * where run is a chain selector (as SEL_CHAIN) whose length counts the picks, or -1 (count
  * picks), and wanted a bit set of kinds. */
-enum { PC_NK, PC_ORDER_CHOICE, PC_KIND_BASE, PC_PIECE_BASE, PC_VALUES, PC_CAPTURABLE, PC_CAPS };
-enum { PK_COUNT, PK_RUN, PK_WANTED, PK_FROM, PK_OR_STORE, PK_SIZE };
 
 /* The kinds of piece a program's positions hold (0: one kind, the board's counts alone). */
 static int piece_kinds(const int *P) { return P[H_PIECES] >= 0 ? P[P[H_PIECES] + PC_NK] : 0; }
@@ -743,7 +680,7 @@ static int play_pieces(const int *P, Pos *s, const int *kind, int pit, Move *m, 
                         if ((pick[PK_WANTED] >> k & 1) && kc[ostore * nk + k] && no < MAX_SLOTS)
                             opts[no++] = pc[PC_PIECE_BASE] + ostore * nk + k;
                 if (!no) break;
-                ASK(a, R_PIECE_PICK, last, 0, no, opts, -1);
+                ASK(a, R_PICK, last, 0, no, opts, -1);
                 int q = (a - pc[PC_PIECE_BASE]) / nk, k = (a - pc[PC_PIECE_BASE]) % nk;
                 take_kind(s, m, q, k, 1, store);
                 taken++;
@@ -932,7 +869,7 @@ static int play(const int *P, Pos *s, int kind_index, int pit, int direction, Mo
                     }
                     if (!no || n >= MAX_SLOTS) break;
                     if (stop >= 0) opts[no++] = stop;
-                    ASK(a, R_PICK, last, 0, no, opts, stop);
+                    ASK(a, R_PIT, last, 0, no, opts, stop);
                     if (a < P[H_PICK_BASE]) break; /* stopped picking */
                     pits[n++] = a - P[H_PICK_BASE];
                 }
@@ -1260,7 +1197,7 @@ static int search_failed(Kernel *k) {
 
 /* With move kinds offered together, a legal start's mask also says which kind plays each
  * direction: 5 bits from KIND_SHIFT(d). */
-#define KIND_SHIFT(d) (3 + 5 * ((d) + 1))
+#define KIND_SHIFT(d) (KIND_SHIFT_BASE + 5 * ((d) + 1))
 
 static int start_kind(const int *P, int mask, int d, int first) {
     return P[H_OFFER_ALL] ? (mask >> KIND_SHIFT(d)) & 31 : first;
@@ -1563,7 +1500,7 @@ static int check_condition(Check *c, long node, int depth) {
     case C_INSET:
         return span(c, x[1], c->ns);
     case C_COUNT: case C_COUNT_BEFORE: case C_LIFTED: case C_LAP: case C_STOCK: case C_STOCKS:
-    case C_OWN_SIDE: case C_OPP_SIDE: case C_MOVES_PLAYED: case C_ON_BOARD:
+    case C_OWN_SIDE: case C_OPPONENT_SIDE: case C_MOVES_PLAYED: case C_ON_BOARD:
         return check_matcher(c, node + 1);
     case C_DROPPED:
         return 1;  /* a bit set of kinds */
@@ -1808,7 +1745,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     /* The program layout this file reads; interpreter/kernel.py refuses a stale build. */
-    if (PyModule_AddIntConstant(mod, "LAYOUT", 12) < 0) {
+    if (PyModule_AddIntConstant(mod, "LAYOUT", LAYOUT_VERSION) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -623,7 +623,7 @@ static int reads_stores(const int *P, int node, int maybe) {
         return reads_stores(P, c[1], 1);
     case C_COUNT_PITS:
         return reads_stores(P, c[1], list_hits_store(P, c[5]) || list_hits_store(P, c[6]));
-    case C_OWN_SIDE: case C_OPP_SIDE:
+    case C_OWN_SIDE: case C_OPPONENT_SIDE:
         return list_hits_store(P, P[P[H_OWN]]) || list_hits_store(P, P[P[H_OWN] + 1]);
     case C_TRUE: case C_SIDE: case C_ROW: case C_INSET: case C_STORE: case C_MARK: case C_LIFTED: case C_LAP:
     case C_STAGE: case C_STOCK: case C_STOCKS: case C_MOVES_PLAYED: case C_DIRECTION: case C_ON_BOARD:

@@ -17,15 +17,21 @@ condition about no pit, the look-ahead conditions threatened/opponent_can_captur
 does everything when the extension was not built (no C compiler at install) or when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
+
+The same programs are read by the typed engine (interpreter/engine.py, one source compiled by
+Cython or run by Python): RULESPEC_ENGINE=typed gives every ruleset its kernel, the plain ones
+too, and RULESPEC_PURE=1 runs it interpreted (typed_engine).
 """
 from __future__ import annotations
 
 import os
+from types import ModuleType
 from typing import Any
 
 from rulespec.errors import LimitError
 from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange, PickSelector
 
+from . import layout
 from .conditions import _pit_free
 from .context import MoveInfo
 from .geometry import CCW, CW
@@ -40,44 +46,33 @@ try:
 except ImportError:  # pragma: no cover - built at install when a C compiler is there
     Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
-LAYOUT = 12
-"""The program layout _kernel.c reads (its LAYOUT); a build from an older source is not used."""
+LAYOUT = layout.VERSION
+"""The program layout this source assembles; a build from other constants is not used."""
 
-HEADER = [
-    "nslots", "npits", "owner", "row", "opp", "behind", "steps", "after", "loop", "along", "xcol", "own",
-    "store", "dir_base", "relay_base", "pick_base", "max_laps", "skip", "relay", "relay_when",
-    "stop_when", "ask_when", "clear_lift", "clear_lift_all", "clear_capture", "nkinds", "kinds",
-    "ncaps", "caps", "nduring", "during", "must_simulate", "number_base", "mirror", "first_into_origin",
-    "npassing", "passing", "relay_next", "to_owner", "offer_all", "column", "pieces", "held",
-]
-"""Header slots of the program, in the order of _kernel.c's H_* constants."""
-
-OPS = ["true", "and", "or", "not", "side", "row", "inset", "store", "count", "count_before", "mark",
-       "opposite", "behind", "next", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side",
-       "opponent_side", "moves_played", "captured", "move_kind", "count_pits", "direction", "on_board", "start",
-       "last", "after_last", "mirror", "mark_owner", "column", "previous"]
-"""Condition node codes, in the order of _kernel.c's C_* constants."""
-OP = {name: i for i, name in enumerate(OPS)}
-PIECE_OPS = {"dropped": 64, "before": 65, "in_play": 66}
-"""Condition codes about kinds of piece (_kernel.c's C_DROPPED...), numbered apart from OPS."""
-OP.update(PIECE_OPS)
+HEADER = layout.names("H_")
+"""Header slots of the program, in order."""
+OP = layout.fields("C_")
+"""Condition node codes by key."""
+OPS = [name for name, code in OP.items() if code < layout.C_DROPPED]
+PIECE_OPS = {name: code for name, code in OP.items() if code >= layout.C_DROPPED}
+"""Condition codes about kinds of piece, numbered apart from OPS."""
 MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
 SUBCONDITION = {"opposite", "behind", "next", "previous", "origin", "mirror", "column"}
 PIT_FLAGS = {"start", "last", "after_last"}
 """Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
-SELECTORS = {"landing": 0, "opposite": 1, "behind_opposite": 2, "opponent_column": 4}
-CHAIN = 3
-TO = {"store": 0, "removed": 1, "sow": 2, "landing": 3}
-DURING_PLAYER = {"any": 0, "mover": 1, "next": 1, "opponent": 2}
-MAX_DECISIONS = 4096
-MAX_SLOTS = 256
-MAX_PIECES = 2**30
-BIG = 2**31 - 1
-EVENTS = {-1: "relay stopped", -2: "relay stop chosen", -3: "relay go-on chosen"}
-REQUESTS = {1: "direction", 2: "entry", 3: "relay", 4: "pit", 5: "count", 6: "capture", 7: "more", 8: "place",
-            9: "piece", 10: "pick"}
+SELECTORS = layout.fields("SEL_", skip=("chain",))
+CHAIN = layout.SEL_CHAIN
+TO = layout.fields("TO_")
+DURING_PLAYER = {"any": layout.D_ANY, "mover": layout.D_MOVER, "next": layout.D_MOVER, "opponent": layout.D_OPPONENT}
+MAX_DECISIONS = layout.MAX_DECISIONS
+MAX_SLOTS = layout.MAX_SLOTS
+MAX_PIECES = layout.MAX_PIECES
+BIG = layout.BIG
+EVENTS = {layout.F_RELAY_STOPPED: "relay stopped", layout.F_RELAY_STOP_CHOSEN: "relay stop chosen",
+          layout.F_RELAY_GO_ON_CHOSEN: "relay go-on chosen"}
+REQUESTS = {code: name for name, code in layout.fields("R_", skip=("none",)).items()}
 FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "first_ok", "sowings", "lap_seq",
          "lap_hand")
 """The facts of a finished move the kernel returns, in order (MoveInfo attributes)."""
@@ -132,14 +127,14 @@ class Assembler:
         if isinstance(spec, CountRange) and spec.arithmetic:
             low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
             parity = {None: -1, "even": 0, "odd": 1}[spec.parity]
-            return [2, self.block([_clamp(low), _clamp(high), parity, _clamp(spec.multiple_of or 0)]), 0]
+            return [layout.MATCH_ARITHMETIC, self.block([_clamp(low), _clamp(high), parity, _clamp(spec.multiple_of or 0)]), 0]
         if isinstance(spec, CountRange):
             low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
         elif isinstance(spec, list):
-            return [1, self.table(sorted({_clamp(n) for n in spec})), 0]
+            return [layout.MATCH_SET, self.table(sorted({_clamp(n) for n in spec})), 0]
         else:
             low = high = spec
-        return [0, _clamp(low), _clamp(high)]
+        return [layout.MATCH_RANGE, _clamp(low), _clamp(high)]
 
     def condition(self, cond: Condition | None) -> int:
         """The node of a condition (None: always true)."""
@@ -376,22 +371,45 @@ class Assembler:
             when = self.game.spec.end[self.game.ends.index(end)].when
             if not _pit_free(when):
                 raise Unsupported("an end condition about a pit during a move")
-            return self.block([3, self.table([]), self.table([]), self.condition(when)])
+            return self.block([layout.D_CONDITION, self.table([]), self.table([]), self.condition(when)])
         if end.kind != "side_empty" or end.side_pits is None:
             raise Unsupported(f"the end condition {end.kind!r} during a move")
         return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1])
 
 
+def typed_selected() -> bool:
+    """Whether RULESPEC_ENGINE=typed gives every ruleset the typed engine's kernel (and whole
+    games to the Python State, since _game.c drives the C kernel only)."""
+    return os.environ.get("RULESPEC_ENGINE") == "typed"
+
+
+def typed_engine() -> ModuleType:
+    """The typed engine: its compiled build (`_engine`) unless RULESPEC_PURE=1 or none was
+    built from this layout, else interpreter/engine.py run by Python."""
+    if os.environ.get("RULESPEC_PURE") != "1":
+        try:
+            from . import _engine
+        except ImportError:  # pragma: no cover - compiled at install when Cython and a C compiler are there
+            pass
+        else:
+            if _engine.BUILT_LAYOUT == LAYOUT:
+                return _engine
+    from . import engine
+
+    return engine
+
+
 def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> KernelRules | None:
     """The kernel for one stage's ruleset, or None where the Python path must play it (with
     `force`, also a ruleset the plain path plays: for testing the kernel on it)."""
-    if rs.plain and not force:
+    if rs.plain and not force and not typed_selected():
         return None
-    if Kernel is None:
+    kernel_class = typed_engine().Kernel if typed_selected() else Kernel
+    if kernel_class is None:
         why = "the C extension was not built at install (no C compiler?)"
     elif not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
-    elif BUILT_LAYOUT != LAYOUT:
+    elif kernel_class is Kernel and BUILT_LAYOUT != LAYOUT:
         why = "the C extension is out of date (reinstall: pip install -e .)"
     else:
         try:
@@ -400,9 +418,12 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
             why = f"it does not cover {unsupported}"
         else:
             try:
-                return KernelRules(game, rs, Kernel(program))
+                rules = KernelRules(game, rs, kernel_class(program))
             except ValueError as refused:  # the kernel's own check: the Python path plays it
                 why = f"the kernel refuses the game's program ({refused})"
+            else:
+                rs.plain = False  # the kernel plays it (with the typed engine or `force`, plain ones too)
+                return rules
     game.kernel_refusals.append(why)
     rs.kernel_refusal = why
     return None
@@ -449,7 +470,7 @@ class KernelRules:
     def legal_starts(self, st: Any, feeding: bool) -> tuple[list[int], dict[int, list[Start]]]:
         try:
             index, rows, hits = self.kernel.legal(*self._position(st), feeding)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -478,7 +499,7 @@ class KernelRules:
         None when they have no legal move in this stage (moves.threat_set)."""
         try:
             found, pits, hits = self.kernel.threats(*self._position(st), feeding)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -488,7 +509,7 @@ class KernelRules:
         try:
             ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,
                                              start.direction, prefix)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -507,7 +528,7 @@ class KernelRules:
                 decisions = decisions[1:]
         try:
             out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the C kernel's and the typed engine's
             raise LimitError(str(exc)) from None
         if out[0] == "endless":
             raise EndlessMove("the move does not end within the lap bound")

@@ -19,9 +19,10 @@ from typing import Any
 from rulespec.errors import LimitError
 from rulespec.limits import MAX_PLAYOUT_ACTIONS
 
+from . import layout
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled
+from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled, typed_selected
 
 from .state import State, as_action
 
@@ -32,27 +33,27 @@ except ImportError:  # pragma: no cover - built at install when a C compiler is 
     _native_playouts = None
     Core = object
 
-TURN = ["extra", "until", "feed", "score", "value", "total", "nends", "ends", "nduring", "during", "asks", "marks",
-        "pass", "rounds", "first", "owned0", "owned1", "race"]
-"""The turn record's slots, in the order of _game.c's T_* constants."""
-END_KINDS = ["side_empty", "no_legal_move", "majority", "score_at_least", "repetition", "move_limit", "condition"]
-REMAINING = ["stay", "to_owner", "to_player", "to_other", "removed", "to_first"]
-RESULTS = ["by_score", "player_loses", "player_wins"]
-WHO = ["any", "mover", "opponent", "next"]
-SCORE_BITS = {"store": 1, "own_pits": 2, "stock": 4, "owned_marks": 8}
+TURN = layout.names("T_")
+"""The turn record's slots."""
+END_KINDS = [name for name in layout.names("END_") if name != "implicit"]
+"""The spec's end conditions (END_IMPLICIT is _game.c's own: no legal move, no end named)."""
+REMAINING = layout.names("REM_")
+RESULTS = layout.names("RES_")
+WHO = layout.names("WHO_")
+SCORE_BITS = layout.fields("SCORE_")
 PLAYERS = ("random",)
-MARKS = ["emptied", "captured_move", "owner_moved", "nclear", "clear", "nset", "set"]
-"""The marks record's slots (what happens to marks after a move), as _game.c's MK_* constants."""
-LOOK_AHEADS = {"threatened": 100, "opponent_can_capture": 101}
+MARKS = layout.names("MK_")
+"""The marks record's slots (what happens to marks after a move)."""
+LOOK_AHEADS = layout.fields("G_")
 """Condition codes only _game.c's game-level evaluator reads (after a move: it plays the
 look-ahead over the stages); the move kernel's own codes stay below them."""
-ROUNDS = ["per_pit", "out_of_play", "next_player", "max_rounds", "first_player", "fill0", "fill1", "held0", "held1"]
-"""The rounds record's slots (rounds.next_round), as _game.c's RD_* constants."""
-NEXT_PLAYER = ["loser", "winner", "first_player", "alternate", "last_mover"]
+ROUNDS = layout.names("RD_")
+"""The rounds record's slots (rounds.next_round)."""
+NEXT_PLAYER = layout.names("NEXT_")
 NESTED = {"opposite", "behind", "next", "previous", "origin", "count_pits"}
-RACE = ["next", "from"]
-"""The race record's slots (the opening race, interpreter/race.py), as _game.c's RC_* constants."""
-RACE_NEXT = ["first_finished", "last_finished"]
+RACE = layout.names("RC_")
+"""The race record's slots (the opening race, interpreter/race.py)."""
+RACE_NEXT = layout.names("RACE_")
 
 
 class TurnAssembler(Assembler):
@@ -231,6 +232,9 @@ def native(game: Any) -> NativeGames | None:
                else "the C extension was not built at install (no C compiler?)")
     elif not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
+    elif typed_selected() or any(rs.kernel is not None and not isinstance(rs.kernel.kernel, Kernel)
+                                 for rs in game.rulesets):
+        why = "RULESPEC_ENGINE=typed plays whole games through the Python State on the typed engine"
     else:
         try:
             runner = NativeGames(game)

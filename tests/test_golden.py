@@ -24,12 +24,22 @@ def test_every_shipped_variant_is_in_the_golden_games() -> None:
     assert sum(len(e["games"]) for e in EXPECTED) >= 3 * len(rulespec.shipped_variants())
 
 
-@pytest.mark.parametrize("engine", ["kernel", "python"])
-@pytest.mark.parametrize("expected", EXPECTED, ids=lambda e: f"{e['variant']}-{'-'.join(f'{k}{v}' for k, v in e['params'].items())}")
-def test_the_golden_games_reproduce(expected: dict, engine: str) -> None:
-    import rulespec
+TYPED = {"typed": {"RULESPEC_ENGINE": "typed"}, "typed-interpreted": {"RULESPEC_ENGINE": "typed", "RULESPEC_PURE": "1"}}
+"""The typed engine (interpreter/engine.py) playing every stage, compiled and run by Python."""
 
+
+@pytest.mark.parametrize("engine", ["kernel", "python", *TYPED])
+@pytest.mark.parametrize("expected", EXPECTED, ids=lambda e: f"{e['variant']}-{'-'.join(f'{k}{v}' for k, v in e['params'].items())}")
+def test_the_golden_games_reproduce(expected: dict, engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rulespec
+    from rulespec.interpreter import kernel
+
+    for name, value in TYPED.get(engine, {}).items():
+        monkeypatch.setenv(name, value)
     game = rulespec.load(expected["variant"], **expected["params"])
+    if engine in TYPED:
+        typed = kernel.typed_engine().Kernel
+        assert all(isinstance(rs.kernel.kernel, typed) for rs in game.rulesets), game.kernel_refusals
     if engine == "python":
         game = game.without_kernel()
     assert golden.difference(expected, game) is None

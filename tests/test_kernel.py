@@ -23,6 +23,8 @@ from test_spec_fuzz import specs
 
 import rulespec
 from rulespec.interpreter import kernel
+from rulespec.interpreter.kernel import Assembler
+from rulespec.interpreter.native import native
 from rulespec import LimitError, summary
 from rulespec.examples import check_examples
 
@@ -213,29 +215,6 @@ def test_bao_rule_tests_pass_on_the_python_path() -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     passed = re.search(r"(\d+) passed", done.stdout)
     assert passed and int(passed.group(1)) >= 70 and "failed" not in done.stdout
-
-
-def enum_names(source: str, first: str, last: str) -> list[str]:
-    """The names of the C enum that runs from `first` to `last`, in order."""
-    body = source[source.index(first):source.index(last) + len(last)]
-    return [name.strip() for name in body.replace("\n", " ").split(",")]
-
-
-def test_the_c_tables_and_the_assembler_agree_on_the_layout() -> None:
-    """The header slots, condition codes and request codes are written twice (C reads what
-    Python assembles): the same names in the same order."""
-    source = (ROOT / "interpreter" / "_kernel.c").read_text()
-    header = enum_names(source, "H_NSLOTS", "H_HELD")
-    assert [h[2:].lower() for h in header] == kernel.HEADER
-    assert [t[3:].lower() for t in enum_names(source, "TO_STORE", "TO_LANDING")] == list(kernel.TO)
-    ops = enum_names(source, "C_TRUE", "C_PREVIOUS")
-    assert [o[2:].lower().replace("opp_side", "opponent_side") for o in ops] == kernel.OPS
-    assert enum_names(source, "C_DROPPED = 64", "C_IN_PLAY") == ["C_DROPPED = 64", "C_BEFORE", "C_IN_PLAY"]
-    assert kernel.PIECE_OPS == {"dropped": 64, "before": 65, "in_play": 66}
-    requests = enum_names(source, "R_DIRECTION", "R_PIECE, R_PIECE_PICK")
-    assert {i + 1: r[2:].lower() for i, r in enumerate(requests)} == \
-        {**kernel.REQUESTS, 4: "pick", 10: "piece_pick"} and kernel.REQUESTS[4] == "pit" and kernel.REQUESTS[10] == "pick"
-    assert f'"LAYOUT", {kernel.LAYOUT})' in source
 
 
 def test_the_kernel_refuses_bad_input_instead_of_reading_past_its_tables() -> None:
@@ -495,3 +474,137 @@ def test_an_end_condition_during_a_move_is_checked_alike_in_the_kernel() -> None
     pitted = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}", "when: {count: 0}")
     game = rulespec.load_text(pitted, "mid.yaml")
     assert game.kernel_refusals == ["it does not cover an end condition about a pit during a move"]
+
+
+# ---------------------------------------------------------------- the typed engine (interpreter/engine.py)
+
+TYPED = {"compiled": {"RULESPEC_ENGINE": "typed"}, "interpreted": {"RULESPEC_ENGINE": "typed", "RULESPEC_PURE": "1"}}
+"""The environment that gives every ruleset the typed engine's kernel, compiled or run by Python."""
+TYPED_GAMES = {"compiled": 30, "interpreted": 8}
+"""Random games per case (the interpreted engine is some ten times slower)."""
+
+
+@pytest.fixture(params=sorted(TYPED))
+def typed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Games loaded in the test play on the typed engine, compiled or interpreted."""
+    for name, value in TYPED[request.param].items():
+        monkeypatch.setenv(name, value)
+    module = kernel.typed_engine()
+    if request.param == "compiled" and module.__name__.endswith(".engine"):
+        pytest.skip("the typed engine was not compiled at install")
+    assert module.__name__.endswith("._engine" if request.param == "compiled" else ".engine")
+    return request.param
+
+
+def typed_pair(name: str, **params):
+    """The same game played by the typed kernel, and by the Python path."""
+    fast = rulespec.load(name, **params)
+    slow = rulespec.load(name, **params).without_kernel()
+    engine = kernel.typed_engine()
+    assert all(isinstance(rs.kernel.kernel, engine.Kernel) for rs in fast.rulesets), fast.kernel_refusals
+    assert native(fast) is None and "RULESPEC_ENGINE=typed" in fast.native_refusal, "games go through the State"
+    return fast, slow
+
+
+def test_the_typed_engine_is_compiled_at_install() -> None:
+    pytest.importorskip("Cython")
+    from rulespec.interpreter import _engine
+
+    assert _engine.BUILT_LAYOUT == kernel.LAYOUT and _engine.__file__.endswith((".so", ".pyd"))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_typed_engine_plays_as_the_python_path(case: str, typed: str) -> None:
+    fast, slow = typed_pair(case.split("[")[0], **CASES[case])
+    rng = random.Random(case)
+    games = min(TYPED_GAMES[typed], LONG_CASES.get(case, 60))
+    lengths = [play_both(fast, slow, rng.choice) for _ in range(games)]
+    assert len(set(lengths)) > 1, "the random games differ"
+    assert fast.bound_hits == slow.bound_hits, "starts refused for the lap bound"
+
+
+@pytest.mark.parametrize("name,params", [("oware", {}), ("kalah", {}), ("sungka", {}), ("ayoayo", {})])
+def test_the_typed_engine_plays_the_plain_race_and_round_games(name: str, params: dict, typed: str) -> None:
+    fast, slow = typed_pair(name, **params)
+    slow = general(slow)
+    rng = random.Random(name)
+    for _ in range(TYPED_GAMES[typed]):
+        play_both(fast, slow, rng.choice, max_actions=400)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(spec=specs(), seed=st.integers(0, 1000))
+def test_generated_specs_play_the_same_on_the_typed_engine(spec: dict, seed: int) -> None:
+    text = json.dumps(spec)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULESPEC_ENGINE", "typed")
+        fast = kernel_everywhere(rulespec.load_text(text, "generated.yaml"))
+    slow = general(rulespec.load_text(text, "generated.yaml")).without_kernel()
+    assume(any(rs.kernel is not None for rs in fast.rulesets))
+    rng = random.Random(seed)
+    try:
+        for _ in range(2):
+            play_both(fast, slow, rng.choice, max_actions=200)
+    except LimitError:  # a look-ahead past its bound, refused and said so
+        return
+
+
+def test_the_typed_engine_refuses_what_the_c_kernel_refuses() -> None:
+    """The same program checks (the compiled engine indexes without bounds checks), the same
+    errors for a bad position, start or decision."""
+    engines = [kernel.Kernel, kernel.typed_engine().Kernel]
+    game = rulespec.load("bao-la-kiswahili")
+    program = Assembler(game, game.rulesets[0], list(dict.fromkeys(k.name for rs in game.rulesets
+                                                                     for k in rs.kinds))).assemble()
+    state = game.new_initial_state()
+    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0)
+    for broken in ([*program[:3], len(program) + 5, *program[4:]], program[:10], [*program[:1], 999, *program[2:]]):
+        errors = []
+        for engine in engines:
+            with pytest.raises(ValueError) as refused:
+                engine(broken)
+            errors.append(str(refused.value))
+        assert errors[0] == errors[1]
+    for engine in engines:
+        k = engine(program)
+        with pytest.raises(ValueError, match="no such start"):
+            k.play(*position, 0, 999, 0, [])
+        with pytest.raises(ValueError, match="board has the wrong size"):
+            k.legal([1, 2], *position[1:], False)
+        with pytest.raises(ValueError, match="mover is 2"):
+            k.legal(*position[:6], 2, False)
+        with pytest.raises(TypeError):
+            k.legal(*position)
+        found, rows, _ = k.legal(*position, False)
+        aid, mask = rows[0]
+        with pytest.raises(ValueError, match="not one of the options"):
+            k.play(*position, found, game.rulesets[0].kinds[found].by_aid[0][aid][0].pit, -1, [10**6])
+
+
+@pytest.mark.parametrize("name", ["bao-la-kiswahili", "glass-bead-game"])
+def test_corrupted_programs_meet_the_same_answer_on_both_kernels(name: str) -> None:
+    """Every header slot and every 5th program number set to hostile values: both kernels
+    refuse it with the same reason, or play it to the same legal starts and moves (the typed
+    engine indexes without bounds checks, so its program checks must be _kernel.c's)."""
+    game = rulespec.load(name)
+    rs = game.rulesets[0]
+    program = Assembler(game, rs, list(dict.fromkeys(k.name for r in game.rulesets for k in r.kinds))).assemble()
+    state = game.new_initial_state()
+    position = kernel.KernelRules._position(state)
+    refused = 0
+    for at in [*range(len(kernel.HEADER)), *range(len(kernel.HEADER), len(program), 5)]:
+        for value in (-7, -(2**31), len(program) + 5, 300, 2**31 - 1, 0, 1):
+            broken = [*program[:at], value, *program[at + 1:]]
+            answers = []
+            for engine in (kernel.Kernel, kernel.typed_engine().Kernel):
+                try:
+                    k = engine(broken)
+                    found = k.legal(*position, False)
+                    starts = [(pit, (mask & -mask).bit_length() - 2) for aid, mask in found[1][:2]
+                              for a, pit, _ in rs.kinds[0].table[0] if a == aid]
+                    answers.append((found, [k.play(*position, 0, pit, d, []) for pit, d in starts]))
+                except (ValueError, LimitError) as error:
+                    answers.append(str(error))
+            assert answers[0] == answers[1], (at, value)
+            refused += "cannot run" in str(answers[0])
+    assert refused > 100

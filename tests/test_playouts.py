@@ -19,7 +19,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from native_replay import replay
-from test_kernel import enum_names
 from test_spec_fuzz import specs
 
 import rulespec
@@ -387,23 +386,6 @@ def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
         except LimitError:
             return
         b.apply_action(action)
-
-
-def test_the_c_records_and_the_assembler_agree_on_the_layout() -> None:
-    """The turn record and the end codes are written twice (C reads what native.py assembles)."""
-    source = (Path(native.__file__).parent / "_game.c").read_text()
-    assert [t[2:].lower() for t in enum_names(source, "T_EXTRA", "T_RACE")] == native.TURN
-    assert [t[3:].lower() for t in enum_names(source, "RC_NEXT", "RC_FROM")] == native.RACE
-    assert [t[3:].lower() for t in enum_names(source, "RD_PER_PIT", "RD_HELD1")] == native.ROUNDS
-    assert [t[5:].lower() for t in enum_names(source, "NEXT_LOSER", "NEXT_LAST_MOVER")] == native.NEXT_PLAYER
-    assert [t[3:].lower() for t in enum_names(source, "MK_EMPTIED", "MK_SET")] == native.MARKS
-    assert [int(source.split(f"G_{key.upper()} = ")[1][:3]) for key in native.LOOK_AHEADS] == \
-        list(native.LOOK_AHEADS.values())
-    assert [e[4:].lower() for e in enum_names(source, "END_SIDE_EMPTY", "END_CONDITION")] == native.END_KINDS
-    assert [e[4:].lower() for e in enum_names(source, "REM_STAY", "REM_TO_FIRST")] == native.REMAINING
-    assert [e[4:].lower() for e in enum_names(source, "RES_BY_SCORE", "RES_PLAYER_WINS")] == native.RESULTS
-    assert [e[4:].lower() for e in enum_names(source, "WHO_ANY", "WHO_TO_MOVE")] == \
-        [w.replace("next", "to_move") for w in native.WHO]
 
 
 def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> None:

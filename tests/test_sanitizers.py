@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from rulespec.interpreter import layout
+
 ROOT = Path(__file__).resolve().parent.parent
 SITECUSTOMIZE = '''
 import importlib.machinery, importlib.util, os, sys
@@ -40,8 +42,9 @@ def sanitized(tmp_path_factory) -> dict[str, str]:
     """The environment of a child process that runs the sanitized kernel."""
     folder = tmp_path_factory.mktemp("asan")
     target = folder / ("_kernel" + sysconfig.get_config_var("EXT_SUFFIX"))
+    (folder / "_layout.h").write_text(layout.c_header())
     subprocess.run(["gcc", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
-                    "-g", "-O1", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}",
+                    "-g", "-O1", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}", f"-I{folder}",
                     str(ROOT / "interpreter" / "_kernel.c"), "-o", str(target)], check=True, capture_output=True)
     (folder / "sitecustomize.py").write_text(SITECUSTOMIZE)
     runtime = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True, text=True,

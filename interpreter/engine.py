@@ -1,0 +1,2146 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""The move kernel written once, in Cython's typed pure-Python mode.
+
+It reads the flat int program kernel.py assembles (interpreter/layout.py defines its layout)
+and plays moves and their look-ahead the way `_kernel.c` does: conditions, sowing, captures,
+decisions asked or answered, the legality of each start. setup.py compiles this file into
+`_engine` (typed memoryviews and C ints: no Python objects in the hot paths); the same file
+runs interpreted where nothing was compiled, or with RULESPEC_PURE=1 (kernel.typed_engine
+picks). Compiled, the program is indexed without bounds checks, so `check_program` refuses,
+when a Kernel is made, any program whose offsets or indices leave the array.
+
+Integer division and remainders only ever see counts that are not negative, or are read for
+being zero, so C's and Python's rules give the same answers in both modes.
+"""
+from __future__ import annotations
+
+from array import array
+from operator import index
+
+import cython
+
+from rulespec.errors import LimitError as RulespecLimitError
+
+if cython.compiled:
+    from cython.cimports.cpython.exc import PyErr_CheckSignals
+    from cython.cimports.rulespec.interpreter.layout import *  # noqa: F403  (C enum constants)
+else:
+    from .layout import *  # noqa: F403
+
+    def PyErr_CheckSignals() -> int:
+        """Interpreted, Python itself raises KeyboardInterrupt between bytecodes."""
+        return 0
+
+
+BUILT_LAYOUT = VERSION
+"""The layout this module was built from (kernel.typed_engine ignores a stale build)."""
+
+
+class LimitError(RulespecLimitError):
+    """A call that would go past the kernel's bounds (docs/limits.md)."""
+
+
+def int_array(n: int) -> array:
+    """n zeroed C ints: the buffer behind a typed memoryview."""
+    return array("i", bytes(4 * max(n, 1)))
+
+
+if cython.compiled:
+    @cython.cfunc
+    def data_of(values: cython.int[::1]) -> cython.p_int:
+        """A buffer's first element, for the plays to index as C does (no struct copied per call)."""
+        return cython.address(values[0])
+else:
+    def data_of(values: array) -> array:
+        """Interpreted, the buffer is indexed itself."""
+        return values
+
+
+# ---------------------------------------------------------------- positions and moves
+
+@cython.cclass
+class Pos:
+    """A position: the board's counts, marks, stocks, removed pieces, stage, moves played,
+    the mover, and with several kinds of piece the count of kind k in slot q at
+    kinds[q * nk + k] (board[q] stays their total)."""
+
+    board: cython.int[::1]
+    marks: cython.int[::1]
+    stock: cython.int[::1]
+    kinds: cython.int[::1]
+    removed: cython.longlong
+    stage: cython.int
+    moves_played: cython.int
+    mover: cython.int
+    nk: cython.int
+
+    def __init__(self, ns: cython.int, cells: cython.int):
+        self.board = int_array(MAX_SLOTS)  # (room for any board a caller hands in, checked after)
+        self.marks = int_array(MAX_SLOTS)
+        self.stock = int_array(2)
+        self.kinds = int_array(cells)
+        self.removed = 0
+        self.stage = 0
+        self.moves_played = 0
+        self.mover = 0
+        self.nk = 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def pos_copy(dst: Pos, src: Pos, ns: cython.int) -> cython.void:
+    """Copy a position's first ns slots."""
+    q: cython.int
+    for q in range(ns):
+        dst.board[q] = src.board[q]
+        dst.marks[q] = src.marks[q]
+    dst.stock[0] = src.stock[0]
+    dst.stock[1] = src.stock[1]
+    dst.removed = src.removed
+    dst.stage = src.stage
+    dst.moves_played = src.moves_played
+    dst.mover = src.mover
+    dst.nk = src.nk
+    for q in range(ns * src.nk):
+        dst.kinds[q] = src.kinds[q]
+
+
+@cython.cclass
+class Move:
+    """The move so far as the conditions see it (context.py's MoveInfo), what it fired and
+    took, the decisions given and the one it stopped at, and scratch lists of pits."""
+
+    origin: cython.int
+    direction: cython.int
+    kind: cython.int
+    lifted: cython.int
+    lap: cython.int
+    captured: cython.int
+    first_captured: cython.int
+    last: cython.int
+    first_ok: cython.int
+    sowings: cython.int
+    seq_off: cython.int
+    """The current lap's pits: at seq_off in the program, or in seq_buf when seq_off < 0."""
+    seq_len: cython.int
+    lap_hand: cython.int
+    seq_buf: cython.int[::1]
+    end_prog: cython.int
+    end_who: cython.int
+    first_taken: cython.int[::1]
+    n_first_taken: cython.int
+    fired: cython.int[::1]
+    n_fired: cython.int
+    taken: cython.int[::1]
+    """(pit, pieces) of each pit captured, in order."""
+    n_taken: cython.int
+    given: cython.int[::1]
+    n_given: cython.int
+    used: cython.int
+    ask_mode: cython.int
+    req_kind: cython.int
+    req_at: cython.int
+    req_in_hand: cython.int
+    n_options: cython.int
+    req_default: cython.int
+    options: cython.int[::1]
+    has_drops: cython.int
+    last_drop: cython.int[::1]
+    """The kind last dropped into each slot by this move (NONE: none; valid with has_drops)."""
+    hand_kinds: cython.int[::1]
+    taken_kinds: cython.int[::1]
+    """(slot, kind, count) taken, in order."""
+    n_taken_kinds: cython.int
+    opts: cython.int[::1]
+    pits: cython.int[::1]
+    run: cython.int[::1]
+    entries: cython.int[::1]
+    lap_buf: cython.int[::1]
+    lap_pits: cython.p_int
+    """lap_buf's first element (interpreted: lap_buf itself)."""
+    blank: Move
+    """What a condition ending the game sees of a move: nothing (the turn's blank context)."""
+
+    def __init__(self, blank: Move | None = None):
+        self.seq_buf = int_array(MAX_SLOTS)
+        self.first_taken = int_array(MAX_SLOTS)
+        self.fired = int_array(MAX_FIRED)
+        self.taken = int_array(2 * MAX_FIRED)
+        self.given = int_array(1)
+        self.options = int_array(MAX_SLOTS)
+        self.last_drop = int_array(MAX_SLOTS)
+        self.hand_kinds = int_array(MAX_PIECE_KINDS)
+        self.taken_kinds = int_array(3 * MAX_SLOTS)
+        self.opts = int_array(MAX_SLOTS + 1)
+        self.pits = int_array(MAX_SLOTS)
+        self.run = int_array(MAX_SLOTS)
+        self.entries = int_array(MAX_SLOTS)
+        self.lap_buf = int_array(MAX_SLOTS)
+        self.lap_pits = data_of(self.lap_buf)
+        self.n_given = 0
+        move_init(self, 0, ASK_FIRST)
+        self.origin = NONE
+        self.direction = CCW
+        self.kind = -1
+        self.blank = self if blank is None else blank
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def move_init(m: Move, n_given: cython.int, ask_mode: cython.int) -> cython.void:
+    """A fresh move that answers from the first n_given decisions of m.given."""
+    m.lifted = 0
+    m.captured = 0
+    m.first_captured = 0
+    m.lap = 1
+    m.last = NONE
+    m.first_ok = 1
+    m.sowings = 1
+    m.seq_off = -1
+    m.seq_len = 0
+    m.lap_hand = 0
+    m.end_prog = -1
+    m.end_who = -1
+    m.n_first_taken = 0
+    m.n_fired = 0
+    m.n_taken = 0
+    m.n_given = n_given
+    m.used = 0
+    m.ask_mode = ask_mode
+    m.req_kind = R_NONE
+    m.has_drops = 0
+    m.n_taken_kinds = 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def seq_at(P: cython.p_int, m: Move, i: cython.int) -> cython.int:
+    return P[m.seq_off + i] if m.seq_off >= 0 else m.seq_buf[i]
+
+
+# ---------------------------------------------------------------- conditions
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def match(P: cython.p_int, at: cython.int, n: cython.int) -> cython.int:
+    """Whether n passes the matcher at `at` (layout's MATCH_* kinds)."""
+    r: cython.int
+    i: cython.int
+    if P[at] == MATCH_RANGE:
+        return P[at + 1] <= n and n <= P[at + 2]
+    if P[at] == MATCH_ARITHMETIC:  # low, high, parity (-1: any), modulus (0: any)
+        r = P[at + 1]
+        return (P[r] <= n and n <= P[r + 1] and (P[r + 2] < 0 or ((n % 2) + 2) % 2 == P[r + 2])
+                and (P[r + 3] == 0 or n % P[r + 3] == 0))
+    r = P[at + 1]
+    for i in range(1, P[r] + 1):
+        if P[r + i] == n:
+            return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def owner_at(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
+    """Whose pit q is now: its row's player, or the holder of a mark that holds it."""
+    held: cython.int
+    if q < 0:
+        q += P[H_NSLOTS]  # no pit (NONE): as Python indexes a list, the last slot
+    if q < 0:
+        return NONE
+    if P[H_HELD] >= 0:
+        held = P[H_HELD]
+        if s.marks[q] & P[held]:
+            return 0
+        if s.marks[q] & P[held + 1]:
+            return 1
+    return P[P[H_OWNER] + q]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def side_sum(P: cython.p_int, s: Pos, player: cython.int) -> cython.int:
+    """The pieces on the pits a player holds now."""
+    total: cython.int = 0
+    q: cython.int
+    i: cython.int
+    own: cython.int
+    if P[H_HELD] >= 0:
+        for q in range(P[H_NPITS]):
+            if owner_at(P, s, q) == player:
+                total += s.board[q]
+        return total
+    own = P[P[H_OWN] + player]
+    for i in range(1, P[own] + 1):
+        total += s.board[P[own + i]]
+    return total
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def none_held(P: cython.p_int, s: Pos, pits: cython.int, player: cython.int) -> cython.int:
+    """Whether no pit of the counted list at `pits` that `player` holds now has a piece."""
+    k: cython.int
+    q: cython.int
+    for k in range(1, P[pits] + 1):
+        q = P[pits + k]
+        if s.board[q] and (P[H_HELD] < 0 or owner_at(P, s, q) == player):
+            return 0
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def sown_into(P: cython.p_int, m: Move, pit: cython.int) -> cython.int:
+    """Whether the current lap dropped a piece into pit."""
+    i: cython.int
+    for i in range(min(m.seq_len, m.lap_hand)):
+        if seq_at(P, m, i) == pit:
+            return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def step_of(P: cython.p_int, s: Pos, d: cython.int, q: cython.int) -> cython.int:
+    """The pit after q going direction d for the mover."""
+    return P[P[H_STEPS] + (s.mover * 2 + d) * P[H_NSLOTS] + q]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
+    """Whether the condition at `node` holds for pit in position s during move m."""
+    op: cython.int = P[node]
+    i: cython.int
+    q: cython.int
+    n: cython.int
+    total: cython.int
+    cand: cython.int
+    if op == C_TRUE:
+        return 1
+    if op == C_AND:
+        for i in range(P[node + 1]):
+            if not test(P, P[node + 2 + i], s, pit, m):
+                return 0
+        return 1
+    if op == C_OR:
+        for i in range(P[node + 1]):
+            if test(P, P[node + 2 + i], s, pit, m):
+                return 1
+        return 0
+    if op == C_NOT:
+        return not test(P, P[node + 1], s, pit, m)
+    if op == C_SIDE:
+        if P[node + 1] == 2:  # neutral: by its row
+            q = pit + P[H_NSLOTS] if pit < 0 else pit
+            return q >= 0 and P[P[H_OWNER] + q] == NONE
+        return owner_at(P, s, pit) == (s.mover ^ P[node + 1])
+    if op == C_ROW:
+        return P[P[H_ROW] + pit] == P[node + 1]
+    if op == C_INSET:
+        return P[P[node + 1] + pit] != 0
+    if op == C_STORE:
+        return (pit >= P[H_NPITS]) == P[node + 1]
+    if op == C_COUNT:
+        return match(P, node + 1, s.board[pit])
+    if op == C_COUNT_BEFORE:  # just before the last piece this lap dropped there fell
+        n = s.board[pit]
+        if pit == m.last or sown_into(P, m, pit):
+            n -= 1
+        return match(P, node + 1, n)
+    if op == C_MARK:
+        return (s.marks[pit] & P[node + 1]) != 0
+    if op == C_OPPOSITE or op == C_BEHIND or op == C_MIRROR:
+        q = P[P[H_OPP if op == C_OPPOSITE else H_BEHIND if op == C_BEHIND else H_MIRROR] + pit]
+        return q != NONE and test(P, P[node + 1], s, q, m)
+    if op == C_COLUMN:  # some other pit of the pit's column (across the ranks)
+        if pit < 0 or pit >= P[H_NPITS]:
+            return 0
+        cand = P[P[H_COLUMN] + pit]
+        for i in range(1, P[cand] + 1):
+            if test(P, P[node + 1], s, P[cand + i], m):
+                return 1
+        return 0
+    if op == C_MARK_OWNER:  # South's bit, North's bit, 1 for the opponent's
+        return (s.marks[pit] & P[node + 1 + (s.mover ^ P[node + 3])]) != 0
+    if op == C_START:
+        return (pit == m.origin) == P[node + 1]
+    if op == C_LAST:
+        return (pit == m.last) == P[node + 1]
+    if op == C_AFTER_LAST:
+        q = NONE
+        if m.direction >= 0 and m.last != NONE:
+            q = step_of(P, s, m.direction, m.last)
+        return (q != NONE and pit == q) == P[node + 1]
+    if op == C_NEXT:
+        if m.direction < 0:
+            return 0
+        q = step_of(P, s, m.direction, pit)
+        return q != NONE and test(P, P[node + 1], s, q, m)
+    if op == C_PREVIOUS:  # the next pit along the circuit run the other way
+        if m.direction < 0:
+            return 0
+        q = step_of(P, s, 1 - m.direction, pit)
+        return q != NONE and test(P, P[node + 1], s, q, m)
+    if op == C_ORIGIN:
+        return m.origin != NONE and test(P, P[node + 1], s, m.origin, m)
+    if op == C_LIFTED:
+        return match(P, node + 1, m.lifted)
+    if op == C_LAP:
+        return match(P, node + 1, m.lap)
+    if op == C_STAGE:
+        return (P[node + 1] >> s.stage) & 1
+    if op == C_STOCK:
+        return match(P, node + 1, s.stock[s.mover])
+    if op == C_STOCKS:
+        return match(P, node + 1, s.stock[0] + s.stock[1])
+    if op == C_OWN_SIDE:
+        return match(P, node + 1, side_sum(P, s, s.mover))
+    if op == C_OPPONENT_SIDE:
+        return match(P, node + 1, side_sum(P, s, 1 - s.mover))
+    if op == C_MOVES_PLAYED:
+        return match(P, node + 1, s.moves_played)
+    if op == C_DIRECTION:
+        return m.direction == P[node + 1]
+    if op == C_ON_BOARD:
+        total = 0
+        for q in range(P[H_NPITS]):
+            total += s.board[q]
+        return match(P, node + 1, total)
+    if op == C_CAPTURED:
+        return (m.captured > 0) == P[node + 1]
+    if op == C_MOVE_KIND:
+        return m.kind >= 0 and ((P[node + 1] >> m.kind) & 1)
+    if op == C_COUNT_PITS:  # op, where, matcher[3], candidates of South, of North
+        cand = P[node + 5 + s.mover]
+        n = 0
+        for i in range(1, P[cand] + 1):
+            if test(P, P[node + 1], s, P[cand + i], m):
+                n += 1
+        return match(P, node + 2, n)
+    if op == C_DROPPED or op == C_BEFORE or op == C_IN_PLAY:
+        return piece_test(P, node, s, pit, m)
+    return 0
+
+
+# ---------------------------------------------------------------- several kinds of piece
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kinds_in(s: Pos, q: cython.int, mask: cython.int) -> cython.int:
+    total: cython.int = 0
+    k: cython.int
+    for k in range(s.nk):
+        if mask >> k & 1:
+            total += s.kinds[q * s.nk + k]
+    return total
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def piece_test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
+    """dropped, before, in_play: op, kinds (bit set), then a matcher for before / in_play."""
+    ns: cython.int = P[H_NSLOTS]
+    op: cython.int = P[node]
+    total: cython.int = 0
+    q: cython.int
+    dropped: cython.int
+    if not s.nk:
+        return 0 if op == C_DROPPED else match(P, node + 2, 0)
+    if op == C_IN_PLAY:
+        for q in range(P[H_NPITS]):
+            total += kinds_in(s, q, P[node + 1])
+        return match(P, node + 2, total)
+    q = pit if pit >= 0 else ns + pit  # (no pit: Python reads the last slot's counts, and no drop)
+    if q < 0:
+        return 0
+    dropped = (pit >= 0 and m.has_drops and m.last_drop[q] != NONE and (P[node + 1] >> m.last_drop[q] & 1))
+    if op == C_DROPPED:
+        return dropped
+    return match(P, node + 2, kinds_in(s, q, P[node + 1]) - dropped)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def take_kind(s: Pos, m: Move, q: cython.int, k: cython.int, n: cython.int, to: cython.int) -> cython.void:
+    """Move n pieces of kind k from slot q to slot to; record them as taken."""
+    t: cython.int
+    s.kinds[q * s.nk + k] -= n
+    s.board[q] -= n
+    s.kinds[to * s.nk + k] += n
+    s.board[to] += n
+    if m.n_taken_kinds < MAX_SLOTS:
+        t = 3 * m.n_taken_kinds
+        m.taken_kinds[t] = q
+        m.taken_kinds[t + 1] = k
+        m.taken_kinds[t + 2] = n
+        m.n_taken_kinds += 1
+    if m.n_taken and m.taken[2 * m.n_taken - 2] == q:
+        m.taken[2 * m.n_taken - 1] += n
+    elif m.n_taken < MAX_FIRED:
+        m.taken[2 * m.n_taken] = q
+        m.taken[2 * m.n_taken + 1] = n
+        m.n_taken += 1
+
+
+# ---------------------------------------------------------------- decisions
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def ask(m: Move, kind: cython.int, at: cython.int, in_hand: cython.int, n: cython.int, dflt: cython.int) -> cython.int:
+    """The answer to a decision among m.opts[:n]: the next given one, the smallest option,
+    -1 (stop and report it) or -2 (a given decision that is not an option)."""
+    answer: cython.int
+    known: cython.int = 0
+    i: cython.int
+    j: cython.int
+    t: cython.int
+    if m.used < m.n_given:
+        answer = m.given[m.used]
+        m.used += 1
+        for i in range(n):
+            if m.opts[i] == answer:
+                known = 1
+        if not known:
+            return -2
+        return answer
+    if m.ask_mode == ASK_FIRST:
+        answer = m.opts[0]
+        for i in range(1, n):
+            if m.opts[i] < answer:
+                answer = m.opts[i]
+        return answer
+    if n > MAX_SLOTS:
+        return -2
+    m.req_kind = kind
+    m.req_at = at
+    m.req_in_hand = in_hand
+    m.req_default = dflt
+    m.n_options = n
+    for i in range(n):
+        m.options[i] = m.opts[i]
+    for i in range(1, n):  # sorted, as a Request keeps them
+        j = i
+        while j > 0 and m.options[j - 1] > m.options[j]:
+            t = m.options[j]
+            m.options[j] = m.options[j - 1]
+            m.options[j - 1] = t
+            j -= 1
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def refused(answer: cython.int) -> cython.int:
+    """The outcome of a play whose decision came back negative (see ask)."""
+    return P_NEED if answer == -1 else P_BAD
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def fire(m: Move, event: cython.int) -> cython.void:
+    if m.n_fired < MAX_FIRED:
+        m.fired[m.n_fired] = event
+        m.n_fired += 1
+
+
+# ---------------------------------------------------------------- the move
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def lifted_from(P: cython.p_int, s: Pos, pit: cython.int) -> cython.void:
+    if P[H_CLEAR_LIFT]:
+        s.marks[pit] &= ~P[H_CLEAR_LIFT]
+    if P[H_CLEAR_LIFT_ALL] and not s.board[pit]:
+        s.marks[pit] &= ~P[H_CLEAR_LIFT_ALL]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def in_pits(m: Move, n: cython.int, q: cython.int) -> cython.int:
+    """Whether q is among the first n of the move's pits."""
+    i: cython.int
+    for i in range(n):
+        if m.pits[i] == q:
+            return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def add_pit(m: Move, n: cython.int, q: cython.int) -> cython.int:
+    """The move's pits with q added (once); their count."""
+    if in_pits(m, n, q) or n >= MAX_SLOTS:
+        return n
+    m.pits[n] = q
+    return n + 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def chain_pits(P: cython.p_int, sel: cython.int, s: Pos, last: cython.int, m: Move) -> cython.int:
+    """A chain selector's run of pits from the landing pit (or the one opposite), into m.run.
+    sel: op, while, backwards, from_opposite, skip_first, length, exactly."""
+    d: cython.int = m.direction if m.direction >= 0 else CCW
+    step: cython.int = P[H_STEPS] + (s.mover * 2 + (1 - d if P[sel + 2] else d)) * P[H_NSLOTS]
+    q: cython.int = P[P[H_OPP] + last] if P[sel + 3] else last
+    k: cython.int = 0
+    j: cython.int
+    if q != NONE and P[sel + 4]:
+        q = P[step + q]
+    for j in range(P[sel + 5]):
+        if k >= MAX_SLOTS or q == NONE or not test(P, P[sel + 1], s, q, m):
+            break
+        m.run[k] = q
+        k += 1
+        q = P[step + q]
+    if P[sel + 6] and k != P[sel + 5]:
+        k = 0
+    return k
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def taken_pits(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move) -> cython.int:
+    """The pits a capture's selectors take, in order, each once (into m.pits)."""
+    n: cython.int = 0
+    i: cython.int
+    j: cython.int
+    k: cython.int
+    sel: cython.int
+    col: cython.int
+    opp: cython.int = P[H_OPP]
+    behind: cython.int = P[H_BEHIND]
+    for i in range(P[cap + CP_NSEL]):
+        sel = P[cap + CP_SELS + i]
+        if P[sel] == SEL_LANDING:
+            n = add_pit(m, n, last)
+        elif P[sel] == SEL_OPPOSITE:
+            if P[opp + last] != NONE:
+                n = add_pit(m, n, P[opp + last])
+        elif P[sel] == SEL_BEHIND_OPPOSITE:
+            if P[opp + last] != NONE and P[behind + P[opp + last]] != NONE:
+                n = add_pit(m, n, P[behind + P[opp + last]])
+        elif P[sel] == SEL_OPPONENT_COLUMN:  # the opponent's pits in the landing pit's column
+            if last < 0 or last >= P[H_NPITS]:
+                continue
+            col = P[P[H_COLUMN] + last]
+            for j in range(1, P[col] + 1):
+                if P[P[H_OWNER] + P[col + j]] == 1 - s.mover:
+                    n = add_pit(m, n, P[col + j])
+        elif P[sel] == SEL_CHAIN:
+            k = chain_pits(P, sel, s, last, m)
+            for j in range(k):
+                n = add_pit(m, n, m.run[j])
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def take(P: cython.p_int, cap: cython.int, s: Pos, n: cython.int, m: Move) -> cython.int:
+    """Take the pieces of the move's first n pits (at most CP_MOST a pit) to where the
+    capture sends them."""
+    i: cython.int
+    q: cython.int
+    k: cython.int
+    opp: cython.int
+    taken: cython.int = 0
+    on_side: cython.int
+    total: cython.int = 0
+    clear: cython.int = P[H_CLEAR_CAPTURE]
+    most: cython.int = P[cap + CP_MOST]
+    store: cython.int
+    if P[cap + CP_FORFEIT]:
+        opp = 1 - s.mover
+        on_side = side_sum(P, s, opp)
+        for i in range(n):
+            if owner_at(P, s, m.pits[i]) == opp:
+                taken += s.board[m.pits[i]]
+        if on_side and taken == on_side:
+            return 0
+    for i in range(n):
+        q = m.pits[i]
+        k = most if most and s.board[q] > most else s.board[q]
+        if k and m.n_taken < MAX_FIRED:
+            m.taken[2 * m.n_taken] = q
+            m.taken[2 * m.n_taken + 1] = k
+            m.n_taken += 1
+        total += k
+        s.board[q] -= k
+        if clear and not s.board[q]:
+            s.marks[q] &= ~clear
+    store = P[P[H_STORE] + s.mover]
+    if P[cap + CP_TO] == TO_STORE and store != NONE:
+        s.board[store] += total
+    elif P[cap + CP_TO] == TO_REMOVED:
+        s.removed += total
+    elif P[cap + CP_TO] == TO_LANDING and m.last >= 0:
+        s.board[m.last] += total  # back into the landing pit
+    return total
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def entry_pit(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move, hand: cython.int) -> cython.int:
+    """The pit captured pieces are sown from (sets the move's direction), or -(outcome + 1)."""
+    along: cython.int = P[H_ALONG] + s.mover * P[H_NSLOTS]
+    xcol: cython.int = P[H_XCOL]
+    cand: cython.int = P[cap + CP_ENTRY_PITS0 + s.mover]
+    n: cython.int = 0
+    i: cython.int
+    k: cython.int = 0
+    chosen: cython.int = NONE
+    best: cython.int = -1
+    best_d: cython.int = 0
+    dist: cython.int
+    same: cython.int = NONE
+    base: cython.int
+    a: cython.int
+    for i in range(1, P[cand] + 1):
+        if n >= MAX_SLOTS:
+            break
+        if test(P, P[cap + CP_ENTRY], s, P[cand + i], m):
+            m.entries[n] = P[cand + i]
+            n += 1
+    if not n:
+        return -(P_ENDLESS + 1)
+    if n == 1:
+        chosen = m.entries[0]
+    elif P[cap + CP_NEAREST] >= 0 and test(P, P[cap + CP_NEAREST], s, last, m):
+        for i in range(n):
+            dist = P[xcol + m.entries[i]] - P[xcol + last]
+            if dist < 0:
+                dist = -dist
+            if best < 0 or dist < best_d or (dist == best_d and m.entries[i] < best):
+                best = m.entries[i]
+                best_d = dist
+        chosen = best
+    elif P[cap + CP_KEEP_DIRECTION] and m.direction != LATER:
+        for i in range(n):
+            if P[along + m.entries[i]] == m.direction:
+                same = m.entries[i]
+                k += 1
+        if k == 1:
+            chosen = same
+    if chosen == NONE:
+        base = P[H_PICK_BASE]
+        for i in range(n):
+            m.opts[i] = base + m.entries[i]
+        a = ask(m, R_ENTRY, last, hand, n, -1)
+        if a < 0:
+            return -(refused(a) + 1)
+        chosen = a - base
+    # CP_ENTRY_TURNS: 0 keep the move's direction, 1 the entry sets it, 2 + d always direction d
+    if P[cap + CP_ENTRY_TURNS] >= 2:
+        m.direction = P[cap + CP_ENTRY_TURNS] - 2
+    elif P[along + chosen] != LATER and (P[cap + CP_ENTRY_TURNS] or m.direction == LATER):
+        m.direction = P[along + chosen]
+    return chosen
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
+    """Whether an end checked during the move holds now (record: who, pits of South, of
+    North, a pit-free condition tested on slot 0); sets end_prog and end_who."""
+    i: cython.int
+    j: cython.int
+    rec: cython.int
+    np: cython.int
+    p0: cython.int
+    p1: cython.int = 0
+    player: cython.int
+    for i in range(P[H_NDURING]):
+        rec = P[P[H_DURING] + i]
+        if P[rec] == D_CONDITION:
+            if test(P, P[rec + 3], s, 0, m.blank):
+                m.end_prog = i
+                m.end_who = s.mover
+                return 1
+            continue
+        if P[rec] == D_ANY:
+            p0, p1, np = s.mover, 1 - s.mover, 2
+        elif P[rec] == D_OPPONENT:
+            p0, np = 1 - s.mover, 1
+        else:
+            p0, np = s.mover, 1
+        for j in range(np):
+            player = p0 if j == 0 else p1
+            if none_held(P, s, P[rec + 1 + player], player):
+                m.end_prog = i
+                m.end_who = player
+                return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def sow(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
+        hand: cython.int) -> cython.int:
+    """Sow hand pieces along items[at:at + n] (round and round); the last pit."""
+    i: cython.int
+    q: cython.int
+    r: cython.int
+    if hand <= n:
+        for i in range(hand):
+            s.board[items[at + i]] += 1
+        return items[at + hand - 1] if hand else items[at + n - 1]
+    q = hand // n
+    r = hand % n
+    for i in range(n):
+        s.board[items[at + i]] += q + (1 if i < r else 0)
+    return items[at + r - 1] if r else items[at + n - 1]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
+                hand: cython.int, m: Move) -> cython.int:
+    """Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule
+    holds (record: condition, taken by the pit's owner, the lap's last pit tested too)."""
+    i: cython.int
+    j: cython.int
+    q: cython.int
+    rule: cython.int
+    o: cython.int
+    who: cython.int
+    store: cython.int = P[H_STORE]
+    for i in range(hand):
+        q = items[at + i % n]
+        s.board[q] += 1
+        if i == hand - 1:
+            m.last = q
+        for j in range(P[H_NPASSING]):
+            rule = P[P[H_PASSING] + j]
+            if (i < hand - 1 or P[rule + 2]) and test(P, P[rule], s, q, m):
+                o = owner_at(P, s, q) if P[rule + 1] else NONE
+                who = o if o >= 0 else s.mover
+                if s.board[q] and m.n_taken < MAX_FIRED:  # as moves.py's _sow_passing records it
+                    m.taken[2 * m.n_taken] = q
+                    m.taken[2 * m.n_taken + 1] = s.board[q]
+                    m.n_taken += 1
+                s.board[P[store + who]] += s.board[q]
+                if who == s.mover:
+                    m.captured += s.board[q]
+                s.board[q] = 0
+                fire(m, P[H_NCAPS] + j)
+                break
+    return items[at + (hand - 1) % n] if hand else items[at + n - 1]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def to_owners(P: cython.p_int, s: Pos) -> cython.void:
+    """Pieces in pits carrying an owned mark that sends them on go to the mark's owner's
+    store (list: n, then (mark bit, owner) pairs)."""
+    lst: cython.int = P[H_TO_OWNER]
+    store: cython.int = P[H_STORE]
+    q: cython.int
+    i: cython.int
+    for q in range(P[H_NPITS]):
+        if not s.board[q] or not s.marks[q]:
+            continue
+        for i in range(P[lst]):
+            if s.marks[q] & P[lst + 1 + 2 * i]:
+                s.board[P[store + P[lst + 2 + 2 * i]]] += s.board[q]
+                s.board[q] = 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def ask_capture(P: cython.p_int, m: Move, last: cython.int) -> cython.int:
+    """An optional capture: whether the mover takes it, or -(outcome + 1)."""
+    base: cython.int = P[H_RELAY_BASE]
+    a: cython.int
+    m.opts[0] = base
+    m.opts[1] = base + 1
+    a = ask(m, R_CAPTURE, last, 0, 2, base)
+    if a < 0:
+        return -(refused(a) + 1)
+    return a == base
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def capture_applies(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move,
+                    probe: cython.int) -> cython.int:
+    """Whether capture `cap` takes at the landing pit: its condition holds and, for an
+    optional one, the mover takes it (declined: as if the rule had not held); or
+    -(outcome + 1). A probe takes every capture that holds."""
+    if not test(P, P[cap + CP_WHEN], s, last, m):
+        return 0
+    if P[cap + CP_OPTIONAL] and not probe:
+        return ask_capture(P, m, last)
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def probed(m: Move, n: cython.int) -> cython.int:
+    """A probe's end: the pits the first lap's capture would take (m.pits[:n]) recorded."""
+    j: cython.int
+    for j in range(n):
+        m.first_taken[j] = m.pits[j]
+    m.n_first_taken = n
+    m.first_captured = 1
+    return P_DONE
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def play_pieces(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move, probe: cython.int) -> cython.int:
+    """One lap with the mover choosing the kind of each piece dropped (when the sowing says
+    so), then the first capture that holds: its pits' pieces (only the capturable kinds, when
+    it says so), then the pieces the mover picks."""
+    pc: cython.int = P[H_PIECES]
+    capturable: cython.int = P[pc + PC_CAPTURABLE]
+    nk: cython.int = s.nk
+    ns: cython.int = P[H_NSLOTS]
+    mover: cython.int = s.mover
+    remaining: cython.int
+    d: cython.int
+    seq: cython.int
+    n: cython.int
+    i: cython.int = 0
+    j: cython.int
+    k: cython.int
+    q: cython.int
+    c: cython.int
+    t: cython.int
+    no: cython.int
+    a: cython.int
+    last: cython.int = pit
+    cap: cython.int
+    rec: cython.int
+    pick: cython.int
+    np: cython.int
+    taken: cython.int
+    count: cython.int
+    times: cython.int
+    store: cython.int
+    ostore: cython.int
+    for k in range(nk):
+        m.hand_kinds[k] = s.kinds[pit * nk + k]
+        s.kinds[pit * nk + k] = 0
+    remaining = s.board[pit]
+    s.board[pit] = 0
+    m.lifted = remaining
+    lifted_from(P, s, pit)
+    d = m.direction if m.direction >= 0 else CCW
+    seq = P[P[H_AFTER] + (mover * 2 + d) * ns + pit]
+    n = P[seq]
+    if not n:
+        return P_ENDLESS
+    for q in range(ns):
+        m.last_drop[q] = NONE
+    m.has_drops = 1
+    # the hand's kinds live in m.hand_kinds (reported at a decision about the next piece)
+    while remaining:
+        q = P[seq + 1 + i % n]
+        k = 0
+        i += 1
+        if P[pc + PC_ORDER_CHOICE]:
+            no = 0
+            for j in range(nk):
+                if m.hand_kinds[j]:
+                    m.opts[no] = P[pc + PC_KIND_BASE] + j
+                    no += 1
+            a = ask(m, R_PIECE, q, remaining, no, -1)
+            if a < 0:
+                return refused(a)
+            k = a - P[pc + PC_KIND_BASE]
+        else:
+            while k < nk - 1 and not m.hand_kinds[k]:
+                k += 1
+        if k < 0 or k >= nk or not m.hand_kinds[k]:
+            return P_BAD
+        m.hand_kinds[k] -= 1
+        remaining -= 1
+        s.board[q] += 1
+        s.kinds[q * nk + k] += 1
+        m.last_drop[q] = k
+        last = q
+    m.last = last
+    m.seq_off = seq + 1
+    m.seq_len = n
+    m.lap_hand = m.lifted
+    if not P[kind + K_CAPTURES]:
+        return P_DONE
+    store = P[P[H_STORE] + mover]
+    store = store if store >= 0 else ns + store
+    ostore = P[P[H_STORE] + 1 - mover]
+    ostore = ostore if ostore >= 0 else ns + ostore
+    for c in range(P[H_NCAPS]):
+        cap = P[P[H_CAPS] + c]
+        a = capture_applies(P, cap, s, last, m, probe)
+        if a < 0:
+            return -a - 1
+        if not a:
+            continue
+        np = taken_pits(P, cap, s, last, m)
+        if probe:
+            return probed(m, np)
+        if store < 0:
+            return P_BAD
+        rec = P[pc + PC_CAPS + c]
+        taken = 0
+        for j in range(np):
+            for k in range(nk):
+                count = s.kinds[m.pits[j] * nk + k]
+                if count and (P[capturable + k] or not P[rec]):
+                    take_kind(s, m, m.pits[j], k, count, store)
+                    taken += count
+        for j in range(P[rec + 1]):
+            pick = rec + 2 + PK_SIZE * j
+            times = (chain_pits(P, P[pick + PK_RUN], s, last, m) if P[pick + PK_RUN] >= 0
+                     else P[pick + PK_COUNT])
+            for t in range(times):
+                no = 0
+                for q in range(P[H_NPITS]):
+                    for k in range(nk):
+                        if ((P[pick + PK_WANTED] >> k & 1) and s.kinds[q * nk + k] and no < MAX_SLOTS
+                                and test(P, P[pick + PK_FROM], s, q, m)):
+                            m.opts[no] = P[pc + PC_PIECE_BASE] + q * nk + k
+                            no += 1
+                if not no and P[pick + PK_OR_STORE] and ostore >= 0:
+                    for k in range(nk):
+                        if (P[pick + PK_WANTED] >> k & 1) and s.kinds[ostore * nk + k] and no < MAX_SLOTS:
+                            m.opts[no] = P[pc + PC_PIECE_BASE] + ostore * nk + k
+                            no += 1
+                if not no:
+                    break
+                a = ask(m, R_PICK, last, 0, no, -1)
+                if a < 0:
+                    return refused(a)
+                q = (a - P[pc + PC_PIECE_BASE]) // nk
+                k = (a - P[pc + PC_PIECE_BASE]) % nk
+                take_kind(s, m, q, k, 1, store)
+                taken += 1
+        m.captured = taken
+        m.first_captured = taken > 0
+        fire(m, c)
+        break
+    return P_DONE
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def lift(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move) -> cython.int:
+    """The pieces a move of `kind` takes into the hand from pit (and the more pits it may
+    lift), placement included; returns the hand, or -(outcome + 1) when the move is over or
+    cannot go on (placement plays the whole move here)."""
+    mover: cython.int = s.mover
+    drop: cython.int = P[kind + K_DROP]
+    hand: cython.int
+    base: cython.int
+    own: cython.int
+    no: cython.int
+    stop: cython.int
+    a: cython.int
+    i: cython.int
+    j: cython.int
+    q: cython.int
+    n: cython.int
+    if drop:
+        s.stock[mover] -= drop
+        s.board[pit] += drop
+    if drop and s.stock[mover] < 0:
+        return -(P_BAD + 1)
+    if P[kind + K_TAKE] == TAKE_ANY:
+        base = P[H_NUMBER_BASE]
+        if s.board[pit] > MAX_SLOTS:
+            return -(P_LIMIT + 1)
+        for i in range(s.board[pit]):
+            m.opts[i] = base + i + 1
+        a = ask(m, R_COUNT, pit, 0, s.board[pit], -1)
+        if a < 0:
+            return -(refused(a) + 1)
+        hand = a - base
+    else:
+        hand = s.board[pit] if P[kind + K_TAKE] == TAKE_ALL else P[kind + K_TAKE]
+    if hand < 0 or hand > s.board[pit]:
+        return -(P_BAD + 1)
+    s.board[pit] -= hand
+    lifted_from(P, s, pit)
+    # more pits lifted into the same hand, the mover choosing each (or stopping)
+    for j in range(P[kind + K_MORE_PITS]):
+        own = P[P[H_OWN] + mover]
+        no = 0
+        stop = P[H_RELAY_BASE] + 1
+        for i in range(1, P[own] + 1):
+            if s.board[P[own + i]] and P[own + i] != pit:
+                m.opts[no] = P[H_PICK_BASE] + P[own + i]
+                no += 1
+        if not no:
+            break
+        m.opts[no] = stop
+        no += 1
+        a = ask(m, R_MORE, pit, hand, no, stop)
+        if a < 0:
+            return -(refused(a) + 1)
+        if a == stop:
+            break
+        q = a - P[H_PICK_BASE]
+        hand += s.board[q]
+        s.board[q] = 0
+        lifted_from(P, s, q)
+    m.lifted = hand
+    if P[kind + K_PLACEMENT]:  # each piece put into a pit of the mover's choice
+        n = P[H_NPITS]
+        while hand:
+            for q in range(n):
+                m.opts[q] = P[H_PICK_BASE] + q
+            a = ask(m, R_PLACE, m.origin if m.last == NONE else m.last, hand, n, -1)
+            if a < 0:
+                return -(refused(a) + 1)
+            m.last = a - P[H_PICK_BASE]
+            s.board[m.last] += 1
+            hand -= 1
+        if m.last == NONE:
+            m.last = pit
+        m.lap = 1
+        m.sowings = 1
+        return -(P_DONE + 1)
+    return hand
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def choose_pits(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Move, n: cython.int) -> cython.int:
+    """The pits the mover chooses after a capture's fixed ones (appended to m.pits); the new
+    count, or -(outcome + 1)."""
+    chosen: cython.int = cap + CP_SELS + P[cap + CP_NSEL]
+    c: cython.int
+    j: cython.int
+    q: cython.int
+    no: cython.int
+    a: cython.int
+    stop: cython.int
+    for c in range(P[chosen]):
+        stop = P[H_RELAY_BASE] + 1 if P[chosen + 3 + 3 * c] else -1
+        for j in range(P[chosen + 1 + 3 * c]):
+            no = 0
+            for q in range(P[H_NPITS]):
+                if not s.board[q] or in_pits(m, n, q) or not test(P, P[chosen + 2 + 3 * c], s, q, m):
+                    continue
+                m.opts[no] = P[H_PICK_BASE] + q
+                no += 1
+            if not no or n >= MAX_SLOTS:
+                break
+            if stop >= 0:
+                m.opts[no] = stop
+                no += 1
+            a = ask(m, R_PIT, last, 0, no, stop)
+            if a < 0:
+                return -(refused(a) + 1)
+            if a < P[H_PICK_BASE]:
+                break  # stopped picking
+            m.pits[n] = a - P[H_PICK_BASE]
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direction: cython.int, m: Move,
+         probe: cython.int) -> cython.int:
+    """Play one move from (kind, pit, direction) on s, in place; an outcome P_*. With probe,
+    stop after the first lap and record what its capture would take."""
+    kind: cython.int = P[P[H_KINDS] + kind_index]
+    ns: cython.int = P[H_NSLOTS]
+    mover: cython.int = s.mover
+    hand: cython.int
+    landed: cython.int
+    a: cython.int
+    d: cython.int
+    i: cython.int
+    seq: cython.int
+    n: cython.int
+    at: cython.int
+    k: cython.int
+    last: cython.int = pit
+    entry: cython.int = NONE
+    laps: cython.int = 0
+    n_caps: cython.int = P[H_NCAPS] if P[kind + K_CAPTURES] else 0
+    skip: cython.int = P[H_SKIP]
+    require: cython.int = P[kind + K_REQUIRE]
+    relay: cython.int = P[H_RELAY]
+    cap: cython.int
+    ended: cython.int
+    sow_on: cython.int
+    taken: cython.int
+    items: cython.p_int
+    m.origin = pit
+    m.direction = direction
+    m.kind = P[kind + K_NAME]
+    if P[kind + K_ASK_DIRECTION]:
+        m.opts[0] = P[H_DIR_BASE] + direction
+        a = ask(m, R_DIRECTION, pit, 0, 1, -1)
+        if a < 0:
+            return refused(a)
+    if s.nk:
+        return play_pieces(P, s, kind, pit, m, probe)
+    if P[kind + K_LIFT_ALL]:
+        hand = s.board[pit]
+        s.board[pit] = 0
+        m.lifted = hand
+        lifted_from(P, s, pit)
+        landed = 0
+    elif P[kind + K_TAKE] == TAKE_NONE:
+        if P[kind + K_DROP]:
+            s.stock[mover] -= P[kind + K_DROP]
+            s.board[pit] += P[kind + K_DROP]
+        if s.stock[mover] < 0:
+            return P_BAD
+        hand = 0
+        m.lifted = P[kind + K_DROP]
+        m.seq_buf[0] = pit
+        m.seq_off = -1
+        m.seq_len = 1
+        m.lap_hand = P[kind + K_DROP]
+        landed = 1
+    else:
+        hand = lift(P, s, kind, pit, m)
+        if hand < 0:
+            return -hand - 1
+        landed = 0
+    while True:
+        if not landed:
+            d = m.direction
+            if d == LATER:
+                m.opts[0] = P[H_DIR_BASE] + CCW
+                m.opts[1] = P[H_DIR_BASE] + CW
+                a = ask(m, R_DIRECTION, last, hand, 2, -1)
+                if a < 0:
+                    return refused(a)
+                d = a - P[H_DIR_BASE]
+                m.direction = d
+            if entry != NONE:
+                seq = P[P[H_LOOP] + (mover * 2 + d) * ns + entry]
+                entry = NONE
+            elif laps == 0 and P[H_FIRST_INTO_ORIGIN] and hand > 1:
+                seq = P[P[H_LOOP] + (mover * 2 + d) * ns + last]  # the first piece back into the origin
+            else:
+                seq = P[P[H_AFTER] + (mover * 2 + d) * ns + last]
+            n = P[seq]
+            if n > MAX_SLOTS:
+                return P_LIMIT
+            items = P
+            at = seq + 1
+            if skip >= 0:
+                k = 0
+                for i in range(n):
+                    if not test(P, skip, s, P[seq + 1 + i], m):
+                        m.lap_pits[k] = P[seq + 1 + i]
+                        k += 1
+                items = m.lap_pits
+                at = 0
+                n = k
+            if not n:
+                return P_ENDLESS
+            if P[H_NPASSING]:
+                last = sow_passing(P, s, items, at, n, hand, m)
+            else:
+                last = sow(P, s, items, at, n, hand)
+            if P[P[H_TO_OWNER]]:
+                to_owners(P, s)
+            if skip >= 0:
+                for i in range(n):
+                    m.seq_buf[i] = m.lap_pits[i]
+                m.seq_off = -1
+            else:
+                m.seq_off = at
+            m.seq_len = n
+            m.lap_hand = hand
+        landed = 0
+        laps += 1
+        if laps > P[H_MAX_LAPS]:
+            return P_ENDLESS
+        m.lap = laps
+        m.last = last
+        if laps == 1 and require >= 0:
+            m.first_ok = test(P, require, s, last, m)
+        if P[H_NDURING] and during_end(P, s, m):
+            m.sowings = laps
+            return P_DONE
+        ended = 0
+        sow_on = 0
+        for i in range(n_caps):
+            cap = P[P[H_CAPS] + i]
+            a = capture_applies(P, cap, s, last, m, probe)
+            if a < 0:
+                return -a - 1
+            if not a:
+                continue
+            n = taken_pits(P, cap, s, last, m)
+            if probe:
+                return probed(m, n)
+            n = choose_pits(P, cap, s, last, m, n)
+            if n < 0:
+                return -n - 1
+            taken = take(P, cap, s, n, m)
+            s.marks[last] |= P[cap + CP_MARK0 + mover]  # the mark the capture sets
+            m.captured += taken
+            if laps == 1 and taken:
+                m.first_captured = 1
+            fire(m, i)
+            if P[cap + CP_TO] == TO_SOW and taken:
+                entry = entry_pit(P, cap, s, last, m, taken)
+                if entry < 0:
+                    return -entry - 1
+                hand = taken
+                sow_on = 1
+            elif P[cap + CP_GO_ON] and n:
+                last = m.pits[n - 1]  # the relay rule reads the last pit taken as the landing pit
+            elif P[cap + CP_CARRY] and s.board[last]:
+                s.board[last] -= 1  # the capturing piece goes on alone, from the landing pit
+                hand = 1
+                sow_on = 1
+            else:
+                ended = 1
+            break
+        if probe and laps == 1:
+            return P_DONE
+        if ended:
+            break
+        if sow_on:
+            continue
+        if relay and P[H_RELAY_NEXT]:
+            # lift the pit after the landing pit (direction not chosen yet: Python's index -1, clockwise)
+            d = CW if m.direction < 0 else m.direction
+            last = step_of(P, s, d, last)
+            if last == NONE or not test(P, P[H_RELAY_WHEN], s, last, m):
+                break
+            hand = s.board[last]
+            s.board[last] = 0
+            lifted_from(P, s, last)
+            continue
+        if relay and test(P, P[H_RELAY_WHEN], s, last, m):
+            if P[H_STOP_WHEN] >= 0 and test(P, P[H_STOP_WHEN], s, last, m):
+                fire(m, F_RELAY_STOPPED)
+                break
+            if P[H_ASK_WHEN] >= 0 and test(P, P[H_ASK_WHEN], s, last, m):
+                m.opts[0] = P[H_RELAY_BASE]
+                m.opts[1] = P[H_RELAY_BASE] + 1
+                a = ask(m, R_RELAY, last, 0, 2, P[H_RELAY_BASE] + 1)
+                if a < 0:
+                    return refused(a)
+                if a != P[H_RELAY_BASE]:
+                    fire(m, F_RELAY_STOP_CHOSEN)
+                    break
+                fire(m, F_RELAY_GO_ON_CHOSEN)
+            hand = s.board[last]
+            s.board[last] = 0
+            lifted_from(P, s, last)
+            continue
+        break
+    m.sowings = laps
+    return P_DONE
+
+
+# ---------------------------------------------------------------- look-ahead
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def allowed(P: cython.p_int, before: Pos, after: Pos, m: Move, kind: cython.int, feeding: cython.int) -> cython.int:
+    """Whether a finished move is one its kind allows (captures it must make, its first lap's
+    requirement, feeding the opponent)."""
+    if P[kind + K_REQUIRE_CAPTURE] == 2:
+        if not m.first_captured:
+            return 0
+    elif P[kind + K_REQUIRE_CAPTURE] and not m.captured:
+        return 0
+    if not m.first_ok:
+        return 0
+    if feeding and not side_sum(P, after, 1 - before.mover):
+        return 0
+    return 1
+
+
+@cython.cclass
+class Level:
+    """One level of the depth-first search: its position and move, made once and kept for
+    the next search that goes this deep."""
+
+    work: Pos
+    move: Move
+    options: cython.int[::1]
+    deeper: Level
+
+    def __init__(self, ns: cython.int, cells: cython.int, blank: Move):
+        self.work = Pos(ns, cells)
+        self.move = Move(blank)
+        self.options = int_array(MAX_SLOTS)
+        self.deeper = None
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def make_deeper(k: Kernel, level: Level) -> cython.int:
+    """Whether the level below `level` is there, made the first time a search goes that
+    deep (0: no memory for it, the search stops)."""
+    if level.deeper is None:
+        try:
+            level.deeper = Level(k.ns, k.cells, level.move.blank)
+        except MemoryError as exc:
+            k.pending = exc
+            k.stopped = 1
+            return 0
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def signal_pending(k: Kernel) -> cython.int:
+    """Whether a signal handler raised (Ctrl-C): the exception is kept for the caller."""
+    try:
+        PyErr_CheckSignals()
+    except BaseException as exc:  # noqa: B036 - raised again by Kernel.search_failed
+        k.pending = exc
+        return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def spend(k: Kernel) -> cython.int:
+    """Count one play against the call's budget, and let Ctrl-C through now and then; 0
+    once the search must stop (k.stopped says why)."""
+    if k.stopped:
+        return 0
+    k.plays += 1
+    if k.plays % SIGNAL_EVERY == 0 and signal_pending(k):
+        k.stopped = 1
+    elif k.plays > MAX_PLAYS_PER_CALL:
+        k.stopped = 2
+    return not k.stopped
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def search(k: Kernel, level: Level, s: Pos, ki: cython.int, pit: cython.int, d: cython.int, feeding: cython.int,
+           n: cython.int) -> cython.int:
+    """Whether some answers to the decisions after k.prefix[:n] complete an allowed move."""
+    P: cython.p_int = k.prog
+    m: Move = level.move
+    i: cython.int
+    no: cython.int
+    r: cython.int
+    ok: cython.int = 0
+    if not spend(k):
+        return 0
+    pos_copy(level.work, s, P[H_NSLOTS])
+    m.given = k.prefix
+    move_init(m, n, ASK_STOP)
+    r = play(P, level.work, ki, pit, d, m, 0)
+    if r == P_NEED and n < MAX_DECISIONS:
+        no = m.n_options
+        for i in range(no):
+            level.options[i] = m.options[i]
+        for i in range(no):
+            if ok or not make_deeper(k, level):
+                break
+            k.prefix[n] = level.options[i]
+            ok = search(k, level.deeper, s, ki, pit, d, feeding, n + 1)
+    elif r == P_DONE:
+        ok = allowed(P, s, level.work, m, P[P[H_KINDS] + ki], feeding)
+    return ok
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def completes(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int, feeding: cython.int,
+              n: cython.int, m: Move) -> cython.int:
+    """Whether the move from a start, after the decisions in k.prefix[:n], can be completed
+    so that it is allowed: the first options first, then a depth-first search."""
+    P: cython.p_int = k.prog
+    i: cython.int
+    r: cython.int
+    if not spend(k):
+        return 0
+    pos_copy(k.work, s, P[H_NSLOTS])
+    m.given = k.prefix
+    move_init(m, n, ASK_FIRST)
+    r = play(P, k.work, ki, pit, d, m, 0)
+    if r == P_ENDLESS:
+        if not k.bound_hits:
+            k.bound_pit = pit
+        k.bound_hits += 1
+    elif r == P_DONE and allowed(P, s, k.work, m, P[P[H_KINDS] + ki], feeding):
+        return 1
+    return search(k, k.levels, s, ki, pit, d, feeding, n)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def acceptable(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int, feeding: cython.int,
+               m: Move) -> cython.int:
+    P: cython.p_int = k.prog
+    kind: cython.int = P[P[H_KINDS] + ki]
+    if P[kind + K_REQUIRE_CAPTURE] == 2 and P[kind + K_TAKE] != TAKE_ANY:
+        pos_copy(k.work, s, P[H_NSLOTS])
+        move_init(m, 0, ASK_FIRST)
+        if play(P, k.work, ki, pit, d, m, 1) != P_DONE or not m.first_captured:
+            return 0
+    return completes(k, s, ki, pit, d, feeding, 0, m)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def kind_shift(d: cython.int) -> cython.int:
+    return KIND_SHIFT_BASE + 5 * (d + 1)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def start_kind(P: cython.p_int, mask: cython.int, d: cython.int, first: cython.int) -> cython.int:
+    """The kind that plays direction d of a legal start (kinds offered together)."""
+    return (mask >> kind_shift(d)) & 31 if P[H_OFFER_ALL] else first
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
+    """The legal starts of the first move kind that has any (of every kind, when they are
+    offered together) into k.aids, k.pits, k.masks (bit d + 1: direction d), k.n_found;
+    returns the (first) kind's index, or -1."""
+    P: cython.p_int = k.prog
+    simulate: cython.int = P[H_MUST_SIMULATE] or feeding
+    found_kind: cython.int = -1
+    offer_all: cython.int = P[H_OFFER_ALL]
+    ki: cython.int
+    kind: cython.int
+    drop: cython.int
+    take_n: cython.int
+    table: cython.int
+    dirs: cython.int
+    plain: cython.int
+    all_dirs: cython.int
+    j: cython.int
+    r: cython.int
+    aid: cython.int
+    pit: cython.int
+    n: cython.int
+    mask: cython.int
+    d: cython.int
+    at: cython.int
+    a: cython.int
+    q: cython.int
+    mk: cython.int
+    i: cython.int
+    k.n_found = 0
+    for ki in range(P[H_NKINDS]):
+        if k.n_found and not offer_all:
+            break
+        kind = P[P[H_KINDS] + ki]
+        drop = P[kind + K_DROP]
+        take_n = P[kind + K_TAKE]
+        if drop and s.stock[s.mover] < drop:
+            continue
+        table = P[kind + K_TABLE0 + s.mover]
+        dirs = P[kind + K_DIRS]
+        # nothing to test or play out: the pits with pieces, in every direction offered
+        plain = P[kind + K_TEST] < 0 and not simulate
+        all_dirs = 0
+        for j in range(1, P[dirs] + 1):
+            all_dirs |= 1 << (P[dirs + j] + 1)
+        for r in range(P[table]):
+            aid = P[table + 1 + 2 * r]
+            pit = P[table + 2 + 2 * r]
+            n = s.board[pit] + drop
+            if ((take_n == TAKE_ALL or take_n == TAKE_ANY) and not n) or (take_n > 0 and n < take_n):
+                continue
+            mask = all_dirs if plain else 0
+            if not plain:
+                for j in range(1, P[dirs] + 1):
+                    d = P[dirs + j]
+                    if P[kind + K_TEST] >= 0:
+                        move_init(m, 0, ASK_FIRST)
+                        m.origin = pit
+                        m.direction = d
+                        m.kind = -1
+                        if not test(P, P[kind + K_TEST], s, pit, m):
+                            continue
+                    if simulate and not acceptable(k, s, ki, pit, d, feeding, m):
+                        continue
+                    if k.stopped:
+                        break
+                    mask |= 1 << (d + 1)
+            if mask and offer_all:
+                # offered together: one row per pit; an earlier kind keeps a pit and direction
+                at = 0
+                while at < k.n_found and k.aids[at] != aid:
+                    at += 1
+                if at == k.n_found:
+                    if at >= MAX_SLOTS:
+                        continue
+                    k.aids[at] = aid
+                    k.pits[at] = pit
+                    k.masks[at] = 0
+                    k.n_found += 1
+                for d in range(LATER, CW + 1):
+                    if (mask >> (d + 1) & 1) and not (k.masks[at] >> (d + 1) & 1):
+                        k.masks[at] |= 1 << (d + 1) | ki << kind_shift(d)
+                if found_kind < 0:
+                    found_kind = ki
+            elif mask:
+                k.aids[k.n_found] = aid
+                k.pits[k.n_found] = pit
+                k.masks[k.n_found] = mask
+                k.n_found += 1
+                found_kind = ki
+    if offer_all:  # in action order, as the Python path lists them (moves.legal_starts)
+        for i in range(1, k.n_found):
+            a = k.aids[i]
+            q = k.pits[i]
+            mk = k.masks[i]
+            j = i
+            while j > 0 and k.aids[j - 1] > a:
+                k.aids[j] = k.aids[j - 1]
+                k.pits[j] = k.pits[j - 1]
+                k.masks[j] = k.masks[j - 1]
+                j -= 1
+            k.aids[j] = a
+            k.pits[j] = q
+            k.masks[j] = mk
+    return found_kind
+
+
+# ---------------------------------------------------------------- the Python API
+
+POS_ARGS = 7
+"""A position's arguments: board, marks, stock, removed, stage, moves_played, mover."""
+
+
+@cython.cfunc
+def read_ints(values: object, out: cython.int[::1], at: cython.int, most: cython.int, what: str) -> cython.int:
+    """Copy the ints of a sequence into out[at:]; how many there were (at most `most`)."""
+    items: list = values if type(values) is list else list(values)  # type: ignore[call-overload]
+    n: cython.Py_ssize_t = len(items)
+    i: cython.Py_ssize_t
+    v: cython.longlong
+    if n > most:
+        raise ValueError(f"{what}: {n} items, at most {most}")
+    for i in range(n):
+        v = items[i]  # (compiled: an int or an object with __index__; interpreted: the array refuses others)
+        if v < -BIG - 1 or v > BIG:
+            raise OverflowError(f"{what}: {v} does not fit the kernel's counts")
+        out[at + i] = v
+    return n
+
+
+@cython.cfunc
+def read_number(value: object, low: cython.longlong, high: cython.longlong, what: str) -> cython.longlong:
+    number = index(value)
+    if number < low or number > high:
+        raise ValueError(f"{what} is {number}; the kernel takes {low} to {high}")
+    return number
+
+
+@cython.cfunc
+def int_list(values: cython.int[::1], n: cython.int) -> list:
+    i: cython.int
+    return [values[i] for i in range(n)]
+
+
+@cython.cclass
+class Kernel:
+    """One stage's program and the scratch its plays use: legal, threats, completes and play
+    with the arguments and answers of `_kernel.Kernel`."""
+
+    p: cython.int[::1]
+    prog: cython.p_int
+    """p's first element (interpreted: p itself): what the plays index."""
+    ns: cython.int
+    cells: cython.int
+    bound_hits: cython.long
+    bound_pit: cython.int
+    plays: cython.long
+    stopped: cython.int
+    """1: interrupted (pending holds the exception), 2: over the play budget."""
+    pending: object
+    pos: Pos
+    work: Pos
+    move: Move
+    levels: Level
+    prefix: cython.int[::1]
+    given: cython.int[::1]
+    flat: cython.int[::1]
+    aids: cython.int[::1]
+    pits: cython.int[::1]
+    masks: cython.int[::1]
+    n_found: cython.int
+    program: object
+
+    def __init__(self, program: object):
+        values = [index(v) for v in program]  # type: ignore[attr-defined]
+        if len(values) < H_SIZE:
+            raise ValueError("program too short")
+        if any(v < -BIG - 1 or v > BIG for v in values):
+            raise OverflowError("a program number does not fit 32 bits")
+        why = check_program(values)
+        if why is not None:
+            raise ValueError(f"a program the kernel cannot run: {why}")
+        self.program = array("i", values)
+        self.p = self.program
+        self.prog = data_of(self.p)
+        self.ns = values[H_NSLOTS]
+        self.cells = self.ns * values[values[H_PIECES] + PC_NK] if values[H_PIECES] >= 0 else 0
+        self.bound_hits = 0
+        self.bound_pit = -1
+        self.plays = 0
+        self.stopped = 0
+        self.pending = None
+        self.pos = Pos(self.ns, self.cells)
+        self.work = Pos(self.ns, self.cells)
+        blank = Move()
+        self.move = Move(blank)
+        self.levels = Level(self.ns, self.cells, blank)
+        self.prefix = int_array(MAX_DECISIONS)
+        self.given = int_array(MAX_DECISIONS)
+        self.flat = int_array(MAX_SLOTS + MAX_KIND_CELLS)
+        self.aids = int_array(MAX_SLOTS)
+        self.pits = int_array(MAX_SLOTS)
+        self.masks = int_array(MAX_SLOTS)
+        self.n_found = 0
+
+    @cython.cfunc
+    def begin(self, args: tuple, n: cython.int, name: str) -> Pos:
+        """A call's start: its arguments counted, the budget reset, the position args[0:7]
+        read into self.pos with every count checked, so that no position can make a play
+        index or count past what it holds."""
+        s: Pos = self.pos
+        ns: cython.int = self.ns
+        nk: cython.int = 0
+        q: cython.int
+        j: cython.int
+        total: cython.longlong = 0
+        counts: cython.longlong
+        if len(args) != n:
+            raise TypeError(f"{name} takes {n} arguments")
+        self.plays = 0
+        self.stopped = 0
+        self.pending = None
+        if self.p[H_PIECES] >= 0:
+            nk = self.p[self.p[H_PIECES] + PC_NK]
+            if read_ints(args[0], self.flat, 0, MAX_SLOTS + MAX_KIND_CELLS, "board") != ns + ns * nk:
+                raise ValueError("board has the wrong size (totals, then each kind's counts)")
+            for q in range(ns):
+                s.board[q] = self.flat[q]
+                counts = 0
+                for j in range(nk):
+                    s.kinds[q * nk + j] = self.flat[ns + q * nk + j]
+                    if s.kinds[q * nk + j] < 0:
+                        raise ValueError(f"a count of board[{q}] is negative")
+                    counts += s.kinds[q * nk + j]
+                if counts != s.board[q]:
+                    raise ValueError(f"board[{q}] is not the sum of its kinds")
+        elif read_ints(args[0], s.board, 0, MAX_SLOTS, "board") != ns:
+            raise ValueError("board has the wrong size")
+        if read_ints(args[1], s.marks, 0, MAX_SLOTS, "marks") != ns:
+            raise ValueError("marks have the wrong size")
+        if read_ints(args[2], s.stock, 0, 2, "stock") != 2:
+            raise ValueError("stock needs two numbers")
+        for q in range(ns):
+            if s.board[q] < 0:
+                raise ValueError(f"board[{q}] is negative")
+            total += s.board[q]
+        if s.stock[0] < 0 or s.stock[1] < 0:
+            raise ValueError("a stock is negative")
+        total += s.stock[0] + s.stock[1]
+        if total > MAX_PIECES:
+            raise ValueError(f"{total} pieces in play; the kernel counts at most {MAX_PIECES}")
+        s.removed = read_number(args[3], 0, 2**63 - 1, "removed")
+        s.stage = read_number(args[4], 0, MAX_STAGE_BITS - 1, "stage")
+        s.moves_played = read_number(args[5], 0, BIG, "moves_played")
+        s.mover = read_number(args[6], 0, 1, "mover")
+        s.nk = nk
+        return s
+
+    @cython.cfunc
+    def read_start(self, args: tuple, at: cython.int) -> cython.int:
+        """Read (kind, pit, direction) from args[at:at + 3] into self.pits[0:3]; ValueError
+        unless they can start a move here."""
+        ki = index(args[at])
+        pit = index(args[at + 1])
+        d = index(args[at + 2])
+        if ki < 0 or ki >= self.p[H_NKINDS] or pit < 0 or pit >= self.ns or d < LATER or d > CW:
+            raise ValueError("no such start")
+        self.pits[0], self.pits[1], self.pits[2] = ki, pit, d
+        return 0
+
+    @cython.cfunc
+    def finish(self) -> tuple:
+        """After a search: raise when it was interrupted or went over its budget; else the
+        bound hits (starts refused for the lap bound, the pit of the first), then reset."""
+        if self.stopped == 2:
+            raise LimitError(f"the look-ahead needed more than {MAX_PLAYS_PER_CALL} plays to decide which moves "
+                             f"are legal")
+        if self.stopped:
+            pending = self.pending
+            self.pending = None
+            raise pending if pending is not None else KeyboardInterrupt()
+        out = (self.bound_hits, self.bound_pit)
+        self.bound_hits = 0
+        self.bound_pit = -1
+        return out
+
+    def legal(self, *args: object) -> tuple[int, list[tuple[int, int]], tuple[int, int]]:
+        """legal(board, marks, stock, removed, stage, moves_played, mover, feeding) -> (kind
+        index, [(action id, directions bitmask), ...]) for the first kind with any, or (-1,
+        []); then the bound hits."""
+        s: Pos = self.begin(args, POS_ARGS + 1, "legal")
+        i: cython.int
+        found: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move)
+        hits = self.finish()
+        return found, [(self.aids[i], self.masks[i]) for i in range(self.n_found)], hits
+
+    def threats(self, *args: object) -> tuple[bool, list[int], tuple[int, int]]:
+        """threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the
+        pits the first laps of the legal capturing starts would take, bound hits)."""
+        s: Pos = self.begin(args, POS_ARGS + 1, "threats")
+        P: cython.p_int = self.prog
+        m: Move = self.move
+        i: cython.int
+        d: cython.int
+        kd: cython.int
+        j: cython.int
+        q: cython.int
+        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, m)
+        hits = self.finish()
+        taken = int_array(self.ns)
+        if ki >= 0:
+            for i in range(self.n_found):
+                for d in range(LATER, CW + 1):
+                    if not (self.masks[i] >> (d + 1) & 1):
+                        continue
+                    kd = start_kind(P, self.masks[i], d, ki)
+                    if not P[P[P[H_KINDS] + kd] + K_CAPTURES]:
+                        continue
+                    pos_copy(self.work, s, self.ns)
+                    move_init(m, 0, ASK_FIRST)
+                    if play(P, self.work, kd, self.pits[i], d, m, 1) != P_DONE:
+                        continue
+                    for j in range(m.n_first_taken):
+                        taken[m.first_taken[j]] = 1
+        return ki >= 0, [q for q in range(self.ns) if taken[q]], hits
+
+    def completes(self, *args: object) -> tuple[bool, tuple[int, int]]:
+        """completes(board, ..., mover, feeding, kind, pit, direction, prefix) -> (bool, bound hits)"""
+        s: Pos = self.begin(args, POS_ARGS + 5, "completes")
+        self.read_start(args, POS_ARGS + 1)
+        n: cython.int = read_ints(args[POS_ARGS + 4], self.prefix, 0, MAX_DECISIONS - 1, "prefix")
+        ok: cython.int = completes(self, s, self.pits[0], self.pits[1], self.pits[2], 1 if args[POS_ARGS] else 0,
+                                   n, self.move)
+        return bool(ok), self.finish()
+
+    def play(self, *args: object) -> tuple:
+        """play(board, ..., mover, kind, pit, direction, decisions): the move, up to the next
+        decision -> ("done", board, marks, stock, removed, facts, fired, end_prog, end_who,
+        taken, kinds, last drops, taken kinds) | ("endless",) | ("need", board, marks, stock,
+        removed, (kind, at, in_hand, options, default), kinds, hand kinds)."""
+        s: Pos = self.begin(args, POS_ARGS + 4, "play")
+        m: Move = self.move
+        ns: cython.int = self.ns
+        i: cython.int
+        r: cython.int
+        self.read_start(args, POS_ARGS)
+        m.given = self.given
+        move_init(m, read_ints(args[POS_ARGS + 3], self.given, 0, MAX_DECISIONS, "decisions"), ASK_STOP)
+        r = play(self.prog, s, self.pits[0], self.pits[1], self.pits[2], m, 0)
+        if r == P_BAD:
+            raise ValueError("a given decision is not one of the options asked, or the start cannot be played in "
+                             "this position")
+        if r == P_LIMIT:
+            raise LimitError("the move asks to choose among more options than the kernel holds")
+        if r == P_ENDLESS:
+            return ("endless",)
+        board = int_list(s.board, ns)
+        marks = int_list(s.marks, ns)
+        stock = int_list(s.stock, 2)
+        kinds = int_list(s.kinds, ns * s.nk) if s.nk else None
+        if r == P_NEED:
+            request = (m.req_kind, m.req_at, m.req_in_hand, int_list(m.options, m.n_options), m.req_default)
+            return ("need", board, marks, stock, s.removed, request, kinds,
+                    int_list(m.hand_kinds, s.nk if m.req_kind == R_PIECE else 0))
+        seq = tuple([seq_at(self.prog, m, i) for i in range(m.seq_len)])
+        facts = (m.direction, m.lifted, m.lap, m.captured, bool(m.first_captured), m.last, bool(m.first_ok),
+                 m.sowings, seq, m.lap_hand)
+        return ("done", board, marks, stock, s.removed, facts, int_list(m.fired, m.n_fired), m.end_prog, m.end_who,
+                int_list(m.taken, 2 * m.n_taken), kinds, int_list(m.last_drop, ns if s.nk and m.has_drops else 0),
+                int_list(m.taken_kinds, 3 * m.n_taken_kinds))
+
+
+# ---------------------------------------------------------------- program checks
+
+class ProgramError(Exception):
+    """The first reason a program cannot be run."""
+
+
+class _Checker:
+    """check_program's walk: every offset inside the array, every pit index inside the board,
+    every counted list no longer than the scratch lists that copy it, conditions nested at
+    most MAX_DEPTH deep."""
+
+    def __init__(self, p: list[int]):
+        self.p = p
+        self.n = len(p)
+        self.ns = p[H_NSLOTS]
+        self.visits = 0
+
+    def span(self, at: int, length: int) -> None:
+        if at < 0 or length < 0 or at > self.n or length > self.n - at:
+            raise ProgramError("an offset outside the program")
+
+    def values(self, at: int, length: int, low: int, high: int) -> None:
+        self.span(at, length)
+        if any(v < low or v > high for v in self.p[at:at + length]):
+            raise ProgramError("a value out of range in a table")
+
+    def counted(self, at: int, low: int, high: int) -> None:
+        self.span(at, 1)
+        if self.p[at] < 0 or self.p[at] > MAX_SLOTS:
+            raise ProgramError("a list longer than the kernel holds")
+        self.values(at + 1, self.p[at], low, high)
+
+    def pit_list(self, at: int) -> None:
+        self.counted(at, 0, self.ns - 1)
+
+    def matcher(self, at: int) -> None:
+        p = self.p
+        self.span(at, 3)
+        if p[at] == MATCH_SET:
+            self.counted(p[at + 1], -2**31, 2**31 - 1)
+        elif p[at] == MATCH_ARITHMETIC:
+            self.span(p[at + 1], 4)
+            r = p[at + 1]
+            if p[r + 2] < -1 or p[r + 2] > 1 or p[r + 3] < 0:
+                raise ProgramError("a bad parity or modulus")
+        elif p[at] != MATCH_RANGE:
+            raise ProgramError("an unknown matcher")
+
+    def condition(self, node: int, depth: int = 0) -> None:
+        p = self.p
+        if depth > MAX_DEPTH:
+            raise ProgramError("conditions nested too deep")
+        self.visits += 1
+        if self.visits > 10_000_000:
+            raise ProgramError("too many condition nodes")
+        self.span(node, 2)
+        op = p[node]
+        if op in (C_TRUE, C_SIDE, C_ROW, C_STORE, C_MARK, C_CAPTURED, C_DIRECTION, C_START, C_LAST, C_AFTER_LAST,
+                  C_STAGE, C_MOVE_KIND, C_DROPPED):
+            return
+        if op == C_MARK_OWNER:
+            self.span(node, 4)
+            if p[node + 3] not in (0, 1):
+                raise ProgramError("a bad mark owner")
+        elif op in (C_AND, C_OR):
+            self.span(node + 2, p[node + 1])
+            for i in range(p[node + 1]):
+                self.condition(p[node + 2 + i], depth + 1)
+        elif op in (C_NOT, C_OPPOSITE, C_BEHIND, C_NEXT, C_PREVIOUS, C_ORIGIN, C_MIRROR, C_COLUMN):
+            self.condition(p[node + 1], depth + 1)
+        elif op == C_INSET:
+            self.span(p[node + 1], self.ns)
+        elif op in (C_COUNT, C_COUNT_BEFORE, C_LIFTED, C_LAP, C_STOCK, C_STOCKS, C_OWN_SIDE, C_OPPONENT_SIDE,
+                    C_MOVES_PLAYED, C_ON_BOARD):
+            self.matcher(node + 1)
+        elif op in (C_BEFORE, C_IN_PLAY):
+            self.span(node, 5)
+            self.matcher(node + 2)
+        elif op == C_COUNT_PITS:
+            self.span(node, 7)
+            self.condition(p[node + 1], depth + 1)
+            self.matcher(node + 2)
+            self.pit_list(p[node + 5])
+            self.pit_list(p[node + 6])
+        else:
+            raise ProgramError("an unknown condition node")
+
+    def optional(self, node: int) -> None:
+        if node != -1:
+            self.condition(node)
+
+    def kind(self, at: int) -> None:
+        p = self.p
+        self.span(at, K_PLACEMENT + 1)
+        x = p[at:at + K_PLACEMENT + 1]
+        if (x[K_DROP] < 0 or x[K_DROP] > MAX_PIECES or x[K_TAKE] < TAKE_ANY or x[K_TAKE] > MAX_PIECES
+                or x[K_MORE_PITS] < 0 or x[K_MORE_PITS] > MAX_SLOTS or x[K_PLACEMENT] not in (0, 1)):
+            raise ProgramError("a move kind's counts out of range")
+        if x[K_NAME] < 0 or x[K_NAME] >= MAX_STAGE_BITS:
+            raise ProgramError("a move kind's index out of range")
+        self.optional(x[K_REQUIRE])
+        self.optional(x[K_TEST])
+        self.counted(x[K_DIRS], LATER, CW)
+        for player in (0, 1):
+            t = x[K_TABLE0 + player]
+            self.span(t, 1)
+            if p[t] < 0 or p[t] > MAX_SLOTS:
+                raise ProgramError("a move kind's table out of range")
+            self.span(t + 1, 2 * p[t])
+            if any(p[t + 2 + 2 * r] < 0 or p[t + 2 + 2 * r] >= self.ns for r in range(p[t])):
+                raise ProgramError("a start's pit outside the board")
+
+    def capture(self, at: int, has_store: tuple[bool, bool]) -> None:
+        p = self.p
+        self.span(at, CP_SELS)
+        x = p[at:at + CP_SELS]
+        if x[CP_TO] < TO_STORE or x[CP_TO] > TO_LANDING:
+            raise ProgramError("an unknown capture destination")
+        self.condition(x[CP_WHEN])
+        self.optional(x[CP_ENTRY])
+        self.optional(x[CP_NEAREST])
+        self.pit_list(x[CP_ENTRY_PITS0])
+        self.pit_list(x[CP_ENTRY_PITS1])
+        if x[CP_TO] == TO_SOW and x[CP_ENTRY] == -1:
+            raise ProgramError("a capture sown without an entry")
+        if x[CP_ENTRY_TURNS] < 0 or x[CP_ENTRY_TURNS] > 3:
+            raise ProgramError("a bad direction for captured pieces")
+        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0:
+            raise ProgramError("a capture's carry or most out of range")
+        nsel = x[CP_NSEL]
+        self.span(at + CP_SELS, nsel + 1)
+        for i in range(nsel):
+            sel = p[at + CP_SELS + i]
+            self.span(sel, 1)
+            if p[sel] == SEL_CHAIN:
+                self.span(sel, 7)
+                self.condition(p[sel + 1])
+            elif p[sel] < SEL_LANDING or p[sel] > SEL_OPPONENT_COLUMN:
+                raise ProgramError("an unknown selector")
+        chosen = at + CP_SELS + nsel
+        if p[chosen] < 0:
+            raise ProgramError("bad chosen pits")
+        self.span(chosen + 1, 3 * p[chosen])
+        # (a capture that takes no pit, only marking the landing pit, needs no store)
+        if x[CP_TO] == TO_STORE and not (has_store[0] and has_store[1]) and (nsel or p[chosen]):
+            raise ProgramError("a capture into a missing store")
+        for i in range(p[chosen]):
+            self.condition(p[chosen + 2 + 3 * i])
+
+    def pieces(self, at: int) -> None:
+        p = self.p
+        self.span(at, PC_CAPS + p[H_NCAPS])
+        nk = p[at + PC_NK]
+        if nk < 1 or nk > MAX_PIECE_KINDS or nk * self.ns > MAX_KIND_CELLS:
+            raise ProgramError("too many kinds of piece")
+        if (p[at + PC_ORDER_CHOICE] not in (0, 1) or p[at + PC_KIND_BASE] < 0 or p[at + PC_KIND_BASE] > 2**31 - 1 - nk
+                or p[at + PC_PIECE_BASE] < 0 or p[at + PC_PIECE_BASE] > 2**31 - 1 - MAX_KIND_CELLS):
+            raise ProgramError("a pieces number out of range")
+        self.values(p[at + PC_VALUES], nk, -MAX_PIECES, MAX_PIECES)
+        self.values(p[at + PC_CAPTURABLE], nk, 0, 1)
+        for i in range(p[H_NCAPS]):
+            rec = p[at + PC_CAPS + i]
+            self.span(rec, 2)
+            if p[rec] not in (0, 1) or p[rec + 1] < 0 or p[rec + 1] > MAX_SLOTS:
+                raise ProgramError("a bad capture of kinds")
+            self.span(rec + 2, PK_SIZE * p[rec + 1])
+            for j in range(p[rec + 1]):
+                pick = rec + 2 + PK_SIZE * j
+                run = p[pick + PK_RUN]
+                if (p[pick + PK_COUNT] < 0 or p[pick + PK_COUNT] > MAX_SLOTS
+                        or p[pick + PK_OR_STORE] not in (0, 1)):
+                    raise ProgramError("a bad pick")
+                if run != -1:
+                    self.span(run, 7)
+                    if p[run] != SEL_CHAIN:
+                        raise ProgramError("a bad run of picks")
+                    self.condition(p[run + 1])
+                self.condition(p[pick + PK_FROM])
+
+    def program(self) -> None:
+        p, ns = self.p, self.ns
+        if ns <= 0 or ns > MAX_SLOTS:
+            raise ProgramError("the kernel handles boards of 1 to 256 slots")
+        if p[H_NPITS] < 0 or p[H_NPITS] > ns:
+            raise ProgramError("more pits than slots")
+        self.values(p[H_OWNER], ns, NONE, 1)
+        self.span(p[H_ROW], ns)
+        self.values(p[H_OPP], ns, NONE, ns - 1)
+        self.values(p[H_BEHIND], ns, NONE, ns - 1)
+        self.values(p[H_STEPS], 4 * ns, NONE, ns - 1)
+        self.values(p[H_ALONG], 2 * ns, LATER, CW)
+        self.span(p[H_XCOL], ns)
+        self.values(p[H_STORE], 2, NONE, ns - 1)
+        self.span(p[H_OWN], 2)
+        self.values(p[H_MIRROR], ns, NONE, ns - 1)
+        for slot in (H_AFTER, H_LOOP):
+            self.span(p[slot], 4 * ns)
+            for i in range(4 * ns):
+                self.pit_list(p[p[slot] + i])
+        for i in range(2):
+            self.pit_list(p[p[H_OWN] + i])
+        self.span(p[H_COLUMN], ns)
+        for q in range(ns):
+            self.pit_list(p[p[H_COLUMN] + q])
+        if any(abs(p[p[H_XCOL] + q]) > 100000 for q in range(ns)):
+            raise ProgramError("a column out of range")
+        big = 2**31 - 1
+        if (p[H_MAX_LAPS] < 0 or 2 * p[H_MAX_LAPS] + 8 > MAX_DECISIONS or p[H_DIR_BASE] < 0 or p[H_RELAY_BASE] < 0
+                or p[H_PICK_BASE] < 0 or p[H_NUMBER_BASE] < 0 or p[H_PICK_BASE] > big - MAX_SLOTS
+                or p[H_NUMBER_BASE] > big - MAX_SLOTS or p[H_DIR_BASE] > big - 2 or p[H_RELAY_BASE] > big - 2):
+            raise ProgramError("a header number out of range")
+        for slot in range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1):
+            if slot not in (H_NPASSING, H_PASSING, H_TO_OWNER) and p[slot] not in (0, 1):
+                raise ProgramError("a header flag out of range")
+        self.optional(p[H_SKIP])
+        self.condition(p[H_RELAY_WHEN])
+        self.optional(p[H_STOP_WHEN])
+        self.optional(p[H_ASK_WHEN])
+        if p[H_NKINDS] < 0 or p[H_NKINDS] > MAX_STAGE_BITS:
+            raise ProgramError("too many move kinds")
+        self.span(p[H_KINDS], p[H_NKINDS])
+        for i in range(p[H_NKINDS]):
+            self.kind(p[p[H_KINDS] + i])
+        has_store = (p[p[H_STORE]] != NONE, p[p[H_STORE] + 1] != NONE)
+        if p[H_NCAPS] < 0 or p[H_NCAPS] > MAX_FIRED:
+            raise ProgramError("too many captures")
+        self.span(p[H_CAPS], p[H_NCAPS])
+        for i in range(p[H_NCAPS]):
+            self.capture(p[p[H_CAPS] + i], has_store)
+        if p[H_NPASSING] < 0 or p[H_NPASSING] > MAX_FIRED:
+            raise ProgramError("too many captures while passing")
+        self.span(p[H_PASSING], p[H_NPASSING])
+        if p[H_NPASSING] and not (has_store[0] and has_store[1]):
+            raise ProgramError("a capture while passing into a missing store")
+        for i in range(p[H_NPASSING]):
+            rec = p[p[H_PASSING] + i]
+            self.span(rec, 3)
+            self.condition(p[rec])
+        owners = p[H_TO_OWNER]
+        self.span(owners, 1)
+        if p[owners] < 0 or p[owners] > MAX_SLOTS:
+            raise ProgramError("a bad list of owned marks")
+        self.span(owners + 1, 2 * p[owners])
+        for i in range(p[owners]):
+            if p[owners + 2 + 2 * i] not in (0, 1) or p[p[H_STORE] + p[owners + 2 + 2 * i]] == NONE:
+                raise ProgramError("an owned mark sending pieces to a missing store")
+        if p[H_PIECES] != -1:
+            self.pieces(p[H_PIECES])
+        if p[H_HELD] != -1:
+            self.span(p[H_HELD], 2)
+        if p[H_NDURING] < 0:
+            raise ProgramError("bad end checks")
+        self.span(p[H_DURING], p[H_NDURING])
+        for i in range(p[H_NDURING]):
+            rec = p[p[H_DURING] + i]
+            self.span(rec, 4)
+            self.pit_list(p[rec + 1])
+            self.pit_list(p[rec + 2])
+            if p[rec] == D_CONDITION:
+                self.condition(p[rec + 3])
+
+
+def check_program(program: list[int]) -> str | None:
+    """Why the kernel cannot run a program (its first problem), or None."""
+    try:
+        _Checker(program).program()
+    except ProgramError as error:
+        return str(error)
+    return None

@@ -1,0 +1,92 @@
+"""The typed engine's compiled form: the hot functions of interpreter/engine.py compile to C
+with no Python interaction (Cython's annotation says so line by line), and the layout's
+constants reach them as C enum constants, not module lookups."""
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulespec.interpreter import layout
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "interpreter" / "engine.py"
+HOT = ("match", "owner_at", "side_sum", "test", "piece_test", "ask", "chain_pits", "taken_pits", "take", "entry_pit",
+       "during_end", "sow", "sow_passing", "to_owners", "capture_applies", "play_pieces", "lift", "choose_pits", "play",
+       "allowed", "spend", "search", "completes", "acceptable", "find_legal")
+"""The functions every play and look-ahead runs through."""
+ALLOWED = [
+    # an argument that may be None checked on its way into a function (a pointer comparison)
+    re.compile(r"if \(unlikely\(\(\(PyObject \*\) ?.*?== Py_None\)\) \{.*?cannot pass None.*?\}", re.S),
+    # reference counts of the scratch positions and moves handed on
+    re.compile(r"<span class='(?:pyx_macro_api|refnanny)'>__Pyx_X?(?:INC|DEC|GOT|GIVE)REF</span>"),
+]
+LINE = re.compile(r'<pre class="cython line score-\d+"[^>]*>\+?<span class="">(\d+)</span>:.*?</pre>\s*'
+                  r"<pre class='cython code[^>]*>(.*?)</pre>", re.S)
+
+
+def python_calls(code: str) -> list[str]:
+    """The C-API calls and error exits left in a line's C once the allowed ones are taken out."""
+    for allowed in ALLOWED:
+        code = allowed.sub("", code)
+    return re.findall(r"<span class='(?:py_c_api|py_macro_api|pyx_c_api|pyx_macro_api|error_goto)'>([^<]*)</span>",
+                       code)
+
+
+@pytest.fixture(scope="module")
+def annotated(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[int, str], str]:
+    """Each source line's C, and the whole C, from `cython -a` on interpreter/engine.py."""
+    if shutil.which("cython") is None and not _has_cython():
+        pytest.skip("Cython is not installed")
+    folder = tmp_path_factory.mktemp("annotate")
+    package = folder / "include" / "rulespec" / "interpreter"
+    package.mkdir(parents=True)
+    for init in (folder / "include" / "rulespec" / "__init__.pxd", package / "__init__.pxd"):
+        init.write_text("")
+    (package / "layout.pxd").write_text(layout.cython_pxd())
+    target = folder / "engine.c"
+    subprocess.run([sys.executable, "-m", "cython", "-a", "-3", "-I", str(folder / "include"), "--module-name",
+                    "rulespec.interpreter._engine", str(SOURCE), "-o", str(target)], check=True, capture_output=True)
+    html = target.with_suffix(".html").read_text()
+    return {int(n): code for n, code in LINE.findall(html)}, target.read_text()
+
+
+def _has_cython() -> bool:
+    try:
+        import Cython  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def functions() -> dict[str, range]:
+    tree = ast.parse(SOURCE.read_text())
+    return {node.name: range(node.lineno, node.end_lineno + 1) for node in tree.body
+            if isinstance(node, ast.FunctionDef)}
+
+
+def test_the_hot_functions_compile_without_python_interaction(annotated) -> None:
+    lines, _ = annotated
+    spans = functions()
+    assert set(HOT) <= set(spans)
+    found = {f"{name}:{n}": calls for name in HOT for n in spans[name] if (calls := python_calls(lines.get(n, "")))}
+    assert found == {}
+
+
+def test_the_check_sees_python_interaction(annotated) -> None:
+    """The argument checks of the Python API call into Python on every line: the reading sees it."""
+    lines, _ = annotated
+    assert any(python_calls(lines.get(n, "")) for n in functions()["read_ints"])
+
+
+def test_the_layout_reaches_the_compiled_code_as_c_constants(annotated) -> None:
+    _, code = annotated
+    for name in ("H_NSLOTS", "C_TRUE", "C_IN_PLAY", "P_DONE", "MAX_SLOTS", "KIND_SHIFT_BASE"):
+        value = re.search(rf"__pyx_e_\w*layout_{name} = (-?(?:0x[0-9a-fA-F]+|\d+))", code)
+        assert value and int(value.group(1), 0) == getattr(layout, name), name
+        assert f"__pyx_n_s_{name}" not in code and f"__pyx_n_u_{name}" not in code, f"{name} looked up by name"

@@ -1,0 +1,64 @@
+"""The program layout is defined once (interpreter/layout.py): the assembler imports it, the C
+sources include the header written from it at build, and a build from other constants is
+refused by its version."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulespec.interpreter import kernel, layout, native
+
+ROOT = Path(__file__).resolve().parent.parent
+C_SOURCES = ["_kernel.c", "_game.c", "_solve.c"]
+
+
+def test_each_record_numbers_its_slots_from_zero() -> None:
+    for prefix in ("H_", "K_", "CP_", "TO_", "SEL_", "R_", "P_", "ASK_", "PC_", "PK_", "T_", "RC_", "RD_", "NEXT_",
+                   "MK_", "CL_", "ST_", "E_", "END_", "REM_", "RES_", "WHO_", "MATCH_", "D_"):
+        found = layout.names(prefix)
+        assert found, prefix
+        size = layout.constants().get(prefix + "SIZE")
+        assert size is None or size == len(found), prefix
+
+
+def test_the_assembler_reads_the_layout_module() -> None:
+    assert kernel.HEADER[layout.H_HELD] == "held" and len(kernel.HEADER) == layout.H_SIZE
+    assert kernel.OP["opponent_side"] == layout.C_OPPONENT_SIDE and kernel.PIECE_OPS["in_play"] == layout.C_IN_PLAY
+    assert kernel.REQUESTS[layout.R_PICK] == "pick" and kernel.REQUESTS[layout.R_PIT] == "pit"
+    assert native.TURN[layout.T_RACE] == "race" and native.END_KINDS[-1] == "condition"
+    assert native.LOOK_AHEADS == {"threatened": 100, "opponent_can_capture": 101}
+
+
+def test_the_c_sources_define_no_constant_of_the_layout() -> None:
+    """A constant of layout.py defined again in C (an enum member or a macro) would be a second
+    definition the header cannot keep in step."""
+    names = set(layout.constants())
+    for source in C_SOURCES:
+        text = (ROOT / "interpreter" / source).read_text()
+        defined = set(re.findall(r"#define\s+(\w+)", text))
+        for body in re.findall(r"enum\s*\{([^}]*)\}", text):
+            defined |= {item.split("=")[0].strip() for item in body.split(",")}
+        assert not defined & names, f"{source} defines {sorted(defined & names)}"
+
+
+def test_the_version_changes_with_any_constant() -> None:
+    values = layout.constants()
+    assert layout.version(values) == layout.VERSION
+    assert layout.version({**values, "H_HELD": values["H_HELD"] + 1}) != layout.VERSION
+    assert layout.version({**values, "H_NEW_SLOT": 99}) != layout.VERSION
+
+
+def test_the_header_written_at_build_is_the_layout() -> None:
+    written = ROOT / "build" / "layout" / "_layout.h"
+    if not written.exists():
+        pytest.skip("no build in this checkout")
+    assert written.read_text() == layout.c_header()
+    assert f"#define H_HELD ({layout.H_HELD})" in layout.c_header()
+
+
+def test_the_built_kernel_reports_this_layout() -> None:
+    if kernel.Kernel is None:
+        pytest.skip("the C extension was not built")
+    assert kernel.BUILT_LAYOUT == layout.VERSION == kernel.LAYOUT
