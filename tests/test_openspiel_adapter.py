@@ -41,7 +41,8 @@ def test_game_type_and_info_tell_the_truth(name):
     assert game.max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     state = game.new_initial_state()
-    assert [game.actions.ids[a] for a in state.legal_actions()] == rules.new_initial_state().legal_actions()
+    legal = state.legal_actions()  # at a simultaneous node: flat joint actions, the same on both APIs
+    assert (legal if simultaneous else [game.actions.ids[a] for a in legal]) == rules.new_initial_state().legal_actions()
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
 
 
