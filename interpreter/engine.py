@@ -241,6 +241,7 @@ def match(P: cython.p_int, at: cython.int, n: cython.int) -> cython.int:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 def owner_at(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
     """Whose pit q is now: its row's player, or the holder of a mark that holds it."""
@@ -259,6 +260,7 @@ def owner_at(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 def side_sum(P: cython.p_int, s: Pos, player: cython.int) -> cython.int:
     """The pieces on the pits a player holds now."""
@@ -278,6 +280,7 @@ def side_sum(P: cython.p_int, s: Pos, player: cython.int) -> cython.int:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 def none_held(P: cython.p_int, s: Pos, pits: cython.int, player: cython.int) -> cython.int:
     """Whether no pit of the counted list at `pits` that `player` holds now has a piece."""
@@ -2175,6 +2178,22 @@ def part_of(g: Game, p: cython.int) -> RacePart:
 
 
 @cython.cclass
+class Tally:
+    """What a run of games counts, and the actions of the game being played (when recorded)."""
+
+    actions: cython.longlong
+    record: cython.int[::1]
+    n_record: cython.int
+    max_record: cython.int
+
+    def __init__(self, record: bool):
+        self.actions = 0
+        self.n_record = 0
+        self.max_record = (1 << 20) // 4 if record else 0
+        self.record = int_array(self.max_record)
+
+
+@cython.cclass
 class Runner:
     """What plays a game's stages: their kernels and turn records, and scratch space."""
 
@@ -2201,6 +2220,10 @@ class Runner:
     known: cython.int[::1]
     any_taken: cython.int[::1]
     taken: cython.int[::1]
+    game: Game
+    """The game being played (each playout starts it again)."""
+    tally: Tally
+    """What a run of games counts, when it keeps no record."""
 
     def __init__(self, kernels: tuple, turns: tuple):
         if not (1 <= len(kernels) == len(turns) <= MAX_STAGES):
@@ -2243,11 +2266,11 @@ class Runner:
         self.hits = int_array(MAX_SLOTS)
         self.unfilled = int_array(2 * MAX_SLOTS)
         self.known = int_array(2)
+        self.game = Game(self.ns, self.cells, 2 * self.ns + 4 + self.cells)
+        self.tally = Tally(False)
         self.any_taken = int_array(2)
         self.taken = int_array(2 * MAX_SLOTS)
 
-    def new_game(self) -> Game:
-        return Game(self.ns, self.cells, 2 * self.ns + 4 + self.cells)
 
     @cython.cfunc
     def failed(self, status: cython.int) -> object:
@@ -2854,22 +2877,6 @@ def finish_move(r: Runner, g: Game) -> cython.int:
     return begin_turn(r, g, mover, 1)
 
 
-@cython.cclass
-class Tally:
-    """What a run of games counts, and the actions of the game being played (when recorded)."""
-
-    actions: cython.longlong
-    record: cython.int[::1]
-    n_record: cython.int
-    max_record: cython.int
-
-    def __init__(self, record: bool):
-        self.actions = 0
-        self.n_record = 0
-        self.max_record = (1 << 20) // 4 if record else 0
-        self.record = int_array(self.max_record)
-
-
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
@@ -3341,9 +3348,10 @@ def playouts(r: Runner, *args: object) -> tuple:
     max_actions: cython.longlong = index(args[POS_ARGS + 4])
     if n < 0 or initial.stage >= r.nstages:
         raise ValueError("n must be at least 0 and the stage one of the game's")
-    g: Game = r.new_game()
+    g: Game = r.game
     rng: Rng = Rng(seed)
-    t: Tally = Tally(want_record)
+    t: Tally = Tally(True) if want_record else r.tally
+    t.actions = 0
     lengths: list = []
     records: list = []
     wins0: cython.longlong = 0

@@ -10,6 +10,10 @@ the Python `State` API and gives a result of the same shape.
 The native games use their own seeded generator (xoshiro256**): a seed always gives the same
 games, but not the games Python's `random.Random(seed)` would give. Both choose uniformly
 among the legal actions, decisions inside a move included, so the statistics agree.
+
+Under RULESPEC_ENGINE=typed the same turn records are played by the typed engine's runner
+(interpreter/engine.py, `typed_games`): the same generator and the same choices, so the same
+games as `_game.c` for a seed.
 """
 from __future__ import annotations
 
@@ -277,7 +281,7 @@ def native(game: Any) -> NativeGames | None:
         why = "RULESPEC_KERNEL=0 switches it off"
     elif typed_selected() or any(rs.kernel is not None and not isinstance(rs.kernel.kernel, Kernel)
                                  for rs in game.rulesets):
-        why = "RULESPEC_ENGINE=typed plays whole games through the Python State on the typed engine"
+        why = "RULESPEC_ENGINE=typed plays states through the Python State on the typed engine"
     else:
         runner, why = _assembled(game)
     game._native, game.native_refusal = runner, why

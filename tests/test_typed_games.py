@@ -7,6 +7,7 @@ shipped variant and on generated specs, compiled and (a few games) interpreted.
 from __future__ import annotations
 
 import json
+import signal
 from typing import Any, Callable
 
 import pytest
@@ -100,3 +101,17 @@ def test_the_runner_refuses_a_turn_record_it_cannot_read() -> None:
     program[at + layout.T_FIRST] = 2
     with pytest.raises(ValueError, match="a first player other than 0 or 1"):
         engine.Runner((engine.Kernel(program),), (at,))
+
+
+@pytest.mark.parametrize("engine", list(ENGINES))
+def test_ctrl_c_stops_a_long_run(monkeypatch: pytest.MonkeyPatch, engine: str) -> None:
+    """A run of a billion games answers Ctrl-C (the runner lets signals through between games
+    and every 4,096 actions): a timer's signal raises KeyboardInterrupt, as Ctrl-C's does."""
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            on_engine(monkeypatch, engine, lambda: rulespec.load("kalah"), 10**9, 0)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
