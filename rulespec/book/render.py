@@ -673,8 +673,6 @@ def to_html(book: Book, paper: str = "a4", smaller: frozenset[int] = frozenset()
 
 def label_pt(shrink: float) -> float:
     """The printed size of a pit label, in points, in a diagram shrunk by `shrink` to fit."""
-    from .diagram import LABEL_SIZE
-
     return LABEL_SIZE * PRINT_SCALE * shrink * 0.75
 
 
