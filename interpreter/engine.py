@@ -2305,9 +2305,10 @@ def stage_kernel(r: Runner, stage: cython.int) -> Kernel:
 @cython.inline
 @cython.exceptval(check=False)
 def budget(k: Kernel) -> cython.void:
-    """A fresh look-ahead budget: per position, as a call from Python has."""
+    """A fresh look-ahead budget: per position, as a call from Python has. A signal caught
+    and not yet raised keeps the kernel stopped, so no caller can lose a Ctrl-C."""
     k.plays = 0
-    k.stopped = 0
+    k.stopped = k.pending is not None
 
 
 @cython.cfunc
@@ -2970,8 +2971,8 @@ def random_move(r: Runner, g: Game, rng: Rng, t: Tally) -> cython.int:
                 if completes(k, g.pos, ki, pit, d, g.feeding, n + 1, k.move):
                     r.options[no] = r.options[j]
                     no += 1
-            if k.stopped:
-                return GAME_STOPPED
+                if k.stopped:
+                    return GAME_STOPPED
             if not no:
                 return GAME_ENDLESS
         else:
@@ -3368,7 +3369,7 @@ def playouts(r: Runner, *args: object) -> tuple:
         t.n_record = 0
         PyErr_CheckSignals()
         for k in kernels:
-            k.stopped = 0
+            budget(k)
         status = new_game(r, g, initial)
         steps = 0
         while status == GAME_OK and not g.terminal:

@@ -103,15 +103,34 @@ def test_the_runner_refuses_a_turn_record_it_cannot_read() -> None:
         engine.Runner((engine.Kernel(program),), (at,))
 
 
+class SignalLost(Exception):
+    """A second timer signal arrived: the first one's KeyboardInterrupt was swallowed."""
+
+
 @pytest.mark.parametrize("engine", list(ENGINES))
 def test_ctrl_c_stops_a_long_run(monkeypatch: pytest.MonkeyPatch, engine: str) -> None:
     """A run of a billion games answers Ctrl-C (the runner lets signals through between games
-    and every 4,096 actions): a timer's signal raises KeyboardInterrupt, as Ctrl-C's does."""
-    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
-    signal.setitimer(signal.ITIMER_REAL, 0.5)
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            on_engine(monkeypatch, engine, lambda: rulespec.load("kalah"), 10**9, 0)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    and every 4,096 actions): a timer's signal raises KeyboardInterrupt, as Ctrl-C's does. The
+    timer repeats, so a run that lost the first signal fails on the second instead of playing
+    on; nothing is recorded, so such a run cannot fill the memory either."""
+    signals = []
+
+    def interrupt(signum: int, frame: Any) -> None:
+        signals.append(signum)
+        raise KeyboardInterrupt if len(signals) == 1 else SignalLost(f"{len(signals)} signals")
+
+    with monkeypatch.context() as env:
+        for key in ("RULESPEC_ENGINE", "RULESPEC_PURE"):
+            env.delenv(key, raising=False)
+        for key, value in ENGINES[engine].items():
+            env.setenv(key, value)
+        game = rulespec.load("kalah")
+        previous = signal.signal(signal.SIGALRM, interrupt)
+        signal.setitimer(signal.ITIMER_REAL, 0.5, 2.0)
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                native.playouts(game, 10**9, seed=0)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    assert signals == [signal.SIGALRM]
