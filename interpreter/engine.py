@@ -241,6 +241,7 @@ def match(P: cython.p_int, at: cython.int, n: cython.int) -> cython.int:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 def owner_at(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
     """Whose pit q is now: its row's player, or the holder of a mark that holds it."""
@@ -259,6 +260,7 @@ def owner_at(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 def side_sum(P: cython.p_int, s: Pos, player: cython.int) -> cython.int:
     """The pieces on the pits a player holds now."""
@@ -278,6 +280,7 @@ def side_sum(P: cython.p_int, s: Pos, player: cython.int) -> cython.int:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 def none_held(P: cython.p_int, s: Pos, pits: cython.int, player: cython.int) -> cython.int:
     """Whether no pit of the counted list at `pits` that `player` holds now has a piece."""
@@ -1610,6 +1613,35 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
     return found_kind
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+def first_lap_takes(k: Kernel, s: Pos, ki: cython.int, work: Pos, m: Move, taken: cython.int[::1],
+                    at: cython.int) -> cython.int:
+    """moves.threat_set once find_legal(k, s) found kind ki: taken[at + q] set for every pit q
+    the first lap of a legal capturing start would take; whether there is any."""
+    P: cython.p_int = k.prog
+    i: cython.int
+    d: cython.int
+    kd: cython.int
+    j: cython.int
+    found: cython.int = 0
+    for i in range(k.n_found):
+        for d in range(LATER, CW + 1):
+            if not (k.masks[i] >> (d + 1) & 1):
+                continue
+            kd = start_kind(P, k.masks[i], d, ki)
+            if not P[P[P[H_KINDS] + kd] + K_CAPTURES]:
+                continue
+            pos_copy(work, s, k.ns)
+            move_init(m, 0, ASK_FIRST)
+            if play(P, work, kd, k.pits[i], d, m, 1) != P_DONE:
+                continue
+            for j in range(m.n_first_taken):
+                taken[at + m.first_taken[j]] = 1
+                found = 1
+    return found
+
+
 # ---------------------------------------------------------------- the Python API
 
 POS_ARGS = 7
@@ -1803,30 +1835,12 @@ class Kernel:
         """threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the
         pits the first laps of the legal capturing starts would take, bound hits)."""
         s: Pos = self.begin(args, POS_ARGS + 1, "threats")
-        P: cython.p_int = self.prog
-        m: Move = self.move
-        i: cython.int
-        d: cython.int
-        kd: cython.int
-        j: cython.int
         q: cython.int
-        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, m)
+        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move)
         hits = self.finish()
         taken = int_array(self.ns)
         if ki >= 0:
-            for i in range(self.n_found):
-                for d in range(LATER, CW + 1):
-                    if not (self.masks[i] >> (d + 1) & 1):
-                        continue
-                    kd = start_kind(P, self.masks[i], d, ki)
-                    if not P[P[P[H_KINDS] + kd] + K_CAPTURES]:
-                        continue
-                    pos_copy(self.work, s, self.ns)
-                    move_init(m, 0, ASK_FIRST)
-                    if play(P, self.work, kd, self.pits[i], d, m, 1) != P_DONE:
-                        continue
-                    for j in range(m.n_first_taken):
-                        taken[m.first_taken[j]] = 1
+            first_lap_takes(self, s, ki, self.work, self.move, taken, 0)
         return ki >= 0, [q for q in range(self.ns) if taken[q]], hits
 
     def completes(self, *args: object) -> tuple[bool, tuple[int, int]]:
@@ -1873,6 +1887,1514 @@ class Kernel:
         return ("done", board, marks, stock, s.removed, facts, int_list(m.fired, m.n_fired), m.end_prog, m.end_who,
                 int_list(m.taken, 2 * m.n_taken), kinds, int_list(m.last_drop, ns if s.nk and m.has_drops else 0),
                 int_list(m.taken_kinds, 3 * m.n_taken_kinds))
+
+
+# ---------------------------------------------------------------- whole games
+
+# Each stage's program carries, after the kernel's blocks, a turn record (native.py's
+# TurnAssembler; its offset is given with the program): the conditions read between moves,
+# the end conditions in the spec's order, the scoring, the ends checked during a move, the
+# marks after a move, rounds and the opening race. The runner below plays whole games from
+# them: state.py's turn cycle, endgame.py, rounds.py and race.py, over the kernel's plays.
+
+if cython.compiled:
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def u64(x: cython.ulonglong) -> cython.ulonglong:
+        """Compiled, unsigned 64-bit arithmetic wraps by itself."""
+        return x
+else:
+    def u64(x: int) -> int:
+        """Interpreted, the 64 bits are kept by hand."""
+        return x & 0xFFFFFFFFFFFFFFFF
+
+
+@cython.cclass
+class Rng:
+    """xoshiro256** seeded through splitmix64: the same stream for a seed on every platform
+    and in both modes (not Python's Mersenne Twister: the Python path's games differ)."""
+
+    s0: cython.ulonglong
+    s1: cython.ulonglong
+    s2: cython.ulonglong
+    s3: cython.ulonglong
+
+    def __init__(self, seed: cython.ulonglong):
+        x: cython.ulonglong = seed
+        x = u64(x + cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15))
+        self.s0 = splitmix(x)
+        x = u64(x + cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15))
+        self.s1 = splitmix(x)
+        x = u64(x + cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15))
+        self.s2 = splitmix(x)
+        x = u64(x + cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15))
+        self.s3 = splitmix(x)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def splitmix(z: cython.ulonglong) -> cython.ulonglong:
+    """splitmix64's output for the state z (already advanced)."""
+    z = u64((z ^ (z >> 30)) * cython.cast(cython.ulonglong, 0xBF58476D1CE4E5B9))
+    z = u64((z ^ (z >> 27)) * cython.cast(cython.ulonglong, 0x94D049BB133111EB))
+    return z ^ (z >> 31)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def rotl(x: cython.ulonglong, k: cython.int) -> cython.ulonglong:
+    return u64(x << k) | (x >> (64 - k))
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def rng_next(r: Rng) -> cython.ulonglong:
+    out: cython.ulonglong = u64(rotl(u64(r.s1 * 5), 7) * 9)
+    t: cython.ulonglong = u64(r.s1 << 17)
+    r.s2 ^= r.s0
+    r.s3 ^= r.s1
+    r.s1 ^= r.s2
+    r.s0 ^= r.s3
+    r.s2 ^= t
+    r.s3 = rotl(r.s3, 45)
+    return out
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def rng_below(r: Rng, n: cython.int) -> cython.int:
+    """Uniform in 0..n-1 (n < 2^31; Lemire's multiply, bias below 2^-32)."""
+    return cython.cast(cython.int, ((rng_next(r) >> 32) * cython.cast(cython.ulonglong, n)) >> 32)
+
+
+@cython.cclass
+class Seen:
+    """The positions seen since the last capture (the repetition end): keys in an arena,
+    found through an open-addressing table whose entries carry a generation, so that
+    forgetting them all after a capture costs nothing."""
+
+    width: cython.int
+    count: cython.int
+    cap: cython.int
+    tcap: cython.int
+    gen: cython.uint
+    key: cython.int[::1]
+    """The key to look up (make_key writes it)."""
+    keys: cython.int[::1]
+    hashes: cython.ulonglong[::1]
+    stamp: cython.uint[::1]
+    slot: cython.int[::1]
+
+    def __init__(self, width: cython.int):
+        self.width = width
+        self.count = 0
+        self.cap = 64
+        self.tcap = 128
+        self.gen = 1
+        self.key = int_array(width)
+        self.keys = int_array(self.cap * width)
+        self.hashes = array("Q", bytes(8 * self.cap))
+        self.stamp = array("I", bytes(4 * self.tcap))
+        self.slot = int_array(self.tcap)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def seen_clear(t: Seen) -> cython.void:
+    t.count = 0
+    t.gen = (t.gen + 1) & cython.cast(cython.uint, 0xFFFFFFFF)
+    if t.gen == 0:  # wrapped: forget the old stamps for real
+        for i in range(t.tcap):
+            t.stamp[i] = 0
+        t.gen = 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def key_hash(t: Seen) -> cython.ulonglong:
+    h: cython.ulonglong = cython.cast(cython.ulonglong, 0x84222325CBF29CE4)
+    i: cython.int
+    for i in range(t.width):
+        h ^= cython.cast(cython.ulonglong, t.key[i]) & cython.cast(cython.ulonglong, 0xFFFFFFFF)
+        h = u64(h * cython.cast(cython.ulonglong, 0x100000001B3))
+        h ^= h >> 29
+    return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def seen_place(t: Seen, entry: cython.int) -> cython.void:
+    mask: cython.ulonglong = t.tcap - 1
+    i: cython.ulonglong = t.hashes[entry] & mask
+    while t.stamp[i] == t.gen:
+        i = (i + 1) & mask
+    t.stamp[i] = t.gen
+    t.slot[i] = entry
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def seen_grow(t: Seen) -> cython.int:
+    """Room for more keys (and a larger table once half full); 0: no memory."""
+    e: cython.int
+    try:
+        if t.count == t.cap:
+            keys = int_array(2 * t.cap * t.width)
+            keys[:t.cap * t.width] = array("i", t.keys)
+            hashes = array("Q", bytes(16 * t.cap))
+            hashes[:t.cap] = array("Q", t.hashes)
+            t.keys, t.hashes, t.cap = keys, hashes, 2 * t.cap
+        if 2 * (t.count + 1) > t.tcap:
+            t.tcap *= 2
+            t.stamp = array("I", bytes(4 * t.tcap))
+            t.slot = int_array(t.tcap)
+            t.gen = 1
+            for e in range(t.count):
+                seen_place(t, e)
+    except MemoryError:
+        return 0
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def seen_add(t: Seen) -> cython.int:
+    """1 if t.key was seen already, 0 if it is new (and now remembered), -1 out of memory."""
+    w: cython.int = t.width
+    h: cython.ulonglong = key_hash(t)
+    mask: cython.ulonglong = t.tcap - 1
+    i: cython.ulonglong = h & mask
+    e: cython.int
+    j: cython.int
+    same: cython.int
+    while t.stamp[i] == t.gen:
+        e = t.slot[i]
+        if t.hashes[e] == h:
+            same = 1
+            for j in range(w):
+                if t.keys[e * w + j] != t.key[j]:
+                    same = 0
+                    break
+            if same:
+                return 1
+        i = (i + 1) & mask
+    if (t.count == t.cap or 2 * (t.count + 1) > t.tcap) and not seen_grow(t):
+        return -1
+    e = t.count
+    for j in range(w):
+        t.keys[e * w + j] = t.key[j]
+    t.hashes[e] = h
+    t.count += 1
+    seen_place(t, e)
+    return 0
+
+
+@cython.cclass
+class Starts:
+    """A player's legal starts (find_legal's answer): the (first) kind found, and each
+    start's action id, pit and directions (bit d + 1)."""
+
+    kind: cython.int
+    n: cython.int
+    aids: cython.int[::1]
+    pits: cython.int[::1]
+    masks: cython.int[::1]
+
+    def __init__(self) -> None:
+        self.kind = -1
+        self.n = 0
+        self.aids = int_array(MAX_SLOTS)
+        self.pits = int_array(MAX_SLOTS)
+        self.masks = int_array(MAX_SLOTS)
+
+
+@cython.cclass
+class RacePart:
+    """One player's part of the opening race (race.py's Runner): waiting to choose a start,
+    the step it ended (-1: it goes on), the hand, the move so far (its MoveInfo), the lap
+    being sown and the starts offered."""
+
+    choosing: cython.int
+    finished: cython.int
+    hand: cython.int
+    at: cython.int
+    laps: cython.int
+    chosen: cython.int
+    origin: cython.int
+    direction: cython.int
+    kind: cython.int
+    lifted: cython.int
+    lap: cython.int
+    last: cython.int
+    captured: cython.int
+    n_seq: cython.int
+    lap_hand: cython.int
+    seq: cython.int[::1]
+    legal: Starts
+
+    def __init__(self) -> None:
+        self.seq = int_array(MAX_SLOTS)
+        self.legal = Starts()
+
+
+@cython.cclass
+class Game:
+    """One game being played: the position, the result once over, the legal starts of the
+    player to move, rounds, the opening race and the positions seen."""
+
+    pos: Pos
+    terminal: cython.int
+    end_kind: cython.int
+    ret: cython.int
+    """South's return (North's is its negation)."""
+    feeding: cython.int
+    legal: Starts
+    """The starts of the player to move."""
+    round: cython.int
+    last_mover: cython.int
+    """Who played the last move (NONE: nobody yet)."""
+    starts: cython.int
+    """Rounds begun since the last move (a guard against endless nesting)."""
+    racing: cython.int
+    race_step: cython.int
+    south: RacePart
+    north: RacePart
+    seen: Seen
+
+    def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
+        self.pos = Pos(ns, cells)
+        self.legal = Starts()
+        self.south = RacePart()
+        self.north = RacePart()
+        self.seen = Seen(key_width)
+
+
+@cython.cfunc
+@cython.inline
+def part_of(g: Game, p: cython.int) -> RacePart:
+    return g.south if p == 0 else g.north
+
+
+@cython.cclass
+class Tally:
+    """What a run of games counts, and the actions of the game being played (when recorded)."""
+
+    actions: cython.longlong
+    record: cython.int[::1]
+    n_record: cython.int
+    max_record: cython.int
+
+    def __init__(self, record: bool):
+        self.actions = 0
+        self.n_record = 0
+        self.max_record = (1 << 20) // 4 if record else 0
+        self.record = int_array(self.max_record)
+
+
+@cython.cclass
+class Runner:
+    """What plays a game's stages: their kernels and turn records, and scratch space."""
+
+    kernels: tuple
+    turns: cython.int[::1]
+    nstages: cython.int
+    ns: cython.int
+    cells: cython.int
+    uses_repetition: cython.int
+    m: Move
+    look: Move
+    """Scratch for the look-ahead conditions (m holds the move they ask about)."""
+    given: cython.int[::1]
+    work: Pos
+    probe: Pos
+    probe_work: Pos
+    options: cython.int[::1]
+    hits: cython.int[::1]
+    unfilled: cython.int[::1]
+    stage_after: cython.int
+    """The marks' context: the stage after the move, what went wrong, and per player whether
+    the look-ahead was played, whether it takes anything, and the pits it takes."""
+    mark_status: cython.int
+    known: cython.int[::1]
+    any_taken: cython.int[::1]
+    taken: cython.int[::1]
+    game: Game
+    """The game being played (each playout starts it again)."""
+    tally: Tally
+    """What a run of games counts, when it keeps no record."""
+
+    def __init__(self, kernels: tuple, turns: tuple):
+        if not (1 <= len(kernels) == len(turns) <= MAX_STAGES):
+            raise ValueError("stages and turn offsets: two tuples of the same length, 1 to 32")
+        k: Kernel
+        for item in kernels:
+            if not isinstance(item, Kernel):
+                raise TypeError("stages must be Kernel objects")
+        first: Kernel = kernels[0]
+        self.kernels = kernels
+        self.nstages = len(kernels)
+        self.turns = int_array(self.nstages)
+        self.uses_repetition = 0
+        for i in range(self.nstages):
+            k = kernels[i]
+            program = list(k.program)
+            at = index(turns[i])
+            why = check_turn(program, at)
+            if why is not None:
+                raise ValueError(f"a turn record the runner cannot read: {why}")
+            if program[H_NSLOTS] != first.ns:
+                raise ValueError("the stages play on boards of different sizes")
+            if k.cells != first.cells:
+                raise ValueError("the stages play with different kinds of piece")
+            self.turns[i] = at
+            ends = program[at + T_ENDS]
+            if any(program[program[ends + e] + E_KIND] == END_REPETITION for e in range(program[at + T_NENDS])):
+                self.uses_repetition = 1
+        self.ns = first.ns
+        self.cells = first.cells
+        blank = Move()
+        self.m = Move(blank)
+        self.look = Move(blank)
+        self.given = int_array(MAX_DECISIONS)
+        self.m.given = self.given
+        self.work = Pos(self.ns, self.cells)
+        self.probe = Pos(self.ns, self.cells)
+        self.probe_work = Pos(self.ns, self.cells)
+        self.options = int_array(MAX_SLOTS)
+        self.hits = int_array(MAX_SLOTS)
+        self.unfilled = int_array(2 * MAX_SLOTS)
+        self.known = int_array(2)
+        self.game = Game(self.ns, self.cells, 2 * self.ns + 4 + self.cells)
+        self.tally = Tally(False)
+        self.any_taken = int_array(2)
+        self.taken = int_array(2 * MAX_SLOTS)
+
+
+    @cython.cfunc
+    def failed(self, status: cython.int) -> object:
+        """The error of a game that stopped (a kernel's interruption or budget first)."""
+        k: Kernel
+        for k in self.kernels:
+            if k.stopped == 2 or (status == GAME_STOPPED and k.stopped):
+                try:
+                    k.finish()
+                except BaseException as exc:  # noqa: B036 - handed to the caller to raise
+                    return exc
+        if status == GAME_NOMEM:
+            return MemoryError()
+        if status == GAME_ENDLESS:
+            return RuntimeError("a move did not end within the lap bound")
+        if status == GAME_STAGES:
+            return RuntimeError("the last stage ended")
+        if status == GAME_ROUNDS:
+            return RuntimeError(f"more than {MAX_ROUND_STARTS} rounds began without a move")
+        if status == GAME_STOPPED:
+            return KeyboardInterrupt()
+        return RuntimeError("a decision the kernel asked was not offered")
+
+
+@cython.cfunc
+@cython.inline
+def stage_kernel(r: Runner, stage: cython.int) -> Kernel:
+    return cython.cast(Kernel, r.kernels[stage])
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def budget(k: Kernel) -> cython.void:
+    """A fresh look-ahead budget: per position, as a call from Python has. A signal caught
+    and not yet raised keeps the kernel stopped, so no caller can lose a Ctrl-C."""
+    k.plays = 0
+    k.stopped = k.pending is not None
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def blank_context(m: Move) -> cython.void:
+    """The turn's blank move context (game.turn_ctx): what a condition read between moves sees."""
+    move_init(m, 0, ASK_FIRST)
+    m.origin = NONE
+    m.direction = CCW
+    m.kind = -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def legal_into(k: Kernel, s: Pos, feeding: cython.int, m: Move, starts: Starts) -> cython.void:
+    """find_legal (m: scratch) with its answer copied out of the kernel's lists."""
+    i: cython.int
+    starts.kind = find_legal(k, s, feeding, m)
+    starts.n = k.n_found
+    for i in range(k.n_found):
+        starts.aids[i] = k.aids[i]
+        starts.pits[i] = k.pits[i]
+        starts.masks[i] = k.masks[i]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def slot_points(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
+    """The points a slot's pieces are worth (their kinds' values)."""
+    values: cython.int = P[P[H_PIECES] + PC_VALUES]
+    total: cython.longlong = 0
+    k: cython.int
+    for k in range(s.nk):
+        total += cython.cast(cython.longlong, s.kinds[q * s.nk + k]) * P[values + k]
+    if total > BIG // 4:
+        return BIG // 4
+    if total < -(BIG // 4):
+        return -(BIG // 4)
+    return cython.cast(cython.int, total)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def slot_of(q: cython.int, ns: cython.int) -> cython.int:
+    """A slot as Python indexes a list (a negative one from the end)."""
+    return q if q >= 0 else ns + q
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.int:
+    """A player's score: what the turn record's scoring counts, times a piece's value."""
+    total: cython.int = 0
+    ns: cython.int = P[H_NSLOTS]
+    score: cython.int = P[T + T_SCORE]
+    own: cython.int = P[P[H_OWN] + p]
+    i: cython.int
+    q: cython.int
+    not_own: cython.int
+    if s.nk:  # several kinds of piece: their values, in the store and in the own pits
+        if score & SCORE_STORE:
+            total += slot_points(P, s, slot_of(P[P[H_STORE] + p], ns))
+        if score & SCORE_OWN_PITS:
+            for i in range(1, P[own] + 1):
+                total += slot_points(P, s, P[own + i])
+        return total
+    if score & SCORE_STORE:
+        total += s.board[slot_of(P[P[H_STORE] + p], ns)]
+    if score & SCORE_OWN_PITS:
+        # pits carrying an owned mark count for the mark's owner: never for the opponent, and
+        # for their owner through SCORE_OWNED_MARKS when that is counted too (not twice)
+        not_own = P[T + T_OWNED0 + 1 - p] | (P[T + T_OWNED0 + p] if score & SCORE_OWNED_MARKS else 0)
+        if not not_own:
+            total += side_sum(P, s, p)
+        else:
+            for q in range(P[H_NPITS]):
+                if owner_at(P, s, q) == p and not (s.marks[q] & not_own):
+                    total += s.board[q]
+    if score & SCORE_STOCK:
+        total += s.stock[p]
+    if score & SCORE_OWNED_MARKS:  # pits carrying an owned mark of p's
+        for q in range(P[H_NPITS]):
+            if s.marks[q] & P[T + T_OWNED0 + p]:
+                total += s.board[q]
+    return total * P[T + T_VALUE]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int:
+    """rounds.next_round, after a round's end and its pieces left: every pit emptied into its
+    owner's store; then, unless the last round was played or a player cannot fill one pit,
+    the pits refilled in order (those left unfilled marked) and 1; else 0."""
+    s: Pos = g.pos
+    ns: cython.int = P[H_NSLOTS]
+    per: cython.int = P[R + RD_PER_PIT]
+    store0: cython.int = slot_of(P[P[H_STORE]], ns)
+    store1: cython.int = slot_of(P[P[H_STORE] + 1], ns)
+    p: cython.int
+    i: cython.int
+    q: cython.int
+    own: cython.int
+    store: cython.int
+    taker: cython.int
+    fill: cython.int
+    first: cython.int
+    last: cython.int
+    starter: cython.int
+    winner: cython.int
+    held: cython.int
+    n_unfilled0: cython.int = 0
+    n_unfilled1: cython.int = 0
+    n: cython.int
+    for p in range(2):
+        store = store0 if p == 0 else store1
+        own = P[P[H_OWN] + p]
+        for i in range(1, P[own] + 1):
+            s.board[store] += s.board[P[own + i]]
+            s.board[P[own + i]] = 0
+    if P[R + RD_MAX_ROUNDS] >= 0 and g.round + 1 >= P[R + RD_MAX_ROUNDS]:
+        return 0
+    if s.board[store0] < per or s.board[store1] < per:
+        return 0
+    first = P[R + RD_FIRST_PLAYER]
+    last = g.last_mover if g.last_mover >= 0 else 1 - first
+    winner = 0 if s.board[store0] > s.board[store1] else 1 if s.board[store1] > s.board[store0] else NONE
+    if P[R + RD_NEXT_PLAYER] == NEXT_FIRST_PLAYER:
+        starter = first
+    elif P[R + RD_NEXT_PLAYER] == NEXT_ALTERNATE:
+        starter = first if (g.round + 1) % 2 == 0 else 1 - first
+    elif P[R + RD_NEXT_PLAYER] == NEXT_LAST_MOVER:
+        starter = last
+    elif winner == NONE:
+        starter = 1 - last
+    else:
+        starter = winner if P[R + RD_NEXT_PLAYER] == NEXT_WINNER else 1 - winner
+    held = P[R + RD_HELD0] | P[R + RD_HELD1]
+    # unfilled pits: South's at r.unfilled[0:], North's at r.unfilled[MAX_SLOTS:]
+    for p in range(2):
+        store = store0 if p == 0 else store1
+        fill = P[R + RD_FILL0 + p]
+        for i in range(1, P[fill] + 1):
+            q = P[fill + i]
+            s.marks[q] &= ~held  # each round starts from the rows again
+            if s.board[store] >= per:
+                s.board[store] -= per
+                s.board[q] = per
+                s.marks[q] &= ~P[R + RD_OUT_OF_PLAY]
+            elif p == 0:
+                r.unfilled[n_unfilled0] = q
+                n_unfilled0 += 1
+            else:
+                r.unfilled[MAX_SLOTS + n_unfilled1] = q
+                n_unfilled1 += 1
+    if held:  # the pits a player could not fill pass to the opponent who can, in order
+        for p in range(2):
+            taker = 1 - p
+            store = store0 if taker == 0 else store1
+            n = n_unfilled0 if p == 0 else n_unfilled1
+            i = 0
+            while i < n and s.board[store] >= per:
+                q = r.unfilled[p * MAX_SLOTS + i]
+                s.board[store] -= per
+                s.board[q] = per
+                s.marks[q] = (s.marks[q] & ~P[R + RD_OUT_OF_PLAY]) | P[R + RD_HELD0 + taker]
+                i += 1
+            for q in range(i, n):
+                r.unfilled[p * MAX_SLOTS + q - i] = r.unfilled[p * MAX_SLOTS + q]
+            if p == 0:
+                n_unfilled0 -= i
+            else:
+                n_unfilled1 -= i
+    for i in range(n_unfilled0):
+        s.marks[r.unfilled[i]] |= P[R + RD_OUT_OF_PLAY]
+    for i in range(n_unfilled1):
+        s.marks[r.unfilled[MAX_SLOTS + i]] |= P[R + RD_OUT_OF_PLAY]
+    g.round += 1
+    s.stage = 0
+    s.mover = starter
+    seen_clear(g.seen)
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython.int, remaining: cython.int,
+                result: cython.int, winner_needs: cython.int, player: cython.int) -> cython.int:
+    """endgame.finish: the pieces left, then the next round (in a game of rounds, while one
+    can be played) or the result; GAME_OK or why the game stops."""
+    s: Pos = g.pos
+    ns: cython.int = P[H_NSLOTS]
+    store: cython.int = P[H_STORE]
+    pl: cython.int
+    other: cython.int
+    q: cython.int
+    n: cython.int
+    o: cython.int
+    to: cython.int
+    s0: cython.int
+    s1: cython.int
+    loser: cython.int
+    if remaining != REM_STAY:
+        # Python indexes a two-item list with -1 (nobody) as its last item
+        pl = player if player >= 0 else 1
+        other = 1 - player
+        for q in range(P[H_NPITS]):
+            n = s.board[q]
+            o = owner_at(P, s, q)
+            if not n or (o == NONE and remaining == REM_TO_OWNER):
+                continue
+            s.board[q] = 0
+            if remaining == REM_REMOVED:
+                s.removed += n
+                continue
+            if remaining == REM_TO_OWNER:
+                to = P[store + o]
+            elif remaining == REM_TO_PLAYER:
+                to = P[store + pl]
+            elif remaining == REM_TO_FIRST:
+                to = P[store + P[T + T_FIRST]]
+            else:
+                to = P[store + (1 if other > 1 else other)]
+            s.board[slot_of(to, ns)] += n
+    if P[T + T_ROUNDS] >= 0:
+        if next_round(r, P, P[T + T_ROUNDS], g):
+            g.starts += 1
+            if g.starts > MAX_ROUND_STARTS:
+                return GAME_ROUNDS
+            return begin_turn(r, g, 1 - g.pos.mover, 0)
+        result = RES_BY_SCORE
+    if result == RES_BY_SCORE:
+        s0 = score_of(P, T, s, 0)
+        s1 = score_of(P, T, s, 1)
+        g.ret = 1 if s0 > s1 else -1 if s1 > s0 else 0
+    else:
+        loser = player if result == RES_PLAYER_LOSES else 1 - player
+        if winner_needs >= 0 and score_of(P, T, s, 1 - player if player >= 0 else 0) < winner_needs:
+            loser = 1 - player
+        g.ret = -1 if loser == 0 else 1
+    g.terminal = 1
+    g.end_kind = kind
+    g.legal.n = 0
+    return GAME_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def make_key(t: Seen, s: Pos, ns: cython.int) -> cython.void:
+    """The position's repetition key (state.position_key's fields) into t.key."""
+    q: cython.int
+    t.key[0] = s.mover
+    t.key[1] = s.stage
+    for q in range(ns):
+        t.key[2 + q] = s.board[q]
+        t.key[4 + ns + q] = s.marks[q]
+    t.key[2 + ns] = s.stock[0]
+    t.key[3 + ns] = s.stock[1]
+    for q in range(ns * s.nk):
+        t.key[4 + 2 * ns + q] = s.kinds[q]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def check_end(r: Runner, P: cython.p_int, T: cython.int, e: cython.int, g: Game, last_mover: cython.int) -> cython.int:
+    """One end condition: STILL_ON, NONE (nobody) or the player it is about
+    (endgame.compile_end); a failure is left in r.mark_status."""
+    s: Pos = g.pos
+    who: cython.int
+    j: cython.int
+    p: cython.int
+    saved: cython.int
+    holds: cython.int
+    seen: cython.int
+    s0: cython.longlong
+    s1: cython.longlong
+    total: cython.longlong
+    kind: cython.int = P[e + E_KIND]
+    if kind == END_SIDE_EMPTY:
+        who = P[e + E_ARG0]
+        if who == WHO_ANY:
+            for j in range(2):
+                p = s.mover if j == 0 else 1 - s.mover
+                if none_held(P, s, P[e + E_ARG1 + p], p):
+                    return p
+            return STILL_ON
+        p = last_mover if who == WHO_MOVER else 1 - last_mover if who == WHO_OPPONENT else s.mover
+        return p if none_held(P, s, P[e + E_ARG1 + p], p) else STILL_ON
+    if kind == END_NO_LEGAL_MOVE:
+        return STILL_ON if g.legal.n else s.mover
+    if kind == END_MAJORITY:
+        s0 = 2 * cython.cast(cython.longlong, score_of(P, T, s, 0))
+        s1 = 2 * cython.cast(cython.longlong, score_of(P, T, s, 1))
+        total = P[T + T_TOTAL]
+        return NONE if s0 > total or s1 > total or (s0 == total and s1 == total) else STILL_ON
+    if kind == END_SCORE_AT_LEAST:
+        return NONE if score_of(P, T, s, 0) >= P[e + E_ARG0] or score_of(P, T, s, 1) >= P[e + E_ARG0] else STILL_ON
+    if kind == END_REPETITION:
+        make_key(g.seen, s, r.ns)
+        seen = seen_add(g.seen)
+        if seen < 0:
+            r.mark_status = GAME_NOMEM
+        return NONE if seen == 1 else STILL_ON
+    if kind == END_MOVE_LIMIT:
+        return NONE if s.moves_played >= P[e + E_ARG0] else STILL_ON
+    if kind == END_CONDITION:
+        # tested as between moves: a fresh move context of that player (game.turn_ctx)
+        p = s.mover if P[e + E_ARG1] else last_mover
+        if p != 0 and p != 1:
+            return STILL_ON
+        saved = s.mover
+        blank_context(r.look)
+        s.mover = p
+        holds = test(P, P[e + E_ARG0], s, NONE, r.look)
+        s.mover = saved
+        return p if holds else STILL_ON
+    return STILL_ON
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def feeding_at(P: cython.p_int, T: cython.int, s: Pos, m: Move) -> cython.int:
+    """Whether the player to move at s must feed (the spec's pit-free condition); m: scratch."""
+    if P[T + T_FEED] < 0:
+        return 0
+    blank_context(m)
+    return test(P, P[T + T_FEED], s, NONE, m)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def begin_turn(r: Runner, g: Game, last_mover: cython.int, check_repetition: cython.int) -> cython.int:
+    """state._begin_turn: the legal starts (feeding tested first), then the end conditions in
+    the spec's order; with no legal start and no end that says so, the scores decide."""
+    k: Kernel = stage_kernel(r, g.pos.stage)
+    P: cython.p_int = k.prog
+    T: cython.int = r.turns[g.pos.stage]
+    m: Move = r.m
+    i: cython.int
+    e: cython.int
+    who: cython.int
+    g.feeding = feeding_at(P, T, g.pos, m)
+    budget(k)
+    legal_into(k, g.pos, g.feeding, r.look, g.legal)
+    if k.stopped:
+        return GAME_STOPPED
+    if not g.legal.n and P[T + T_PASS]:
+        # state._pass: the opponent moves, if they can
+        g.pos.mover ^= 1
+        g.feeding = feeding_at(P, T, g.pos, m)
+        budget(k)
+        legal_into(k, g.pos, g.feeding, r.look, g.legal)
+        if k.stopped:
+            return GAME_STOPPED
+        if not g.legal.n:
+            g.pos.mover ^= 1
+    r.mark_status = GAME_OK
+    for i in range(P[T + T_NENDS]):
+        e = P[P[T + T_ENDS] + i]
+        if P[e + E_KIND] == END_REPETITION and not check_repetition:
+            continue
+        who = check_end(r, P, T, e, g, last_mover)
+        if r.mark_status != GAME_OK:
+            return r.mark_status
+        if who != STILL_ON:
+            return finish_game(r, P, T, g, P[e + E_KIND], P[e + E_REMAINING], P[e + E_RESULT],
+                               P[e + E_WINNER_NEEDS], who)
+    if not g.legal.n:
+        return finish_game(r, P, T, g, END_IMPLICIT, REM_STAY, RES_BY_SCORE, -1, g.pos.mover)
+    return GAME_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
+    """A game from `initial`: its first turn begun (or the opening race)."""
+    pos_copy(g.pos, initial, r.ns)
+    g.terminal = 0
+    g.ret = 0
+    g.round = 0
+    g.starts = 0
+    g.last_mover = NONE
+    g.racing = 0
+    seen_clear(g.seen)
+    if r.uses_repetition:
+        make_key(g.seen, g.pos, r.ns)
+        if seen_add(g.seen) < 0:
+            return GAME_NOMEM
+    if stage_kernel(r, g.pos.stage).prog[r.turns[g.pos.stage] + T_RACE] >= 0:
+        return race_begin(r, g)
+    return begin_turn(r, g, 1 - g.pos.mover, 0)
+
+
+# ---------------------------------------------------------------- marks after a move
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def look_ahead(r: Runner, g: Game, who: cython.int) -> cython.void:
+    """moves.threat_set for the marks: the pits `who` could capture with the first lap of a
+    legal move, were it their turn now, in the first stage from the current one where they
+    have a move (into r.taken, r.any_taken)."""
+    probe: Pos = r.probe
+    k: Kernel
+    stage: cython.int
+    feeding: cython.int
+    ki: cython.int
+    i: cython.int
+    pos_copy(probe, g.pos, r.ns)
+    for i in range(MAX_SLOTS):
+        r.taken[who * MAX_SLOTS + i] = 0
+    r.known[who] = 1
+    r.any_taken[who] = 0
+    for stage in range(r.stage_after, r.nstages):
+        k = stage_kernel(r, stage)
+        probe.stage = stage
+        probe.mover = who
+        feeding = feeding_at(k.prog, r.turns[stage], probe, r.look)
+        budget(k)
+        ki = find_legal(k, probe, feeding, r.look)
+        if k.stopped:
+            r.mark_status = GAME_STOPPED
+            return
+        if ki >= 0:
+            r.any_taken[who] = first_lap_takes(k, probe, ki, r.probe_work, r.look, r.taken, who * MAX_SLOTS)
+            return
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython.int) -> cython.int:
+    """A mark condition at pit: the look-ahead nodes here, and/or/not around them, anything
+    else the kernel's test(). A failed look-ahead sets r.mark_status (and the answer is 0)."""
+    op: cython.int = P[node]
+    i: cython.int
+    who: cython.int
+    if op == C_AND:
+        for i in range(P[node + 1]):
+            if not mark_test(r, g, P, P[node + 2 + i], pit) or r.mark_status != GAME_OK:
+                return 0
+        return 1
+    if op == C_OR:
+        for i in range(P[node + 1]):
+            if mark_test(r, g, P, P[node + 2 + i], pit):
+                return 1
+            if r.mark_status != GAME_OK:
+                return 0
+        return 0
+    if op == C_NOT:
+        return not mark_test(r, g, P, P[node + 1], pit) and r.mark_status == GAME_OK
+    if op == G_THREATENED:
+        who = g.pos.mover
+        if not r.known[who]:
+            look_ahead(r, g, who)
+        return pit >= 0 and r.taken[who * MAX_SLOTS + pit] == P[node + 1]
+    if op == G_OPPONENT_CAN_CAPTURE:
+        who = 1 - g.pos.mover
+        if not r.known[who]:
+            look_ahead(r, g, who)
+        return r.any_taken[who] == P[node + 1]
+    return test(P, node, g.pos, pit, r.m)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cython.int,
+                 mover: cython.int) -> cython.int:
+    """state._update_marks: the events first, then the clearers, then the setters. Runs with
+    the position's mover and stage set back to the move's (what the conditions read)."""
+    s: Pos = g.pos
+    own: cython.int = P[P[H_OWN] + mover]
+    q: cython.int
+    i: cython.int
+    j: cython.int
+    c: cython.int
+    cand: cython.int
+    n: cython.int
+    to_move: cython.int
+    bit: cython.int
+    if P[M + MK_EMPTIED]:
+        for q in range(P[H_NPITS]):
+            if (s.marks[q] & P[M + MK_EMPTIED]) and not s.board[q]:
+                s.marks[q] &= ~P[M + MK_EMPTIED]
+    if r.m.captured and P[M + MK_CAPTURED_MOVE]:
+        for i in range(1, P[own] + 1):
+            s.marks[P[own + i]] &= ~P[M + MK_CAPTURED_MOVE]
+    if P[M + MK_OWNER_MOVED]:
+        for i in range(1, P[own] + 1):
+            s.marks[P[own + i]] &= ~P[M + MK_OWNER_MOVED]
+    r.stage_after = s.stage
+    r.mark_status = GAME_OK
+    r.known[0] = r.known[1] = 0
+    to_move = s.mover
+    s.mover = mover
+    s.stage = stage
+    for i in range(P[M + MK_NCLEAR]):
+        if r.mark_status != GAME_OK:
+            break
+        c = P[P[M + MK_CLEAR] + i]
+        if P[c + CL_GATE] >= 0 and not mark_test(r, g, P, P[c + CL_GATE], NONE):
+            continue
+        cand = P[c + CL_PITS0 + mover]
+        bit = P[c + CL_BIT]
+        for j in range(1, P[cand] + 1):
+            if r.mark_status != GAME_OK:
+                break
+            q = P[cand + j]
+            if (s.marks[q] & bit) and mark_test(r, g, P, P[c + CL_TEST], q):
+                s.marks[q] &= ~bit
+    for i in range(P[M + MK_NSET]):
+        if r.mark_status != GAME_OK:
+            break
+        c = P[P[M + MK_SET] + i]
+        if P[c + ST_GATE] >= 0 and not mark_test(r, g, P, P[c + ST_GATE], NONE):
+            continue
+        cand = P[c + ST_PITS0 + mover]
+        n = 0
+        for j in range(1, P[cand] + 1):
+            if r.mark_status != GAME_OK:
+                break
+            if mark_test(r, g, P, P[c + ST_TEST], P[cand + j]):
+                r.hits[n] = P[cand + j]
+                n += 1
+        if P[c + ST_UNIQUE] and n != 1:
+            continue
+        for j in range(n):
+            if r.mark_status != GAME_OK:
+                break
+            if P[c + ST_UNLESS] < 0 or not mark_test(r, g, P, P[c + ST_UNLESS], r.hits[j]):
+                s.marks[r.hits[j]] |= P[c + ST_BIT0 + mover]
+    s.mover = to_move
+    s.stage = r.stage_after
+    return r.mark_status
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def finish_move(r: Runner, g: Game) -> cython.int:
+    """state._finish_move after a move the kernel played (r.m holds its facts)."""
+    m: Move = r.m
+    stage: cython.int = g.pos.stage
+    P: cython.p_int = stage_kernel(r, stage).prog
+    T: cython.int = r.turns[stage]
+    d: cython.int
+    mover: cython.int
+    again: cython.int
+    status: cython.int
+    if g.pos.moves_played < BIG:
+        g.pos.moves_played += 1  # saturating, as state.py's
+    g.last_mover = g.pos.mover
+    g.starts = 0
+    if m.end_prog >= 0:
+        d = P[P[T + T_DURING] + m.end_prog]
+        return finish_game(r, P, T, g, END_SIDE_EMPTY, P[d], P[d + 1], P[d + 2], m.end_who)
+    mover = g.pos.mover
+    again = P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], g.pos, m.last, m)
+    if P[T + T_UNTIL] >= 0 and test(P, P[T + T_UNTIL], g.pos, m.last, m):
+        if stage + 1 >= r.nstages:
+            return GAME_STAGES
+        g.pos.stage = stage + 1
+    g.pos.mover = mover if again else 1 - mover
+    if P[T + T_MARKS] >= 0:
+        status = update_marks(r, g, P, P[T + T_MARKS], stage, mover)
+        if status != GAME_OK:
+            return status
+    if m.captured:
+        seen_clear(g.seen)
+    return begin_turn(r, g, mover, 1)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def count_action(t: Tally, action: cython.int) -> cython.void:
+    t.actions += 1
+    if t.n_record < t.max_record:
+        t.record[t.n_record] = action
+        t.n_record += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def nth_direction(mask: cython.int, n: cython.int) -> cython.int:
+    """The n-th direction (from LATER up) a start's mask offers."""
+    d: cython.int
+    for d in range(LATER, CW + 1):
+        if mask >> (d + 1) & 1:
+            if not n:
+                return d
+            n -= 1
+    return CCW
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def random_move(r: Runner, g: Game, rng: Rng, t: Tally) -> cython.int:
+    """Choose a start and then each decision the move asks at random (the options a live
+    state offers: only those that can still be completed where legality looks ahead), play
+    it, and count (and record) the actions taken."""
+    k: Kernel = stage_kernel(r, g.pos.stage)
+    P: cython.p_int = k.prog
+    i: cython.int = rng_below(rng, g.legal.n)
+    pit: cython.int = g.legal.pits[i]
+    mask: cython.int = g.legal.masks[i]
+    nd: cython.int = 0
+    n: cython.int = 0
+    d: cython.int = CCW
+    j: cython.int
+    ki: cython.int
+    res: cython.int
+    filt: cython.int
+    asked: cython.int
+    no: cython.int
+    a: cython.int
+    m: Move = r.m
+    for j in range(LATER, CW + 1):
+        if mask >> (j + 1) & 1:
+            nd += 1
+    count_action(t, g.legal.aids[i])
+    if nd > 1:
+        d = nth_direction(mask, rng_below(rng, nd))
+        count_action(t, P[H_DIR_BASE] + d)
+    else:
+        d = nth_direction(mask, 0)
+    # the kind that plays this direction (move kinds offered together: per direction); the
+    # kernel's play reads the direction as a decision only where the kind asks it (with one
+    # direction: forced, not asked)
+    ki = start_kind(P, mask, d, g.legal.kind)
+    if P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION]:
+        r.given[n] = P[H_DIR_BASE] + d
+        n += 1
+    if not P[r.turns[g.pos.stage] + T_ASKS]:
+        # no decision inside a move: play on the position itself
+        move_init(m, 0, ASK_STOP)
+        res = play(P, g.pos, ki, pit, d, m, 0)
+        if res != P_DONE:
+            return GAME_ENDLESS if res == P_ENDLESS else GAME_BAD
+        return finish_move(r, g)
+    filt = P[H_MUST_SIMULATE] or g.feeding
+    while True:
+        pos_copy(r.work, g.pos, r.ns)
+        move_init(m, n, ASK_STOP)
+        res = play(P, r.work, ki, pit, d, m, 0)
+        if res == P_DONE:
+            pos_copy(g.pos, r.work, r.ns)
+            return finish_move(r, g)
+        if res != P_NEED:
+            return GAME_ENDLESS if res == P_ENDLESS else GAME_BAD
+        if n >= MAX_DECISIONS - 1:
+            return GAME_ENDLESS
+        asked = m.n_options
+        for j in range(asked):
+            r.options[j] = m.options[j]
+        no = 0
+        if filt:
+            for j in range(asked):
+                budget(k)
+                for a in range(n):
+                    k.prefix[a] = r.given[a]
+                k.prefix[n] = r.options[j]
+                if completes(k, g.pos, ki, pit, d, g.feeding, n + 1, k.move):
+                    r.options[no] = r.options[j]
+                    no += 1
+                if k.stopped:
+                    return GAME_STOPPED
+            if not no:
+                return GAME_ENDLESS
+        else:
+            no = asked
+        if no == 1:  # one option: forced, not asked (the State applies it itself)
+            r.given[n] = r.options[0]
+            n += 1
+            continue
+        a = r.options[rng_below(rng, no)]
+        r.given[n] = a
+        n += 1
+        count_action(t, a)
+
+
+# ---------------------------------------------------------------- the opening race
+
+# race.py: both players choose a start (a simultaneous node), then sow at once, one piece
+# each per step, South's drop before North's; a lap end is resolved as in an ordinary move of
+# the first stage (captures, relay, another turn); the race ends when both parts have. Each
+# part's MoveInfo is kept in its RacePart and rebuilt as a Move wherever a condition reads it.
+
+@cython.cfunc
+def race_move(r: Runner, P: cython.p_int, x: RacePart) -> Move:
+    """The Move the conditions read for part x (race.py's r.move), in r.m."""
+    m: Move = r.m
+    i: cython.int
+    move_init(m, 0, ASK_FIRST)
+    m.origin = x.origin
+    m.direction = x.direction
+    m.kind = P[P[P[H_KINDS] + x.kind] + K_NAME] if x.kind >= 0 else -1
+    m.lifted = x.lifted
+    m.lap = x.lap
+    m.last = x.last
+    m.captured = x.captured
+    for i in range(x.n_seq):
+        m.seq_buf[i] = x.seq[i]
+    m.seq_off = -1
+    m.seq_len = x.n_seq
+    m.lap_hand = x.lap_hand
+    return m
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_offer(r: Runner, g: Game, p: cython.int) -> cython.int:
+    """race._offer: the starts player p may choose now (the stage's legal moves; the race's
+    own condition on its first starts); none: the part is over."""
+    x: RacePart = part_of(g, p)
+    k: Kernel = stage_kernel(r, g.pos.stage)
+    P: cython.p_int = k.prog
+    T: cython.int = r.turns[g.pos.stage]
+    saved: cython.int = g.pos.mover
+    frm: cython.int
+    n: cython.int
+    i: cython.int
+    feeding: cython.int
+    g.pos.mover = p
+    feeding = feeding_at(P, T, g.pos, r.m)
+    budget(k)
+    legal_into(k, g.pos, feeding, r.look, x.legal)
+    if k.stopped:
+        g.pos.mover = saved
+        return GAME_STOPPED
+    frm = P[P[T + T_RACE] + RC_FROM] if P[T + T_RACE] >= 0 else -1
+    if frm >= 0 and not x.chosen:
+        n = 0
+        for i in range(x.legal.n):
+            blank_context(r.m)  # the turn's blank context of player p
+            if not test(P, frm, g.pos, x.legal.pits[i], r.m):
+                continue
+            x.legal.aids[n] = x.legal.aids[i]
+            x.legal.pits[n] = x.legal.pits[i]
+            x.legal.masks[n] = x.legal.masks[i]
+            n += 1
+        x.legal.n = n
+    g.pos.mover = saved
+    if not x.legal.n:
+        x.choosing = 0
+        if x.finished < 0:
+            x.finished = g.race_step
+    return GAME_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_lap(r: Runner, g: Game, P: cython.p_int, p: cython.int, last: cython.int) -> cython.void:
+    """race._lap: the pits part p sows next, from `last` along its circuit, skips left out."""
+    x: RacePart = part_of(g, p)
+    ns: cython.int = P[H_NSLOTS]
+    skip: cython.int = P[H_SKIP]
+    n: cython.int = 0
+    saved: cython.int = g.pos.mover
+    seq: cython.int = P[P[H_AFTER] + (p * 2 + x.direction) * ns + last]
+    i: cython.int
+    m: Move
+    g.pos.mover = p
+    m = race_move(r, P, x)
+    for i in range(1, P[seq] + 1):
+        if n >= MAX_SLOTS:
+            break
+        if skip < 0 or not test(P, skip, g.pos, P[seq + i], m):
+            r.hits[n] = P[seq + i]
+            n += 1
+    g.pos.mover = saved
+    if not n:  # nowhere to sow: this part ends
+        x.hand = 0
+        x.finished = g.race_step
+        return
+    for i in range(n):
+        x.seq[i] = r.hits[i]
+    x.n_seq = n
+    x.at = 0
+    x.lap_hand = x.hand
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void:
+    """race.choose: player p starts sowing from their legal start i."""
+    P: cython.p_int = stage_kernel(r, g.pos.stage).prog
+    x: RacePart = part_of(g, p)
+    pit: cython.int = x.legal.pits[i]
+    d: cython.int = CCW
+    j: cython.int
+    for j in range(LATER, CW + 1):
+        if x.legal.masks[i] >> (j + 1) & 1:
+            d = j
+            break
+    x.kind = start_kind(P, x.legal.masks[i], d, x.legal.kind)
+    x.origin = pit
+    x.direction = d
+    x.lifted = x.hand = g.pos.board[pit]
+    g.pos.board[pit] = 0
+    lifted_from(P, g.pos, pit)
+    x.choosing = 0
+    x.laps = 0
+    x.lap = 1
+    x.last = NONE
+    x.captured = 0
+    x.n_seq = x.lap_hand = 0
+    x.chosen += 1
+    race_lap(r, g, P, p, pit)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.int) -> cython.void:
+    """race._lap_end: as a lap of an ordinary move ends (captures, the relay, another turn),
+    for part p; the spec's bound on a move's laps ends the part too."""
+    x: RacePart = part_of(g, p)
+    s: Pos = g.pos
+    ns: cython.int = P[H_NSLOTS]
+    last: cython.int = x.last
+    saved: cython.int = s.mover
+    kind: cython.int
+    n_caps: cython.int
+    i: cython.int
+    cap: cython.int
+    n: cython.int
+    q: cython.int
+    m: Move
+    x.laps += 1
+    x.lap = x.laps
+    if x.laps > P[H_MAX_LAPS]:
+        x.finished = g.race_step
+        return
+    s.mover = p
+    if P[P[H_TO_OWNER]]:
+        to_owners(P, s)
+    m = race_move(r, P, x)
+    kind = P[P[H_KINDS] + x.kind]
+    n_caps = P[H_NCAPS] if P[kind + K_CAPTURES] else 0
+    for i in range(n_caps):
+        cap = P[P[H_CAPS] + i]
+        if not test(P, P[cap + CP_WHEN], s, last, m):
+            continue
+        n = taken_pits(P, cap, s, last, m)
+        x.captured += take(P, cap, s, n, m)
+        x.finished = g.race_step
+        s.mover = saved
+        return
+    if P[H_RELAY] and P[H_RELAY_NEXT]:
+        q = P[P[H_STEPS] + (p * 2 + x.direction) * ns + last]
+        if q != NONE and test(P, P[H_RELAY_WHEN], s, q, m):
+            x.hand = s.board[q]
+            s.board[q] = 0
+            lifted_from(P, s, q)
+            race_lap(r, g, P, p, q)
+            s.mover = saved
+            return
+        last = q  # race.py tests another turn on the pit after the landing pit here
+    elif (P[H_RELAY] and test(P, P[H_RELAY_WHEN], s, last, m)
+          and not (P[H_STOP_WHEN] >= 0 and test(P, P[H_STOP_WHEN], s, last, m))):
+        x.hand = s.board[last]
+        s.board[last] = 0
+        lifted_from(P, s, last)
+        race_lap(r, g, P, p, last)
+        s.mover = saved
+        return
+    # (a pit of -1 is the last slot, as Python indexes a list)
+    if P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], s, slot_of(last, ns), m):
+        x.choosing = 1
+    else:
+        x.finished = g.race_step
+    s.mover = saved
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_over(r: Runner, g: Game) -> cython.int:
+    """State._race_step once the race is over (race.outcome): one move played, the next
+    player, the first stage's `until` (about the player who finished last), then the game
+    goes on."""
+    s: Pos = g.pos
+    stage: cython.int = s.stage
+    P: cython.p_int = stage_kernel(r, stage).prog
+    T: cython.int = r.turns[stage]
+    south: cython.int = g.south.finished
+    north: cython.int = g.north.finished
+    nxt: cython.int
+    last: cython.int
+    first: cython.int
+    if south == north:
+        nxt = P[T + T_FIRST]
+        last = 1 - nxt
+    else:
+        first = 0 if south < north else 1
+        nxt = first if P[P[T + T_RACE] + RC_NEXT] == RACE_FIRST_FINISHED else 1 - first
+        last = 1 - first
+    g.racing = 0
+    if s.moves_played < BIG:
+        s.moves_played += 1
+    if P[T + T_UNTIL] >= 0:
+        blank_context(r.m)  # the blank context of the player who finished last
+        s.mover = last
+        if test(P, P[T + T_UNTIL], s, NONE, r.m):
+            if stage + 1 >= r.nstages:
+                return GAME_STAGES
+            s.stage = stage + 1
+    s.mover = nxt
+    seen_clear(g.seen)
+    return begin_turn(r, g, last, 1)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_run(r: Runner, g: Game) -> cython.int:
+    """race.run: steps until a player must choose or the race is over."""
+    P: cython.p_int = stage_kernel(r, g.pos.stage).prog
+    T: cython.int = r.turns[g.pos.stage]
+    p: cython.int
+    q: cython.int
+    status: cython.int
+    x: RacePart
+    sowing: cython.int
+    while not g.south.choosing and not g.north.choosing:
+        sowing = 0  # bit p: part p sows this step
+        for p in range(2):
+            x = part_of(g, p)
+            if x.finished < 0 and x.hand:
+                sowing |= 1 << p
+        if not sowing:
+            break
+        g.race_step += 1
+        for p in range(2):
+            if sowing >> p & 1:
+                x = part_of(g, p)
+                q = x.seq[x.at % x.n_seq]
+                x.at += 1
+                x.hand -= 1
+                g.pos.board[q] += 1
+                x.last = q
+        for p in range(2):
+            x = part_of(g, p)
+            if sowing >> p & 1 and not x.hand and x.finished < 0:
+                race_lap_end(r, g, P, T, p)
+        for p in range(2):
+            if not (sowing >> p & 1) or not part_of(g, p).choosing:
+                continue
+            status = race_offer(r, g, p)
+            if status != GAME_OK:
+                return status
+    if g.south.choosing or g.north.choosing:
+        return GAME_OK
+    if g.south.finished < 0 or g.north.finished < 0:
+        return GAME_BAD  # a part stalled
+    return race_over(r, g)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_begin(r: Runner, g: Game) -> cython.int:
+    """race.begin: both players choose a start at the game's first position."""
+    p: cython.int
+    status: cython.int
+    x: RacePart
+    g.racing = 1
+    g.race_step = 0
+    g.legal.n = g.feeding = 0  # no ordinary start before the race is over
+    g.legal.kind = -1
+    for p in range(2):
+        x = part_of(g, p)
+        x.choosing = 1
+        x.finished = -1
+        x.hand = x.at = x.laps = x.chosen = x.n_seq = x.lap_hand = x.captured = 0
+        x.origin = x.last = NONE
+        x.kind = -1
+        x.direction = CCW
+        x.lap = 1
+        status = race_offer(r, g, p)
+        if status != GAME_OK:
+            return status
+    return race_run(r, g)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_both(r: Runner, g: Game, south: cython.int, north: cython.int) -> cython.int:
+    """Both players' starts at once (their legal indices), South's first, then the race runs."""
+    race_choose(r, g, 0, south)
+    race_choose(r, g, 1, north)
+    return race_run(r, g)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_random(r: Runner, g: Game, rng: Rng, t: Tally) -> cython.int:
+    """A random action of the race as the Python loop chooses it: a flat joint action (South's
+    index + n * North's, uniform) at a simultaneous node, else the chooser's start."""
+    a: RacePart = g.south
+    b: RacePart = g.north
+    j: cython.int
+    p: cython.int
+    i: cython.int
+    x: RacePart
+    if a.choosing and b.choosing:
+        j = rng_below(rng, a.legal.n * b.legal.n)
+        count_action(t, j)
+        return race_both(r, g, j % a.legal.n, j // a.legal.n)
+    p = 0 if a.choosing else 1
+    x = part_of(g, p)
+    i = rng_below(rng, x.legal.n)
+    count_action(t, x.legal.aids[i])
+    race_choose(r, g, p, i)
+    return race_run(r, g)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def random_action(r: Runner, g: Game, rng: Rng, t: Tally) -> cython.int:
+    """One random action of a whole game: in the opening race, or a move."""
+    if g.racing:
+        return race_random(r, g, rng, t)
+    return random_move(r, g, rng, t)
+
+
+def playouts(r: Runner, *args: object) -> tuple:
+    """playouts(runner, board, marks, stock, removed, stage, moves_played, mover, n, seed,
+    lengths, record, max_actions) -> (wins of South, wins of North, draws, actions, turns,
+    lengths or None, records or None): n random games from the position, as
+    `_kernel.playouts` plays them (the same generator, the same choices). A game past
+    max_actions actions raises LimitError (a spec whose games never end); Ctrl-C is let
+    through every 4,096 actions."""
+    if len(args) != POS_ARGS + 5:
+        raise TypeError("playouts takes 13 arguments")
+    kernels: tuple = r.kernels
+    first: Kernel = kernels[0]
+    initial: Pos = Pos(r.ns, r.cells)
+    pos_copy(initial, first.begin(args[:POS_ARGS], POS_ARGS, "playouts"), r.ns)
+    n: cython.longlong = index(args[POS_ARGS])
+    seed: cython.ulonglong = index(args[POS_ARGS + 1]) & 0xFFFFFFFFFFFFFFFF
+    want_lengths = bool(args[POS_ARGS + 2])
+    want_record = bool(args[POS_ARGS + 3])
+    max_actions: cython.longlong = index(args[POS_ARGS + 4])
+    if n < 0 or initial.stage >= r.nstages:
+        raise ValueError("n must be at least 0 and the stage one of the game's")
+    g: Game = r.game
+    rng: Rng = Rng(seed)
+    t: Tally = Tally(True) if want_record else r.tally
+    t.actions = 0
+    lengths: list = []
+    records: list = []
+    wins0: cython.longlong = 0
+    wins1: cython.longlong = 0
+    draws: cython.longlong = 0
+    moves: cython.longlong = 0
+    before: cython.longlong
+    steps: cython.longlong
+    status: cython.int = GAME_OK
+    game: cython.longlong
+    k: Kernel
+    for game in range(n):
+        before = t.actions
+        t.n_record = 0
+        PyErr_CheckSignals()
+        for k in kernels:
+            budget(k)
+        status = new_game(r, g, initial)
+        steps = 0
+        while status == GAME_OK and not g.terminal:
+            status = random_action(r, g, rng, t)
+            steps += 1
+            if steps % 4096 == 0:
+                PyErr_CheckSignals()
+            if status == GAME_OK and steps > max_actions:
+                raise LimitError(f"a random game went on for more than {max_actions} actions without ending (a spec "
+                                 f"whose games can go on for ever: a move_limit end bounds them)")
+        if status != GAME_OK:
+            raise r.failed(status)
+        moves += g.pos.moves_played - initial.moves_played
+        if g.ret > 0:
+            wins0 += 1
+        elif g.ret < 0:
+            wins1 += 1
+        else:
+            draws += 1
+        if want_lengths:
+            lengths.append(t.actions - before)
+        if want_record:
+            records.append(int_list(t.record, t.n_record))
+    return (wins0, wins1, draws, t.actions, moves, lengths if want_lengths else None,
+            records if want_record else None)
 
 
 # ---------------------------------------------------------------- program checks
@@ -2136,11 +3658,120 @@ class _Checker:
             if p[rec] == D_CONDITION:
                 self.condition(p[rec + 3])
 
+    def mark_condition(self, node: int, depth: int = 0) -> None:
+        """A mark condition: the kernel's nodes, the look-aheads, and/or/not around them."""
+        p = self.p
+        if depth > MAX_DEPTH:
+            raise ProgramError("conditions nested too deep")
+        self.span(node, 2)
+        op = p[node]
+        if op in (G_THREATENED, G_OPPONENT_CAN_CAPTURE):
+            return
+        if op in (C_AND, C_OR):
+            self.span(node + 2, p[node + 1])
+            for i in range(p[node + 1]):
+                self.mark_condition(p[node + 2 + i], depth + 1)
+        elif op == C_NOT:
+            self.mark_condition(p[node + 1], depth + 1)
+        else:
+            self.condition(node, depth)
+
+    def marks(self, at: int) -> None:
+        """A marks record: its lists inside the program, its conditions sound, its pits on the board."""
+        p = self.p
+        self.span(at, MK_SIZE)
+        if p[at + MK_NCLEAR] < 0 or p[at + MK_NSET] < 0:
+            raise ProgramError("a bad marks record")
+        self.span(p[at + MK_CLEAR], p[at + MK_NCLEAR])
+        self.span(p[at + MK_SET], p[at + MK_NSET])
+        for i in range(p[at + MK_NCLEAR]):
+            rec = p[p[at + MK_CLEAR] + i]
+            self.span(rec, CL_SIZE)
+            if p[rec + CL_GATE] != -1:
+                self.mark_condition(p[rec + CL_GATE])
+            self.mark_condition(p[rec + CL_TEST])
+            self.pit_list(p[rec + CL_PITS0])
+            self.pit_list(p[rec + CL_PITS1])
+        for i in range(p[at + MK_NSET]):
+            rec = p[p[at + MK_SET] + i]
+            self.span(rec, ST_SIZE)
+            for slot in (ST_GATE, ST_UNLESS):
+                if p[rec + slot] != -1:
+                    self.mark_condition(p[rec + slot])
+            self.mark_condition(p[rec + ST_TEST])
+            self.pit_list(p[rec + ST_PITS0])
+            self.pit_list(p[rec + ST_PITS1])
+
+    def rounds(self, at: int) -> None:
+        """A rounds record: a store for each player, its numbers in range, its pits on the board."""
+        p = self.p
+        self.span(at, RD_SIZE)
+        if (p[p[H_STORE]] < 0 or p[p[H_STORE] + 1] < 0 or p[at + RD_PER_PIT] < 0 or p[at + RD_MAX_ROUNDS] < -1
+                or not NEXT_LOSER <= p[at + RD_NEXT_PLAYER] <= NEXT_LAST_MOVER or p[at + RD_FIRST_PLAYER] not in (0, 1)):
+            raise ProgramError("a bad rounds record")
+        self.pit_list(p[at + RD_FILL0])
+        self.pit_list(p[at + RD_FILL1])
+
+    def turn(self, at: int) -> None:
+        """A turn record (native.py's TurnAssembler): every offset inside the program, every pit
+        on the board, every condition one the kernel (or, after a move, the marks) reads."""
+        p = self.p
+        try:
+            self.span(at, T_SIZE)
+            t = p[at:at + T_SIZE]
+            if t[T_FIRST] not in (0, 1):
+                raise ProgramError("a first player other than 0 or 1")
+            for slot in range(T_EXTRA, T_FEED + 1):
+                if t[slot] >= self.n or t[slot] < -1:
+                    raise ProgramError("outside")
+            if t[T_NDURING] != p[H_NDURING]:
+                raise ProgramError("outside")
+            self.span(t[T_ENDS], t[T_NENDS])
+            self.span(t[T_DURING], t[T_NDURING])
+            for i in range(t[T_NENDS]):
+                e = p[t[T_ENDS] + i]
+                self.span(e, E_SIZE)
+                if p[e + E_KIND] < 0 or p[e + E_KIND] > END_CONDITION:
+                    raise ProgramError("outside")
+                if p[e + E_KIND] == END_SIDE_EMPTY:
+                    self.pit_list(p[e + E_ARG1])
+                    self.pit_list(p[e + E_ARG1 + 1])
+            for i in range(t[T_NDURING]):
+                self.span(p[t[T_DURING] + i], 3)
+        except ProgramError as error:
+            if str(error) == "a first player other than 0 or 1":
+                raise
+            raise ProgramError("a turn record lies outside its program") from None
+        for i in range(t[T_NENDS]):
+            e = p[t[T_ENDS] + i]
+            if p[e + E_KIND] == END_CONDITION:
+                self.condition(p[e + E_ARG0])
+        for slot in range(T_EXTRA, T_FEED + 1):
+            self.optional(t[slot])
+        if t[T_MARKS] != -1:
+            self.marks(t[T_MARKS])
+        if t[T_RACE] != -1:
+            self.span(t[T_RACE], RC_SIZE)
+            if p[t[T_RACE] + RC_NEXT] not in (0, 1):
+                raise ProgramError("a race record with no such next player")
+            self.optional(p[t[T_RACE] + RC_FROM])
+        if t[T_ROUNDS] != -1:
+            self.rounds(t[T_ROUNDS])
+
 
 def check_program(program: list[int]) -> str | None:
     """Why the kernel cannot run a program (its first problem), or None."""
     try:
         _Checker(program).program()
+    except ProgramError as error:
+        return str(error)
+    return None
+
+
+def check_turn(program: list[int], at: int) -> str | None:
+    """Why the runner cannot read the turn record at `at` of a program (its first problem), or None."""
+    try:
+        _Checker(program).turn(at)
     except ProgramError as error:
         return str(error)
     return None

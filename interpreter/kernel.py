@@ -378,8 +378,9 @@ class Assembler:
 
 
 def typed_selected() -> bool:
-    """Whether RULESPEC_ENGINE=typed gives every ruleset the typed engine's kernel (and whole
-    games to the Python State, since _game.c drives the C kernel only)."""
+    """Whether RULESPEC_ENGINE=typed gives every ruleset the typed engine's kernel, whole
+    random games to its runner (native.typed_games) and the per-action state to the Python
+    State (_game.c's native state drives the C kernel only)."""
     return os.environ.get("RULESPEC_ENGINE") == "typed"
 
 

@@ -357,6 +357,19 @@ SCORE_OWN_PITS = 2
 SCORE_STOCK = 4
 SCORE_OWNED_MARKS = 8
 
+# --- whole games (the typed engine's runner) ----------------------------------------------
+# what a step of a game answers: on, or why the games stop
+GAME_OK = 0
+GAME_NOMEM = 1
+GAME_ENDLESS = 2
+GAME_STAGES = 3
+GAME_BAD = 4
+GAME_STOPPED = 5
+GAME_ROUNDS = 6
+GAME_LONG = 7
+STILL_ON = -2
+"""An end condition that does not hold (else the player it is about, or NONE: nobody)."""
+
 
 def constants() -> dict[str, int]:
     """Every constant of the layout, in definition order."""

@@ -10,10 +10,15 @@ the Python `State` API and gives a result of the same shape.
 The native games use their own seeded generator (xoshiro256**): a seed always gives the same
 games, but not the games Python's `random.Random(seed)` would give. Both choose uniformly
 among the legal actions, decisions inside a move included, so the statistics agree.
+
+Under RULESPEC_ENGINE=typed the same turn records are played by the typed engine's runner
+(interpreter/engine.py, `typed_games`): the same generator and the same choices, so the same
+games as `_game.c` for a seed.
 """
 from __future__ import annotations
 
 import random
+from types import ModuleType
 from typing import Any
 
 from rulespec.errors import LimitError
@@ -22,7 +27,8 @@ from rulespec.limits import MAX_PLAYOUT_ACTIONS
 from . import layout
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled, typed_selected
+from .kernel import (BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled, typed_engine,
+                     typed_selected)
 
 from .state import State, as_action
 
@@ -203,20 +209,61 @@ def _stage(game: Any, index: int) -> Any:
 
 
 class NativeGames:
-    """A game's stages assembled for _game.c (built once per game, on first use)."""
+    """A game's stages assembled for whole games (built once per game, on first use): for
+    _game.c, or with `engine` the typed engine module, for its runner."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Any, engine: ModuleType | None = None):
         kind_names = list(dict.fromkeys(k.name for rs in game.rulesets for k in rs.kinds))
+        kernel_class = Kernel if engine is None else engine.Kernel
+        self.engine = engine
         self.stages: list[Any] = []
         self.turns: list[int] = []
         for index, rs in enumerate(game.rulesets):
             asm = TurnAssembler(game, rs, kind_names)
             program = asm.assemble()
             at = asm.turn(index)
-            self.stages.append(Kernel(program))
+            self.stages.append(kernel_class(program))
             self.turns.append(at)
         self.stages_t, self.turns_t = tuple(self.stages), tuple(self.turns)
-        self.shared = Stages(self.stages_t, self.turns_t)
+        if engine is None:
+            self.shared = Stages(self.stages_t, self.turns_t)
+        else:
+            self.runner = engine.Runner(self.stages_t, self.turns_t)
+
+    def playouts(self, start: tuple[Any, ...], n: int, seed: int, lengths: bool, record: bool) -> tuple[Any, ...]:
+        """(wins of South, of North, draws, actions, turns, lengths, records) of n random games."""
+        if self.engine is not None:
+            return self.engine.playouts(self.runner, *start, n, seed, lengths, record, MAX_PLAYOUT_ACTIONS)
+        try:
+            return _native_playouts(self.stages_t, self.turns_t, *start, n, seed, lengths, record,
+                                    MAX_PLAYOUT_ACTIONS)
+        except KernelLimit as exc:
+            raise LimitError(str(exc)) from None
+
+
+def _assembled(game: Any, engine: ModuleType | None = None) -> tuple[NativeGames | None, str | None]:
+    """The game's whole-game runner (NativeGames), or None and why not."""
+    try:
+        return NativeGames(game, engine), None
+    except Unsupported as unsupported:
+        return None, f"it does not cover {unsupported}"
+    except ValueError as refused:  # the kernel's own checks of a program it cannot run
+        return None, f"the kernel refuses the game's program ({refused})"
+
+
+def typed_games(game: Any) -> NativeGames | None:
+    """The typed engine's runner of whole games (RULESPEC_ENGINE=typed), or None where the
+    Python State must play them (the reason in game.typed_refusal)."""
+    cached = game.__dict__.get("_typed_games", False)
+    if cached is not False:
+        return cached
+    runner, why = None, None
+    if not enabled():
+        why = "RULESPEC_KERNEL=0 switches it off"
+    else:
+        runner, why = _assembled(game, typed_engine())
+    game._typed_games, game.typed_refusal = runner, why
+    return runner
 
 
 def native(game: Any) -> NativeGames | None:
@@ -234,14 +281,9 @@ def native(game: Any) -> NativeGames | None:
         why = "RULESPEC_KERNEL=0 switches it off"
     elif typed_selected() or any(rs.kernel is not None and not isinstance(rs.kernel.kernel, Kernel)
                                  for rs in game.rulesets):
-        why = "RULESPEC_ENGINE=typed plays whole games through the Python State on the typed engine"
+        why = "RULESPEC_ENGINE=typed plays states through the Python State on the typed engine"
     else:
-        try:
-            runner = NativeGames(game)
-        except Unsupported as unsupported:
-            why = f"it does not cover {unsupported}"
-        except ValueError as refused:  # the kernel's own checks of a program it cannot run
-            why = f"the kernel refuses the game's program ({refused})"
+        runner, why = _assembled(game)
     game._native, game.native_refusal = runner, why
     return runner
 
@@ -379,16 +421,12 @@ def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths:
         raise ValueError(f"players must be one of {', '.join(PLAYERS)}, not {players!r}")
     if n < 0:
         raise ValueError(f"n must be at least 0, not {n}")
-    runner = native(game)
+    runner = typed_games(game) if typed_selected() else native(game)
     if runner is not None:
-        start = game.new_position()
-        try:
-            wins0, wins1, draws, actions, turns, lens, records = _native_playouts(
-                runner.stages_t, runner.turns_t, *start, n, seed, lengths, record, MAX_PLAYOUT_ACTIONS)
-        except KernelLimit as exc:
-            raise LimitError(str(exc)) from None
+        wins0, wins1, draws, actions, turns, lens, records = runner.playouts(game.new_position(), n, seed, lengths,
+                                                                             record)
         out = {"games": n, "wins": [wins0, wins1], "draws": draws, "actions": actions, "turns": turns,
-               "engine": "native"}
+               "engine": "native" if runner.engine is None else "typed"}
     else:
         out, lens, records = _python_playouts(game, n, seed, lengths, record)
     if lengths:

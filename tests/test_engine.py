@@ -18,13 +18,27 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "interpreter" / "engine.py"
 HOT = ("match", "owner_at", "side_sum", "test", "piece_test", "ask", "chain_pits", "taken_pits", "take", "entry_pit",
        "during_end", "sow", "sow_passing", "to_owners", "capture_applies", "play_pieces", "lift", "choose_pits", "play",
-       "allowed", "spend", "search", "completes", "acceptable", "find_legal")
-"""The functions every play and look-ahead runs through."""
+       "allowed", "spend", "search", "completes", "acceptable", "find_legal", "first_lap_takes",
+       # whole games
+       "splitmix", "rotl", "rng_next", "rng_below", "seen_clear", "key_hash", "seen_place", "seen_add", "stage_kernel",
+       "budget", "blank_context", "legal_into", "slot_points", "slot_of", "score_of", "next_round", "finish_game",
+       "make_key", "check_end", "feeding_at", "begin_turn", "new_game", "look_ahead", "mark_test", "update_marks",
+       "finish_move", "count_action", "nth_direction", "random_move", "part_of", "race_move", "race_offer", "race_lap",
+       "race_choose", "race_lap_end", "race_over", "race_run", "race_begin", "race_both", "race_random",
+       "random_action")
+"""The functions every play, look-ahead and step of a whole game runs through."""
 ALLOWED = [
     # an argument that may be None checked on its way into a function (a pointer comparison)
     re.compile(r"if \(unlikely\(\(\(PyObject \*\) ?.*?== Py_None\)\) \{.*?cannot pass None.*?\}", re.S),
     # reference counts of the scratch positions and moves handed on
-    re.compile(r"<span class='(?:pyx_macro_api|refnanny)'>__Pyx_X?(?:INC|DEC|GOT|GIVE)REF</span>"),
+    re.compile(r"<span class='(?:pyx_macro_api|refnanny)'>__Pyx_X?(?:INC|DEC|GOT|GIVE)REF(?:_SET)?</span>"),
+    # a typed object (a stage's kernel, a part of the race) from one of the module's own C
+    # functions, checked for NULL (what such a function does is read in its own lines)
+    re.compile(r"__pyx_f_8rulespec_11interpreter_7_engine_\w+\(.*?\);<span class='error_goto'> "
+               r"if \(unlikely\(!__pyx_t_\d+\)\) __PYX_ERR\(0, \d+, __pyx_L1_error\)</span>"),
+    # an item of a tuple of the runner (a C macro), the tuple checked against None first
+    re.compile(r"<span class='pyx_c_api'>__Pyx_PyTuple_GET_ITEM</span>"),
+    re.compile(r"if \(unlikely\(__pyx_v_\w+-&gt;\w+ == Py_None\)\) \{.*?is not subscriptable.*?\}", re.S),
 ]
 LINE = re.compile(r'<pre class="cython line score-\d+"[^>]*>\+?<span class="">(\d+)</span>:.*?</pre>\s*'
                   r"<pre class='cython code[^>]*>(.*?)</pre>", re.S)
