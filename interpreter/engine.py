@@ -40,9 +40,19 @@ class LimitError(RulespecLimitError):
     """A call that would go past the kernel's bounds (docs/limits.md)."""
 
 
-def int_array(n: int) -> array:
-    """n zeroed C ints: the buffer behind a typed memoryview."""
-    return array("i", bytes(4 * max(n, 1)))
+if cython.compiled:
+    from cython.cimports.cpython import array as carray
+
+    INT_TEMPLATE = array("i")
+
+    @cython.cfunc
+    def int_array(n: cython.Py_ssize_t) -> array:
+        """n zeroed C ints: the buffer behind a typed memoryview (allocated in C)."""
+        return carray.clone(INT_TEMPLATE, n if n > 1 else 1, True)
+else:
+    def int_array(n: int) -> array:
+        """n zeroed C ints: the buffer behind a typed memoryview."""
+        return array("i", bytes(4 * max(n, 1)))
 
 
 if cython.compiled:
@@ -2135,6 +2145,9 @@ class RacePart:
     legal: Starts
 
     def __init__(self) -> None:
+        self.choosing = self.finished = self.hand = self.at = self.laps = self.chosen = 0
+        self.direction = self.lifted = self.lap = self.captured = self.n_seq = self.lap_hand = 0
+        self.origin = self.last = self.kind = -1
         self.seq = int_array(MAX_SLOTS)
         self.legal = Starts()
 
@@ -2164,6 +2177,9 @@ class Game:
     seen: Seen
 
     def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
+        self.terminal = self.end_kind = self.ret = self.feeding = self.round = self.starts = 0
+        self.racing = self.race_step = 0
+        self.last_mover = -1
         self.pos = Pos(ns, cells)
         self.legal = Starts()
         self.south = RacePart()
@@ -2203,6 +2219,8 @@ class Runner:
     ns: cython.int
     cells: cython.int
     uses_repetition: cython.int
+    has_race: cython.int
+    """Whether a stage opens with the race (else a game's race parts are never written)."""
     m: Move
     look: Move
     """Scratch for the look-ahead conditions (m holds the move they ask about)."""
@@ -2237,6 +2255,7 @@ class Runner:
         self.nstages = len(kernels)
         self.turns = int_array(self.nstages)
         self.uses_repetition = 0
+        self.has_race = 0
         for i in range(self.nstages):
             k = kernels[i]
             program = list(k.program)
@@ -2252,6 +2271,8 @@ class Runner:
             ends = program[at + T_ENDS]
             if any(program[program[ends + e] + E_KIND] == END_REPETITION for e in range(program[at + T_NENDS])):
                 self.uses_repetition = 1
+            if program[at + T_RACE] != -1:
+                self.has_race = 1
         self.ns = first.ns
         self.cells = first.cells
         blank = Move()
@@ -3395,6 +3416,493 @@ def playouts(r: Runner, *args: object) -> tuple:
             records.append(int_list(t.record, t.n_record))
     return (wins0, wins1, draws, t.actions, moves, lengths if want_lengths else None,
             records if want_record else None)
+
+
+# ---------------------------------------------------------------- a game state between actions
+
+@cython.cfunc
+def starts_copy(dst: Starts, src: Starts) -> cython.void:
+    i: cython.int
+    dst.kind = src.kind
+    dst.n = src.n
+    for i in range(src.n):
+        dst.aids[i] = src.aids[i]
+        dst.pits[i] = src.pits[i]
+        dst.masks[i] = src.masks[i]
+
+
+@cython.cfunc
+def part_copy(src: RacePart) -> RacePart:
+    x: RacePart = RacePart()
+    i: cython.int
+    x.choosing, x.finished, x.hand, x.at, x.laps = src.choosing, src.finished, src.hand, src.at, src.laps
+    x.chosen, x.origin, x.direction, x.kind, x.lifted = src.chosen, src.origin, src.direction, src.kind, src.lifted
+    x.lap, x.last, x.captured, x.n_seq, x.lap_hand = src.lap, src.last, src.captured, src.n_seq, src.lap_hand
+    for i in range(src.n_seq):
+        x.seq[i] = src.seq[i]
+    starts_copy(x.legal, src.legal)
+    return x
+
+
+@cython.cfunc
+def seen_copy(src: Seen) -> Seen:
+    t: Seen = Seen.__new__(Seen)
+    w: cython.int = src.width
+    i: cython.int
+    t.width, t.count, t.cap, t.tcap, t.gen = w, src.count, src.cap, src.tcap, src.gen
+    t.key = int_array(w)
+    t.keys = int_array(src.cap * w)
+    t.hashes = array("Q", bytes(8 * src.cap))
+    t.stamp = array("I", bytes(4 * src.tcap))
+    t.slot = int_array(src.tcap)
+    for i in range(src.count * w):
+        t.keys[i] = src.keys[i]
+    for i in range(src.count):
+        t.hashes[i] = src.hashes[i]
+    for i in range(src.tcap):
+        t.stamp[i] = src.stamp[i]
+        t.slot[i] = src.slot[i]
+    return t
+
+
+@cython.cfunc
+def game_copy(r: Runner, src: Game) -> Game:
+    """An independent copy of a game being played. The race parts and the positions seen are
+    shared, not copied, where the runner's stages never write them (no race, no repetition
+    end)."""
+    g: Game = Game.__new__(Game)
+    g.pos = Pos(r.ns, r.cells)
+    pos_copy(g.pos, src.pos, r.ns)
+    g.terminal, g.end_kind, g.ret, g.feeding = src.terminal, src.end_kind, src.ret, src.feeding
+    g.round, g.last_mover, g.starts = src.round, src.last_mover, src.starts
+    g.racing, g.race_step = src.racing, src.race_step
+    g.legal = Starts()
+    starts_copy(g.legal, src.legal)
+    if r.has_race:
+        g.south, g.north = part_copy(src.south), part_copy(src.north)
+    else:
+        g.south, g.north = src.south, src.north
+    g.seen = seen_copy(src.seen) if r.uses_repetition else src.seen
+    return g
+
+
+@cython.cclass
+class Core:
+    """A game state between actions, played by the engine (native.py's TypedState subclasses
+    it with the Python State's API). legal_actions, apply_action, is_terminal,
+    current_player, returns, history and clone never leave the engine; anything else is
+    answered by a Python State replayed to the same history (the shadow), and once a state
+    hands over to its shadow (demoted) the shadow plays on alone.
+
+    A move that asks decisions is played on a copy at each decision: the position stays the
+    one before the move until its last decision, and an illegal action changes nothing."""
+
+    runner: Runner
+    _game: object
+    shadow: object
+    demoted: cython.int
+    g: Game
+    hist: object
+    """The actions applied (an array of ints)."""
+    pending: cython.int
+    """1: a move waits for a decision (its start's legal index, direction, the decisions
+    made after the start action and the options offered now)."""
+    p_index: cython.int
+    p_dir: cython.int
+    n_given: cython.int
+    n_options: cython.int
+    given: cython.int[::1]
+    options: cython.int[::1]
+
+    def __init__(self, runner: Runner, game: object, *position: object):
+        """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover)."""
+        first: Kernel
+        status: cython.int
+        if len(position) != POS_ARGS:
+            raise TypeError(f"Core takes {2 + POS_ARGS} arguments")
+        first = runner.kernels[0]
+        initial: Pos = first.begin(position, POS_ARGS, "Core")
+        if initial.stage >= runner.nstages:
+            raise ValueError("no such stage")
+        self.runner = runner
+        self._game = game
+        self.shadow = None
+        self.demoted = self.pending = self.p_index = self.n_given = self.n_options = 0
+        self.p_dir = CCW
+        self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
+        self.hist = array("i")
+        self.given = self.options = None
+        for k in runner.kernels:
+            budget(k)
+        status = new_game(runner, self.g, initial)
+        if status != GAME_OK:
+            raise runner.failed(status)
+
+    def legal_actions(self, player: object = None) -> list:
+        """The legal actions (none for another player)."""
+        if self.demoted:
+            return self.shadow.legal_actions(player)
+        g: Game = self.g
+        p: cython.int
+        if player is not None:
+            p = index(player)
+            if g.racing:
+                return race_legal(g, -2 if p < 0 else p)
+            if g.terminal or p != g.pos.mover:
+                return []
+        if g.racing:
+            return race_legal(g, -1)
+        if self.pending:
+            return int_list(self.options, self.n_options)
+        return int_list(g.legal.aids, 0 if g.terminal else g.legal.n)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        if self.demoted:
+            return self.shadow.is_terminal()
+        return bool(self.g.terminal)
+
+    def current_player(self) -> int:
+        """The player to move (-4 when the game is over, -2 when both choose at once)."""
+        if self.demoted:
+            return self.shadow.current_player()
+        g: Game = self.g
+        if g.racing:
+            return -2 if g.south.choosing and g.north.choosing else 0 if g.south.choosing else 1
+        return -4 if g.terminal else g.pos.mover
+
+    def is_simultaneous_node(self) -> bool:
+        """Whether both players choose at once (the opening race)."""
+        if self.demoted:
+            return self.shadow.is_simultaneous_node()
+        return bool(self.g.racing and self.g.south.choosing and self.g.north.choosing)
+
+    def move_number(self) -> int:
+        """Moves played so far."""
+        if self.demoted:
+            return self.shadow.move_number()
+        return self.g.pos.moves_played
+
+    def returns(self) -> list:
+        """[South, North]: 1 a win, -1 a loss, 0 a draw or not over."""
+        if self.demoted:
+            return self.shadow.returns()
+        ret: float = float(self.g.ret) if self.g.terminal else 0.0
+        return [ret, -ret if ret else 0.0]
+
+    def rewards(self) -> list:
+        """The same as returns()."""
+        return self.returns()
+
+    def history(self) -> list:
+        """The actions applied so far."""
+        if self.demoted:
+            return self.shadow.history()
+        return self.hist.tolist()
+
+    def apply_action(self, action: object) -> None:
+        """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
+        if self.demoted:
+            self.shadow.apply_action(action)
+            return
+        given: object = action
+        a: cython.longlong
+        if type(action) is not int:  # numpy ints and the like; TypeError for a bool, a float, ...
+            action = self._as_action(action)
+        a = action if -(1 << 62) < action < (1 << 62) else -(1 << 62)
+        if self.g.racing:
+            self.race_action(a, given)
+        else:
+            self.move_action(a, given)
+
+    @cython.cfunc
+    def refused(self, action: cython.longlong, given: object) -> object:
+        self._refuse(given)
+        return RuntimeError(f"the engine's state and the Python path disagree about action {action}")
+
+    @cython.cfunc
+    def race_action(self, action: cython.longlong, given: object) -> cython.void:
+        """apply_action in the opening race: a flat joint action at a simultaneous node (both
+        players' starts go into the history, South's first, as State.apply_actions records
+        them), else the chooser's start."""
+        g: Game = self.g
+        r: Runner = self.runner
+        a: RacePart = g.south
+        b: RacePart = g.north
+        south: cython.int = -1
+        north: cython.int = -1
+        p: cython.int = 0 if a.choosing else 1
+        x: RacePart = part_of(g, p)
+        i: cython.int = -1
+        j: cython.int
+        status: cython.int
+        if a.choosing and b.choosing:
+            if 0 <= action < a.legal.n * b.legal.n:
+                south = action % a.legal.n
+                north = action // a.legal.n
+        else:
+            for j in range(x.legal.n):
+                if x.legal.aids[j] == action:
+                    i = j
+                    break
+        if south < 0 and i < 0:
+            raise self.refused(action, given)
+        if south >= 0:
+            self.hist.append(a.legal.aids[south])
+            self.hist.append(b.legal.aids[north])
+            status = race_both(r, g, south, north)
+        else:
+            self.hist.append(action)
+            race_choose(r, g, p, i)
+            status = race_run(r, g)
+        if status != GAME_OK:
+            raise r.failed(status)
+
+    @cython.cfunc
+    def move_action(self, action: cython.longlong, given: object) -> cython.void:
+        """apply_action between moves or at a decision inside one."""
+        g: Game = self.g
+        r: Runner = self.runner
+        k: Kernel = stage_kernel(r, g.pos.stage)
+        P: cython.p_int = k.prog
+        i: cython.int = -1
+        j: cython.int
+        nd: cython.int = 0
+        d: cython.int
+        first_dir: cython.int = CCW
+        if self.pending:
+            for j in range(self.n_options):
+                if self.options[j] == action:
+                    i = j
+                    break
+        elif not g.terminal:
+            for j in range(g.legal.n):
+                if g.legal.aids[j] == action:
+                    i = j
+                    break
+        if i < 0:
+            raise self.refused(action, given)
+        saved_given: cython.int = self.n_given
+        saved_dir: cython.int = self.p_dir
+        if self.pending and self.p_dir == DIRECTION_ASKED:
+            # the direction chosen among the starts: a decision of the move only where its kind asks it
+            d = action - P[H_DIR_BASE]
+            if P[P[P[H_KINDS] + start_kind(P, g.legal.masks[self.p_index], d, g.legal.kind)] + K_ASK_DIRECTION]:
+                self.given[self.n_given] = action
+                self.n_given += 1
+            self.p_dir = d
+        elif self.pending:
+            if self.n_given >= MAX_DECISIONS - 1:
+                raise r.failed(GAME_ENDLESS)
+            self.given[self.n_given] = action
+            self.n_given += 1
+        else:
+            for j in range(LATER, CW + 1):
+                if g.legal.masks[i] >> (j + 1) & 1:
+                    if not nd:
+                        first_dir = j
+                    nd += 1
+            self.p_index = i
+            self.n_given = 0
+            if nd > 1:  # the direction, asked before anything moves (every one offered was checked)
+                self.room()
+                nd = 0
+                for j in range(LATER, CW + 1):
+                    if g.legal.masks[i] >> (j + 1) & 1:
+                        self.options[nd] = P[H_DIR_BASE] + j
+                        nd += 1
+                self.n_options = nd
+                self.pending = 1
+                self.p_dir = DIRECTION_ASKED
+                self.hist.append(action)
+                return
+            self.p_dir = first_dir
+            # one direction the kind would ask: forced, not asked
+            if P[P[P[H_KINDS] + start_kind(P, g.legal.masks[i], first_dir, g.legal.kind)] + K_ASK_DIRECTION]:
+                self.room()
+                self.given[self.n_given] = P[H_DIR_BASE] + first_dir
+                self.n_given += 1
+        if P[r.turns[g.pos.stage] + T_ASKS]:
+            self.room()  # the move may ask: room for its decisions and options
+        status: cython.int = self.play_on(k)
+        if status == GAME_NEED:
+            self.hist.append(action)
+            return
+        if status != GAME_OK:
+            self.n_given = saved_given
+            self.p_dir = saved_dir
+            raise r.failed(status)
+        self.pending = 0
+        self.hist.append(action)
+        status = finish_move(r, g)
+        if status != GAME_OK:
+            raise r.failed(status)
+
+    @cython.cfunc
+    def room(self) -> cython.void:
+        """The decisions given and the options offered: made when a move first asks."""
+        if self.given is None:
+            self.given = int_array(MAX_DECISIONS)
+            self.options = int_array(MAX_SLOTS)
+
+    @cython.cfunc
+    def play_on(self, k: Kernel) -> cython.int:
+        """Play the pending move with the decisions given so far, on a copy: GAME_OK when it
+        is over (the copy becomes the position), GAME_NEED when it asks a decision with more
+        than one option (offered in self.options; forced ones are taken here), else why not."""
+        g: Game = self.g
+        r: Runner = self.runner
+        P: cython.p_int = k.prog
+        index: cython.int = self.p_index
+        pit: cython.int = g.legal.pits[index]
+        d: cython.int = self.p_dir
+        ki: cython.int = start_kind(P, g.legal.masks[index], d, g.legal.kind)
+        m: Move = r.m
+        res: cython.int
+        j: cython.int
+        a: cython.int
+        no: cython.int
+        asked: cython.int
+        while True:
+            pos_copy(r.work, g.pos, r.ns)
+            for a in range(self.n_given):
+                r.given[a] = self.given[a]
+            move_init(m, self.n_given, ASK_STOP)
+            res = play(P, r.work, ki, pit, d, m, 0)
+            if res == P_DONE:
+                pos_copy(g.pos, r.work, r.ns)
+                return GAME_OK
+            if res != P_NEED:
+                return GAME_ENDLESS if res == P_ENDLESS else GAME_BAD
+            asked = m.n_options
+            for j in range(asked):
+                r.options[j] = m.options[j]
+            no = 0
+            if P[H_MUST_SIMULATE] or g.feeding:
+                budget(k)
+                for j in range(asked):
+                    for a in range(self.n_given):
+                        k.prefix[a] = self.given[a]
+                    k.prefix[self.n_given] = r.options[j]
+                    if completes(k, g.pos, ki, pit, d, g.feeding, self.n_given + 1, k.move):
+                        r.options[no] = r.options[j]
+                        no += 1
+                    if k.stopped:
+                        return GAME_STOPPED
+            else:
+                no = asked
+            if no == 1 and self.n_given < MAX_DECISIONS - 1:  # forced, not asked (docs/api.md)
+                self.given[self.n_given] = r.options[0]
+                self.n_given += 1
+                continue
+            for j in range(no):
+                self.options[j] = r.options[j]
+            self.n_options = no
+            self.pending = 1
+            return GAME_NEED
+
+    def clone(self) -> Core:
+        """An independent copy."""
+        c: Core = type(self).__new__(type(self))
+        j: cython.int
+        c.runner = self.runner
+        c._game = self._game
+        c.g = game_copy(self.runner, self.g)
+        c.hist = self.hist[:]
+        c.given = c.options = None
+        if self.pending:
+            c.room()
+            for j in range(self.n_given):
+                c.given[j] = self.given[j]
+            for j in range(self.n_options):
+                c.options[j] = self.options[j]
+        c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
+        c.n_given, c.n_options = self.n_given, self.n_options
+        c.demoted = self.demoted
+        if self.demoted:
+            c.shadow = self.shadow.clone()
+        else:
+            c.shadow = self.shadow  # shared: never changed in place (native.py clones it first)
+        return c
+
+    def _native_clone(self) -> Core:
+        """clone(), for subclasses that wrap it."""
+        return Core.clone(self)
+
+    def _playout(self, seed: object, max_actions: object) -> tuple:
+        """One random game from here, the state unchanged: (finished, South's return, South's
+        score minus North's, actions played)."""
+        if self.demoted or self.pending:
+            raise NotImplementedError("the state plays in Python" if self.demoted
+                                      else "a decision inside a move is pending")
+        r: Runner = self.runner
+        g: Game = game_copy(r, self.g)
+        rng: Rng = Rng(index(seed) & 0xFFFFFFFFFFFFFFFF)
+        limit: cython.longlong = index(max_actions)
+        t: Tally = r.tally
+        status: cython.int = GAME_OK
+        k: Kernel
+        t.actions = 0
+        t.n_record = 0
+        for k in r.kernels:
+            budget(k)
+        while status == GAME_OK and not g.terminal and t.actions < limit:
+            status = random_action(r, g, rng, t)
+            if t.actions % 4096 == 0:
+                PyErr_CheckSignals()
+        if status != GAME_OK:
+            raise r.failed(status)
+        P: cython.p_int = stage_kernel(r, g.pos.stage).prog
+        T: cython.int = r.turns[g.pos.stage]
+        margin: cython.int = score_of(P, T, g.pos, 0) - score_of(P, T, g.pos, 1)
+        return bool(g.terminal), g.ret if g.terminal else 0, margin, t.actions
+
+    @property
+    def game(self) -> object:
+        """The game this state belongs to."""
+        return self._game
+
+    @property
+    def _shadow(self) -> object:
+        """The Python State at the same history (or None)."""
+        return self.shadow
+
+    @_shadow.setter
+    def _shadow(self, value: object) -> None:
+        if self.demoted:
+            raise AttributeError("the shadow of a state playing in Python is fixed")
+        self.shadow = value
+
+    @property
+    def _demoted(self) -> bool:
+        """Whether the shadow plays on its own."""
+        return bool(self.demoted)
+
+    @_demoted.setter
+    def _demoted(self, value: object) -> None:
+        if value and self.shadow is None:
+            raise ValueError("a state plays on in Python only with its shadow set")
+        self.demoted = 1 if value else 0
+
+    @property
+    def _racing(self) -> bool:
+        """Whether the opening race is being run (in the engine)."""
+        return bool(self.g.racing)
+
+
+@cython.cfunc
+def race_legal(g: Game, p: cython.int) -> list:
+    """legal_actions in the opening race: a chooser's starts, or (both choosing, no player
+    given) the flat joint actions 0 .. n_south * n_north - 1, as OpenSpiel lists them."""
+    a: RacePart = g.south
+    b: RacePart = g.north
+    if p == -1 and a.choosing and b.choosing:
+        return list(range(a.legal.n * b.legal.n))
+    if p == -1:
+        p = 0 if a.choosing else 1
+    if (p != 0 and p != 1) or not part_of(g, p).choosing:
+        return []
+    return int_list(part_of(g, p).legal.aids, part_of(g, p).legal.n)
 
 
 # ---------------------------------------------------------------- program checks

@@ -367,6 +367,10 @@ GAME_BAD = 4
 GAME_STOPPED = 5
 GAME_ROUNDS = 6
 GAME_LONG = 7
+GAME_NEED = 8
+"""A state's move waits for a decision (interpreter/engine.py's Core)."""
+DIRECTION_ASKED = -9
+"""A Core's pending direction while a start's direction is being asked."""
 STILL_ON = -2
 """An end condition that does not hold (else the player it is about, or NONE: nobody)."""
 

@@ -289,7 +289,11 @@ def native(game: Any) -> NativeGames | None:
 
 
 def new_state(game: Any) -> Any:
-    """The start as a NativeState where native code plays the game's states, else None."""
+    """The start as a state played by compiled code (a TypedState under RULESPEC_ENGINE=typed,
+    else a NativeState over _game.c) where it covers the game's states, else None."""
+    if typed_selected():
+        games = typed_games(game)
+        return None if games is None else typed_state_class()(games.runner, game, *game.new_position())
     runner = native(game)
     if runner is None:
         return None
@@ -307,15 +311,16 @@ READS = frozenset({
 COPIED = frozenset({"board", "marks", "stock"})
 
 
-class NativeState(Core):
-    """A State whose turn cycle runs in C (`_kernel.Core`), with the Python State's API.
+class CompiledState:
+    """The Python State's API over a state whose turn cycle runs in compiled code (a `Core`:
+    _game.c's, or the typed engine's).
 
     legal_actions, apply_action, is_terminal, current_player, returns, history and clone
-    (a copy of a few arrays) run in C. Everything else (the board, the last move's facts,
-    snapshots, notation, rendering, the error for an illegal action) comes from a Python
-    `State` replayed to the same history, made when first asked and kept. Asked for anything
-    not known to be read-only, the state hands over to that Python State for good, so
-    nothing can set the two apart.
+    (a copy of a few arrays) run in compiled code. Everything else (the board, the last
+    move's facts, snapshots, notation, rendering, the error for an illegal action) comes from
+    a Python `State` replayed to the same history, made when first asked and kept. Asked for
+    anything not known to be read-only, the state hands over to that Python State for good,
+    so nothing can set the two apart.
     """
 
     __slots__ = ()
@@ -407,11 +412,31 @@ class NativeState(Core):
     def __repr__(self) -> str:
         return repr(self._python())
 
-    def __copy__(self) -> NativeState:
+    def __copy__(self) -> CompiledState:
         return self.clone()
 
-    def __deepcopy__(self, memo: Any) -> NativeState:
+    def __deepcopy__(self, memo: Any) -> CompiledState:
         return self.clone()
+
+
+class NativeState(CompiledState, Core):
+    """A state played by `_kernel.Core` (_game.c)."""
+
+    __slots__ = ()
+
+
+def typed_state_class() -> type:
+    """TypedState: a state played by the typed engine's Core (made once, for the engine
+    module in use: compiled, or interpreted under RULESPEC_PURE=1)."""
+    engine = typed_engine()
+    cls = _TYPED_STATES.get(engine.__name__)
+    if cls is None:
+        cls = _TYPED_STATES[engine.__name__] = type("TypedState", (CompiledState, engine.Core),
+                                                    {"__slots__": (), "__doc__": "A state played by the typed engine."})
+    return cls
+
+
+_TYPED_STATES: dict[str, type] = {}
 
 
 def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths: bool = False,

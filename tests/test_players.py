@@ -105,10 +105,10 @@ def _midgame(game, moves: int = 4):
     return state
 
 
-def test_native_playout_is_seeded_and_leaves_the_state_as_it_was() -> None:
+def test_native_playout_is_seeded_and_leaves_the_state_as_it_was(compiled_engine: str) -> None:
     game = rulespec.load("kalah", pits=4, seeds=3)
     state = _midgame(game)
-    assert type(state).__name__ == "NativeState"
+    assert type(state).__name__ == ("TypedState" if compiled_engine == "typed" else "NativeState")
     history, board = state.history(), state.board
     first = state._playout(7, 10_000)
     assert first == state._playout(7, 10_000)  # the same seed, the same game
@@ -117,6 +117,22 @@ def test_native_playout_is_seeded_and_leaves_the_state_as_it_was() -> None:
     assert finished and actions > 0 and result == (margin > 0) - (margin < 0)  # Kalah: scores decide
     assert state._playout(7, 0) == (False, 0, state.margin(0), 0)  # no action: the position as it is
     assert len({state._playout(seed, 10_000) for seed in range(20)}) > 1
+
+
+def test_playouts_from_a_state_are_the_same_games_on_both_compiled_engines(monkeypatch) -> None:
+    """The typed engine's Core plays a state's random games with _game.c's generator and
+    choices: the same seed gives the same game from the same position."""
+    from rulespec.interpreter import native
+
+    positions = {}
+    for engine in ("c", "typed"):
+        monkeypatch.setenv("RULESPEC_ENGINE", engine)
+        for name in ("kalah", "oware", "bao-la-kiswahili", "sungka"):
+            state = _midgame(rulespec.load(name), 6)
+            assert isinstance(state, native.CompiledState)
+            positions[engine, name] = [state._playout(seed, 10_000) for seed in range(30)]
+    for name in ("kalah", "oware", "bao-la-kiswahili", "sungka"):
+        assert positions["c", name] == positions["typed", name], name
 
 
 def test_native_playouts_agree_with_python_playouts_statistically() -> None:

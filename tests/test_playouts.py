@@ -249,7 +249,8 @@ def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
 def native_and_python(name: str, **params):
     game = rulespec.load(name, **params)
     state = game.new_initial_state()
-    assert isinstance(state, native.NativeState), game.native_refusal
+    expected = native.typed_state_class() if native.typed_selected() else native.NativeState
+    assert type(state) is expected, game.native_refusal
     return state, State.initial(rulespec.load(name, **params).without_kernel())
 
 
@@ -270,7 +271,7 @@ LONG_GAMES = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dako
 
 
 @pytest.mark.parametrize("name,params", STATES, ids=[f"{n}{p or ''}" for n, p in STATES])
-def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
+def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict, compiled_engine: str) -> None:
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
     for _ in range(3 if (name, params) in LONG_GAMES else 15):
@@ -288,7 +289,7 @@ def test_the_native_state_agrees_with_the_python_state_action_by_action(name: st
         assert (a.board, a.end_reason, str(a)) == (b.board, b.end_reason, str(b))
 
 
-def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
+def test_the_native_state_answers_the_rest_of_the_api_from_python(compiled_engine: str) -> None:
     a, b = native_and_python("oware")
     for action in (2, 4, 1):
         a.apply_action(numpy.int64(action))  # any integral type, as the Python State takes
@@ -305,7 +306,7 @@ def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
     assert type(c) is type(a) and c.history() == a.history()
 
 
-def test_an_illegal_action_gives_the_python_message_and_changes_nothing() -> None:
+def test_an_illegal_action_gives_the_python_message_and_changes_nothing(compiled_engine: str) -> None:
     a, b = native_and_python("kalah")
     a.apply_action(2)
     b.apply_action(2)
@@ -323,7 +324,7 @@ def test_an_illegal_action_gives_the_python_message_and_changes_nothing() -> Non
         a.apply_action(0)
 
 
-def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python() -> None:
+def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python(compiled_engine: str) -> None:
     a, b = native_and_python("oware")
     a.apply_action(3)
     b.apply_action(3)
@@ -339,7 +340,7 @@ def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python() -
     assert a._adopt is not None and a.scores() == b.scores(), "a handed-over state answers everything"
 
 
-def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones() -> None:
+def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones(compiled_engine: str) -> None:
     """A Mefuvha capture asks for the extra hole: legal actions are its options, the request
     (options, labels) is the Python one, and a clone mid-move finishes the move by itself."""
     game = rulespec.load("mefuvha", pits=6)
@@ -347,7 +348,7 @@ def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones() -> None:
     rng = random.Random(3)
     for _ in range(30):
         a, b = game.new_initial_state(), State.initial(slow)
-        assert isinstance(a, native.NativeState)
+        assert isinstance(a, native.CompiledState)
         while not b.is_terminal():
             if b.pending_request() is not None:
                 ra, rb = a.pending_request(), b.pending_request()
@@ -364,7 +365,7 @@ def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones() -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(spec=specs(), seed=st.integers(0, 1000))
-def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
+def test_generated_specs_native_state_agrees(spec: dict, seed: int, compiled_engine: str) -> None:
     text = json.dumps(spec)
     try:
         game = rulespec.load_text(text, "generated.yaml")
@@ -449,11 +450,11 @@ def test_without_the_c_extension_everything_plays_in_python() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_forced_decisions_are_applied_alike_on_every_path() -> None:
+def test_forced_decisions_are_applied_alike_on_every_path(compiled_engine: str) -> None:
     """A decision with one option is applied, not asked, by the Python State, the native state
     and native playouts alike (Bao la Kujifunza: a direction only one way can be played)."""
     result = native.playouts(rulespec.load("bao-la-kujifunza"), 4, seed=3, lengths=True, record=True)
-    assert result["engine"] == "native"
+    assert result["engine"] == ("typed" if compiled_engine == "typed" else "native")
     replay(rulespec.load("bao-la-kujifunza"), result)
     rng = random.Random(5)
     a, b = native_and_python("bao-la-kujifunza")
