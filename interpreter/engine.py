@@ -74,9 +74,11 @@ class Pos:
     the mover, and with several kinds of piece the count of kind k in slot q at
     kinds[q * nk + k] (board[q] stays their total)."""
 
-    board: cython.int[::1]
-    marks: cython.int[::1]
-    stock: cython.int[::1]
+    board: cython.int[MAX_SLOTS]
+    """(MAX_SLOTS: room for any board a caller hands in, checked after; C arrays inside the
+    object, so a play reads a count with one load less than through a memoryview)"""
+    marks: cython.int[MAX_SLOTS]
+    stock: cython.int[2]
     kinds: cython.int[::1]
     removed: cython.longlong
     stage: cython.int
@@ -85,9 +87,10 @@ class Pos:
     nk: cython.int
 
     def __init__(self, ns: cython.int, cells: cython.int):
-        self.board = int_array(MAX_SLOTS)  # (room for any board a caller hands in, checked after)
-        self.marks = int_array(MAX_SLOTS)
-        self.stock = int_array(2)
+        if not cython.compiled:  # compiled, the arrays are in the object, zeroed
+            self.board = int_array(MAX_SLOTS)
+            self.marks = int_array(MAX_SLOTS)
+            self.stock = int_array(2)
         self.kinds = int_array(cells)
         self.removed = 0
         self.stage = 0
@@ -1781,12 +1784,18 @@ class Kernel:
                     counts += s.kinds[q * nk + j]
                 if counts != s.board[q]:
                     raise ValueError(f"board[{q}] is not the sum of its kinds")
-        elif read_ints(args[0], s.board, 0, MAX_SLOTS, "board") != ns:
+        elif read_ints(args[0], self.flat, 0, MAX_SLOTS, "board") != ns:
             raise ValueError("board has the wrong size")
-        if read_ints(args[1], s.marks, 0, MAX_SLOTS, "marks") != ns:
+        else:
+            for q in range(ns):
+                s.board[q] = self.flat[q]
+        if read_ints(args[1], self.flat, 0, MAX_SLOTS, "marks") != ns:
             raise ValueError("marks have the wrong size")
-        if read_ints(args[2], s.stock, 0, 2, "stock") != 2:
+        for q in range(ns):
+            s.marks[q] = self.flat[q]
+        if read_ints(args[2], self.flat, 0, 2, "stock") != 2:
             raise ValueError("stock needs two numbers")
+        s.stock[0], s.stock[1] = self.flat[0], self.flat[1]
         for q in range(ns):
             if s.board[q] < 0:
                 raise ValueError(f"board[{q}] is negative")
@@ -1883,9 +1892,9 @@ class Kernel:
             raise LimitError("the move asks to choose among more options than the kernel holds")
         if r == P_ENDLESS:
             return ("endless",)
-        board = int_list(s.board, ns)
-        marks = int_list(s.marks, ns)
-        stock = int_list(s.stock, 2)
+        board = [s.board[q] for q in range(ns)]
+        marks = [s.marks[q] for q in range(ns)]
+        stock = [s.stock[0], s.stock[1]]
         kinds = int_list(s.kinds, ns * s.nk) if s.nk else None
         if r == P_NEED:
             request = (m.req_kind, m.req_at, m.req_in_hand, int_list(m.options, m.n_options), m.req_default)
