@@ -1,10 +1,11 @@
-"""The move kernel under AddressSanitizer and UndefinedBehaviorSanitizer.
+"""The move kernel and the typed engine under AddressSanitizer and UndefinedBehaviorSanitizer.
 
-_kernel.c is built with gcc's -fsanitize=address,undefined into a temporary folder (the
-installed build is not touched) and loaded under the name interpreter._kernel by a
-sitecustomize module, in child processes that preload the ASan runtime. There the kernel's
-property tests (both engine paths, action by action), the hostile API tests and the
-hostile-input corpus run: any read or write outside an array, any signed overflow or bad
+_kernel.c, and interpreter/engine.py through Cython, are built with gcc's
+-fsanitize=address,undefined into a temporary folder (the installed build is not touched) and
+loaded under their module names by a sitecustomize module, in child processes that preload
+the ASan runtime. There the kernel's property tests (both engine paths, action by action), the
+hostile API tests, the hostile-input corpus and the typed engine's tests (whole games and
+states against _game.c and the Python State) run: any read or write outside an array, any signed overflow or bad
 shift aborts the child and fails this test. It takes a minute or two; it is skipped only
 where gcc is missing (CI has it).
 """
@@ -25,13 +26,15 @@ from rulespec.interpreter import layout
 ROOT = Path(__file__).resolve().parent.parent
 SITECUSTOMIZE = '''
 import importlib.machinery, importlib.util, os, sys
-path = os.environ.get("RULESPEC_SANITIZED_KERNEL")
-if path:
-    loader = importlib.machinery.ExtensionFileLoader("rulespec.interpreter._kernel", path)
-    spec = importlib.util.spec_from_file_location("rulespec.interpreter._kernel", path, loader=loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    sys.modules["rulespec.interpreter._kernel"] = module
+for variable, name in (("RULESPEC_SANITIZED_KERNEL", "rulespec.interpreter._kernel"),
+                       ("RULESPEC_SANITIZED_ENGINE", "rulespec.interpreter._engine")):
+    path = os.environ.get(variable)
+    if path:
+        loader = importlib.machinery.ExtensionFileLoader(name, path)
+        spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+        sys.modules[name] = module
 '''
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the sanitized kernel")
@@ -54,10 +57,29 @@ def sanitized(tmp_path_factory) -> dict[str, str]:
     cxx = subprocess.run(["gcc", "-print-file-name=libstdc++.so"], capture_output=True, text=True).stdout.strip()
     if os.path.isabs(cxx):
         runtime += f" {cxx}"
-    return {**os.environ, "RULESPEC_SANITIZED_KERNEL": str(target), "LD_PRELOAD": runtime,
+    engine = folder / ("_engine" + sysconfig.get_config_var("EXT_SUFFIX"))
+    _build_engine(folder, engine)
+    return {**os.environ, "RULESPEC_SANITIZED_KERNEL": str(target), "RULESPEC_SANITIZED_ENGINE": str(engine),
+            "LD_PRELOAD": runtime,
             "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT), os.environ.get("PYTHONPATH", "")]),
             "ASAN_OPTIONS": "detect_leaks=0:exitcode=86:abort_on_error=0",
             "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1:exitcode=87", "RULESPEC_KERNEL": "1"}
+
+
+def _build_engine(folder: Path, target: Path) -> None:
+    """interpreter/engine.py through Cython, then gcc with the sanitizers."""
+    package = folder / "include" / "rulespec" / "interpreter"
+    package.mkdir(parents=True)
+    for init in (folder / "include" / "rulespec" / "__init__.pxd", package / "__init__.pxd"):
+        init.write_text("")
+    (package / "layout.pxd").write_text(layout.cython_pxd())
+    source = folder / "engine.c"
+    subprocess.run([sys.executable, "-m", "cython", "-3", "-I", str(folder / "include"), "--module-name",
+                    "rulespec.interpreter._engine", str(ROOT / "interpreter" / "engine.py"), "-o", str(source)],
+                   check=True, capture_output=True)
+    subprocess.run(["gcc", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
+                    "-g", "-O1", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}", str(source),
+                    "-o", str(target)], check=True, capture_output=True)
 
 
 def test_the_sanitized_kernel_is_the_one_loaded(sanitized):
@@ -66,6 +88,28 @@ def test_the_sanitized_kernel_is_the_one_loaded(sanitized):
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_KERNEL"], "True"]
+    done = subprocess.run([sys.executable, "-c", "from rulespec.interpreter import kernel; "
+                           "print(kernel.typed_engine().__file__)"], env=sanitized, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_ENGINE"]]
+
+
+TYPED_TESTS = [("test_typed_games.py", "not interpreted"), ("test_playouts.py", "typed"), ("test_opening.py", "typed"),
+               ("test_players.py", "typed or both_compiled")]
+"""The typed engine's tests: whole games of every shipped variant and of generated specs
+against _game.c, and the state between actions against the Python State (decisions inside a
+move, the race, clones, illegal actions)."""
+
+
+def test_the_typed_engine_under_sanitizers(sanitized):
+    for name, selection in TYPED_TESTS:
+        done = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-x", "-p", "no:cacheprovider",
+                               str(ROOT / "tests" / name), "-k", selection],
+                              env=sanitized, capture_output=True, text=True, timeout=1800, cwd=ROOT)
+        report = done.stdout[-3000:] + done.stderr[-3000:]
+        assert done.returncode == 0, report
+        assert "Sanitizer" not in report and "runtime error" not in report, report
 
 
 BLOCKS = ["hus", "omweso", "mangala", "ba-awa", "pallanguli", "qelat", "toguz-korgool", "alemungula",
