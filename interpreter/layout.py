@@ -40,6 +40,7 @@ MAX_KIND_CELLS = 1024
 SIGNAL_EVERY = 1024
 """Plays between two checks for a signal (Ctrl-C) in a long look-ahead."""
 MAX_STAGES = 32
+"""Stages a runner holds (the language allows fewer: rulespec.limits.MAX_STAGES)."""
 MAX_ROUND_STARTS = 64
 """Rounds begun one inside another without a move between them."""
 BIG = 2**31 - 1

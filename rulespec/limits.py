@@ -57,5 +57,3 @@ MAX_PLAYOUT_ACTIONS = 1_000_000
 """Actions of one game in `game.playouts` (a random game of a shipped variant takes at most a
 few thousand): a spec whose games never end raises LimitError there instead of running for
 ever."""
-MAX_PLAYS_PER_CALL = 5_000_000
-"""Plays the look-ahead may make to decide one position's legal moves (the kernel's bound)."""

@@ -62,3 +62,13 @@ def test_the_built_kernel_reports_this_layout() -> None:
     if kernel.Kernel is None:
         pytest.skip("the C extension was not built")
     assert kernel.BUILT_LAYOUT == layout.VERSION == kernel.LAYOUT
+
+
+def test_a_bound_is_defined_once() -> None:
+    """The language's limits and the engine's layout name no bound twice; the one name both
+    use, MAX_STAGES, is the language's limit and the runner's room, and the room is larger."""
+    from rulespec import limits
+
+    language = {k: v for k, v in vars(limits).items() if k.isupper() and isinstance(v, int)}
+    assert set(language) & set(layout.constants()) == {"MAX_STAGES"}
+    assert limits.MAX_STAGES <= layout.MAX_STAGES
