@@ -11,10 +11,11 @@ from collections.abc import Callable
 from itertools import compress
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.errors import LimitError, RulespecError
 
 from .context import MoveInfo
 from .endgame import NOT_ENDED
+from .layout import MAX_PLAYS_PER_CALL
 from .geometry import CCW, CW, NONE
 from .rules import LATER, TAKE_ALL, TAKE_ANY, TAKE_NONE, CaptureProgram, Request, Ruleset, Start
 
@@ -709,10 +710,16 @@ def _acceptable(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool) ->
     return completes(st, rs, start, kind, feeding, [])
 
 
+PYTHON_PLAYS_PER_CALL = MAX_PLAYS_PER_CALL // 50
+"""Plays the Python path's look-ahead may make for one start: about the seconds the kernel's
+bound takes, at the Python path's speed (the search tries every way of completing a move)."""
+
+
 def completes(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, prefix: list[int]) -> bool:
     """Whether the move from `start`, after the decisions `prefix`, can be completed so that
     it is allowed. The first options are tried first (nearly always enough); only if that
-    completion is not allowed are the others searched, depth first."""
+    completion is not allowed are the others searched, depth first, for at most
+    PYTHON_PLAYS_PER_CALL plays (then LimitError, as the kernel past its bound)."""
     if rs.kernel is not None:
         return rs.kernel.completes(st, start, feeding, prefix)
     scratch = st.scratch()
@@ -723,7 +730,7 @@ def completes(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, pref
     else:
         if _allowed(st, scratch, mv, kind, feeding):
             return True
-    return _search(st, rs, start, kind, feeding, prefix)
+    return _search(st, rs, start, kind, feeding, prefix, [PYTHON_PLAYS_PER_CALL])
 
 
 def _bound_hit(st: Any, start: Start) -> None:
@@ -746,12 +753,17 @@ def _then_first(prefix: list[int]) -> Ask:
     return ask
 
 
-def _search(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, prefix: list[int]) -> bool:
+def _search(st: Any, rs: Ruleset, start: Start, kind: Any, feeding: bool, prefix: list[int],
+            budget: list[int]) -> bool:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise LimitError(f"the look-ahead needed more than {PYTHON_PLAYS_PER_CALL} plays to decide whether a "
+                         f"move can be completed")
     scratch = st.scratch()
     try:
         mv = play(scratch, rs, [start], replayer(prefix))
     except NeedDecision as need:
-        return any(_search(st, rs, start, kind, feeding, prefix + [o]) for o in need.request.options)
+        return any(_search(st, rs, start, kind, feeding, prefix + [o], budget) for o in need.request.options)
     except EndlessMove:
         return False
     return _allowed(st, scratch, mv, kind, feeding)
