@@ -43,16 +43,25 @@ class LimitError(RulespecLimitError):
 if cython.compiled:
     from cython.cimports.cpython import array as carray
 
-    INT_TEMPLATE = array("i")
+    TEMPLATES = {code: array(code) for code in "iIQ"}
 
     @cython.cfunc
     def int_array(n: cython.Py_ssize_t) -> array:
         """n zeroed C ints: the buffer behind a typed memoryview (allocated in C)."""
-        return carray.clone(INT_TEMPLATE, n if n > 1 else 1, True)
+        return carray.clone(TEMPLATES["i"], n if n > 1 else 1, True)
+
+    @cython.cfunc
+    def zeroed(code: str, n: cython.Py_ssize_t) -> array:
+        """n zeroed items of an array type ("I": unsigned ints, "Q": 64-bit), allocated in C."""
+        return carray.clone(TEMPLATES[code], n if n > 1 else 1, True)
 else:
     def int_array(n: int) -> array:
         """n zeroed C ints: the buffer behind a typed memoryview."""
         return array("i", bytes(4 * max(n, 1)))
+
+    def zeroed(code: str, n: int) -> array:
+        """n zeroed items of an array type ("I": unsigned ints, "Q": 64-bit)."""
+        return array(code, bytes(array(code).itemsize * max(n, 1)))
 
 
 if cython.compiled:
@@ -2014,8 +2023,8 @@ class Seen:
         self.gen = 1
         self.key = int_array(width)
         self.keys = int_array(self.cap * width)
-        self.hashes = array("Q", bytes(8 * self.cap))
-        self.stamp = array("I", bytes(4 * self.tcap))
+        self.hashes = zeroed("Q", self.cap)
+        self.stamp = zeroed("I", self.tcap)
         self.slot = int_array(self.tcap)
 
 
@@ -2075,7 +2084,7 @@ def seen_grow(t: Seen) -> cython.int:
             t.keys, t.hashes, t.cap = keys, hashes, 2 * t.cap
         if 2 * (t.count + 1) > t.tcap:
             t.tcap *= 2
-            t.stamp = array("I", bytes(4 * t.tcap))
+            t.stamp = zeroed("I", t.tcap)
             t.slot = int_array(t.tcap)
             t.gen = 1
             for e in range(t.count):
@@ -2125,16 +2134,24 @@ class Starts:
 
     kind: cython.int
     n: cython.int
-    aids: cython.int[::1]
-    pits: cython.int[::1]
-    masks: cython.int[::1]
+    aids: cython.int[MAX_SLOTS]
+    pits: cython.int[MAX_SLOTS]
+    masks: cython.int[MAX_SLOTS]
 
     def __init__(self) -> None:
         self.kind = -1
         self.n = 0
-        self.aids = int_array(MAX_SLOTS)
-        self.pits = int_array(MAX_SLOTS)
-        self.masks = int_array(MAX_SLOTS)
+        if not cython.compiled:  # compiled, the arrays are in the object
+            self.aids = int_array(MAX_SLOTS)
+            self.pits = int_array(MAX_SLOTS)
+            self.masks = int_array(MAX_SLOTS)
+
+
+@cython.cfunc
+def start_list(starts: Starts, n: cython.int) -> list:
+    """The action ids of the first n starts."""
+    i: cython.int
+    return [starts.aids[i] for i in range(n)]
 
 
 @cython.cclass
@@ -2192,16 +2209,48 @@ class Game:
     south: RacePart
     north: RacePart
     seen: Seen
+    seen_shared: cython.int
+    """1: `seen` is shared with a clone, and copied before it is written (own_seen)."""
 
     def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
         self.terminal = self.end_kind = self.ret = self.feeding = self.round = self.starts = 0
-        self.racing = self.race_step = 0
+        self.racing = self.race_step = self.seen_shared = 0
         self.last_mover = -1
         self.pos = Pos(ns, cells)
         self.legal = Starts()
         self.south = RacePart()
         self.north = RacePart()
         self.seen = Seen(key_width)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def own_seen(g: Game) -> cython.int:
+    """Make the game's table of positions seen its own before it is written (a clone shares
+    the table until either writes); 0: no memory."""
+    if g.seen_shared:
+        try:
+            g.seen = seen_copy(g.seen)
+        except MemoryError:
+            return 0
+        g.seen_shared = 0
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def clear_seen(r: Runner, g: Game) -> cython.int:
+    """Forget the positions seen (after a capture, at a new round): a shared table is left to
+    the clone and an empty one made; 0: no memory."""
+    if r.uses_repetition and g.seen_shared:
+        try:
+            g.seen = Seen(g.seen.width)
+        except MemoryError:
+            return 0
+        g.seen_shared = 0
+    else:
+        seen_clear(g.seen)
+    return 1
 
 
 @cython.cfunc
@@ -2527,7 +2576,6 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     g.round += 1
     s.stage = 0
     s.mover = starter
-    seen_clear(g.seen)
     return 1
 
 
@@ -2573,6 +2621,8 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
             s.board[slot_of(to, ns)] += n
     if P[T + T_ROUNDS] >= 0:
         if next_round(r, P, P[T + T_ROUNDS], g):
+            if not clear_seen(r, g):
+                return GAME_NOMEM
             g.starts += 1
             if g.starts > MAX_ROUND_STARTS:
                 return GAME_ROUNDS
@@ -2645,6 +2695,9 @@ def check_end(r: Runner, P: cython.p_int, T: cython.int, e: cython.int, g: Game,
     if kind == END_SCORE_AT_LEAST:
         return NONE if score_of(P, T, s, 0) >= P[e + E_ARG0] or score_of(P, T, s, 1) >= P[e + E_ARG0] else STILL_ON
     if kind == END_REPETITION:
+        if not own_seen(g):
+            r.mark_status = GAME_NOMEM
+            return STILL_ON
         make_key(g.seen, s, r.ns)
         seen = seen_add(g.seen)
         if seen < 0:
@@ -2730,7 +2783,8 @@ def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
     g.starts = 0
     g.last_mover = NONE
     g.racing = 0
-    seen_clear(g.seen)
+    if not clear_seen(r, g):
+        return GAME_NOMEM
     if r.uses_repetition:
         make_key(g.seen, g.pos, r.ns)
         if seen_add(g.seen) < 0:
@@ -2911,8 +2965,8 @@ def finish_move(r: Runner, g: Game) -> cython.int:
         status = update_marks(r, g, P, P[T + T_MARKS], stage, mover)
         if status != GAME_OK:
             return status
-    if m.captured:
-        seen_clear(g.seen)
+    if m.captured and not clear_seen(r, g):
+        return GAME_NOMEM
     return begin_turn(r, g, mover, 1)
 
 
@@ -3251,7 +3305,8 @@ def race_over(r: Runner, g: Game) -> cython.int:
                 return GAME_STAGES
             s.stage = stage + 1
     s.mover = nxt
-    seen_clear(g.seen)
+    if not clear_seen(r, g):
+        return GAME_NOMEM
     return begin_turn(r, g, last, 1)
 
 
@@ -3469,8 +3524,8 @@ def seen_copy(src: Seen) -> Seen:
     t.width, t.count, t.cap, t.tcap, t.gen = w, src.count, src.cap, src.tcap, src.gen
     t.key = int_array(w)
     t.keys = int_array(src.cap * w)
-    t.hashes = array("Q", bytes(8 * src.cap))
-    t.stamp = array("I", bytes(4 * src.tcap))
+    t.hashes = zeroed("Q", src.cap)
+    t.stamp = zeroed("I", src.tcap)
     t.slot = int_array(src.tcap)
     for i in range(src.count * w):
         t.keys[i] = src.keys[i]
@@ -3499,7 +3554,8 @@ def game_copy(r: Runner, src: Game) -> Game:
         g.south, g.north = part_copy(src.south), part_copy(src.north)
     else:
         g.south, g.north = src.south, src.north
-    g.seen = seen_copy(src.seen) if r.uses_repetition else src.seen
+    g.seen = src.seen
+    g.seen_shared = src.seen_shared = r.uses_repetition  # copied by whichever writes first
     return g
 
 
@@ -3519,8 +3575,9 @@ class Core:
     shadow: object
     demoted: cython.int
     g: Game
-    hist: object
-    """The actions applied (an array of ints)."""
+    hist: cython.int[::1]
+    """The actions applied (the first n_hist)."""
+    n_hist: cython.int
     pending: cython.int
     """1: a move waits for a decision (its start's legal index, direction, the decisions
     made after the start action and the options offered now)."""
@@ -3547,7 +3604,8 @@ class Core:
         self.demoted = self.pending = self.p_index = self.n_given = self.n_options = 0
         self.p_dir = CCW
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
-        self.hist = array("i")
+        self.hist = int_array(64)
+        self.n_hist = 0
         self.given = self.options = None
         for k in runner.kernels:
             budget(k)
@@ -3555,7 +3613,7 @@ class Core:
         if status != GAME_OK:
             raise runner.failed(status)
 
-    def legal_actions(self, player: object = None) -> list:
+    def legal_actions(self, player: object = None, /) -> list:
         """The legal actions (none for another player)."""
         if self.demoted:
             return self.shadow.legal_actions(player)
@@ -3571,7 +3629,7 @@ class Core:
             return race_legal(g, -1)
         if self.pending:
             return int_list(self.options, self.n_options)
-        return int_list(g.legal.aids, 0 if g.terminal else g.legal.n)
+        return start_list(g.legal, 0 if g.terminal else g.legal.n)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -3615,9 +3673,9 @@ class Core:
         """The actions applied so far."""
         if self.demoted:
             return self.shadow.history()
-        return self.hist.tolist()
+        return int_list(self.hist, self.n_hist)
 
-    def apply_action(self, action: object) -> None:
+    def apply_action(self, action: object, /) -> None:
         """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
         if self.demoted:
             self.shadow.apply_action(action)
@@ -3626,7 +3684,10 @@ class Core:
         a: cython.longlong
         if type(action) is not int:  # numpy ints and the like; TypeError for a bool, a float, ...
             action = self._as_action(action)
-        a = action if -(1 << 62) < action < (1 << 62) else -(1 << 62)
+        try:
+            a = action
+        except OverflowError:  # no action is that far out: refused below
+            a = -(1 << 62)
         if self.g.racing:
             self.race_action(a, given)
         else:
@@ -3665,11 +3726,11 @@ class Core:
         if south < 0 and i < 0:
             raise self.refused(action, given)
         if south >= 0:
-            self.hist.append(a.legal.aids[south])
-            self.hist.append(b.legal.aids[north])
+            self.record(a.legal.aids[south])
+            self.record(b.legal.aids[north])
             status = race_both(r, g, south, north)
         else:
-            self.hist.append(action)
+            self.record(action)
             race_choose(r, g, p, i)
             status = race_run(r, g)
         if status != GAME_OK:
@@ -3731,7 +3792,7 @@ class Core:
                 self.n_options = nd
                 self.pending = 1
                 self.p_dir = DIRECTION_ASKED
-                self.hist.append(action)
+                self.record(action)
                 return
             self.p_dir = first_dir
             # one direction the kind would ask: forced, not asked
@@ -3743,17 +3804,29 @@ class Core:
             self.room()  # the move may ask: room for its decisions and options
         status: cython.int = self.play_on(k)
         if status == GAME_NEED:
-            self.hist.append(action)
+            self.record(action)
             return
         if status != GAME_OK:
             self.n_given = saved_given
             self.p_dir = saved_dir
             raise r.failed(status)
         self.pending = 0
-        self.hist.append(action)
+        self.record(action)
         status = finish_move(r, g)
         if status != GAME_OK:
             raise r.failed(status)
+
+    @cython.cfunc
+    def record(self, action: cython.int) -> cython.void:
+        """An action into the history (its room doubled when full)."""
+        j: cython.int
+        if self.n_hist == len(self.hist):
+            longer: cython.int[::1] = int_array(2 * self.n_hist)
+            for j in range(self.n_hist):
+                longer[j] = self.hist[j]
+            self.hist = longer
+        self.hist[self.n_hist] = action
+        self.n_hist += 1
 
     @cython.cfunc
     def room(self) -> cython.void:
@@ -3820,12 +3893,15 @@ class Core:
 
     def clone(self) -> Core:
         """An independent copy."""
-        c: Core = type(self).__new__(type(self))
+        c: Core = Core.__new__(type(self))
         j: cython.int
         c.runner = self.runner
         c._game = self._game
         c.g = game_copy(self.runner, self.g)
-        c.hist = self.hist[:]
+        c.hist = int_array(self.n_hist + 64)
+        c.n_hist = self.n_hist
+        for j in range(self.n_hist):
+            c.hist[j] = self.hist[j]
         c.given = c.options = None
         if self.pending:
             c.room()
@@ -3919,7 +3995,7 @@ def race_legal(g: Game, p: cython.int) -> list:
         p = 0 if a.choosing else 1
     if (p != 0 and p != 1) or not part_of(g, p).choosing:
         return []
-    return int_list(part_of(g, p).legal.aids, part_of(g, p).legal.n)
+    return start_list(part_of(g, p).legal, part_of(g, p).legal.n)
 
 
 # ---------------------------------------------------------------- program checks
