@@ -2001,42 +2001,53 @@ def rng_below(r: Rng, n: cython.int) -> cython.int:
 class Seen:
     """The positions seen since the last capture (the repetition end): keys in an arena,
     found through an open-addressing table whose entries carry a generation, so that
-    forgetting them all after a capture costs nothing."""
+    forgetting them all after a capture costs nothing. Everything is in one buffer (the
+    keys, their 31-bit hashes, the table's stamps and slots), so a copy is one allocation."""
 
     width: cython.int
     count: cython.int
     cap: cython.int
     tcap: cython.int
-    gen: cython.uint
+    gen: cython.int
+    hashes: cython.int
+    """Where the hashes start in buf (the keys start at 0)."""
+    stamps: cython.int
+    slots: cython.int
     key: cython.int[::1]
-    """The key to look up (make_key writes it)."""
-    keys: cython.int[::1]
-    hashes: cython.ulonglong[::1]
-    stamp: cython.uint[::1]
-    slot: cython.int[::1]
+    """The key to look up (make_key writes it; scratch, shared by copies)."""
+    buf: cython.int[::1]
 
     def __init__(self, width: cython.int):
         self.width = width
         self.count = 0
-        self.cap = 64
-        self.tcap = 128
         self.gen = 1
         self.key = int_array(width)
-        self.keys = int_array(self.cap * width)
-        self.hashes = zeroed("Q", self.cap)
-        self.stamp = zeroed("I", self.tcap)
-        self.slot = int_array(self.tcap)
+        seen_layout(self, 64, 128)
+
+
+@cython.cfunc
+def seen_layout(t: Seen, cap: cython.int, tcap: cython.int) -> cython.void:
+    """A zeroed buffer for cap keys and a table of tcap entries (a power of two); nothing
+    changes if there is no memory for it (MemoryError)."""
+    buf: cython.int[::1] = int_array(cap * t.width + cap + 2 * tcap)
+    t.buf = buf
+    t.cap = cap
+    t.tcap = tcap
+    t.hashes = cap * t.width
+    t.stamps = t.hashes + cap
+    t.slots = t.stamps + tcap
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def seen_clear(t: Seen) -> cython.void:
+    i: cython.int
     t.count = 0
-    t.gen = (t.gen + 1) & cython.cast(cython.uint, 0xFFFFFFFF)
-    if t.gen == 0:  # wrapped: forget the old stamps for real
+    if t.gen == 0x7FFFFFFF:  # about to wrap: forget the old stamps for real
         for i in range(t.tcap):
-            t.stamp[i] = 0
-        t.gen = 1
+            t.buf[t.stamps + i] = 0
+        t.gen = 0
+    t.gen += 1
 
 
 @cython.cfunc
@@ -2062,35 +2073,33 @@ def key_hash(t: Seen) -> cython.ulonglong:
 @cython.cfunc
 @cython.exceptval(check=False)
 def seen_place(t: Seen, entry: cython.int) -> cython.void:
-    mask: cython.ulonglong = t.tcap - 1
-    i: cython.ulonglong = t.hashes[entry] & mask
-    while t.stamp[i] == t.gen:
+    mask: cython.int = t.tcap - 1
+    i: cython.int = t.buf[t.hashes + entry] & mask
+    while t.buf[t.stamps + i] == t.gen:
         i = (i + 1) & mask
-    t.stamp[i] = t.gen
-    t.slot[i] = entry
+    t.buf[t.stamps + i] = t.gen
+    t.buf[t.slots + i] = entry
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def seen_grow(t: Seen) -> cython.int:
-    """Room for more keys (and a larger table once half full); 0: no memory."""
+    """Room for more keys (and a larger table once half full): a new buffer, the keys and
+    their hashes copied, the table filled again; 0: no memory."""
+    old: cython.int[::1] = t.buf
+    old_hashes: cython.int = t.hashes
     e: cython.int
     try:
-        if t.count == t.cap:
-            keys = int_array(2 * t.cap * t.width)
-            keys[:t.cap * t.width] = array("i", t.keys)
-            hashes = array("Q", bytes(16 * t.cap))
-            hashes[:t.cap] = array("Q", t.hashes)
-            t.keys, t.hashes, t.cap = keys, hashes, 2 * t.cap
-        if 2 * (t.count + 1) > t.tcap:
-            t.tcap *= 2
-            t.stamp = zeroed("I", t.tcap)
-            t.slot = int_array(t.tcap)
-            t.gen = 1
-            for e in range(t.count):
-                seen_place(t, e)
+        seen_layout(t, 2 * t.cap if t.count == t.cap else t.cap,
+                    2 * t.tcap if 2 * (t.count + 1) > t.tcap else t.tcap)
     except MemoryError:
         return 0
+    for e in range(t.count * t.width):
+        t.buf[e] = old[e]
+    t.gen = 1
+    for e in range(t.count):
+        t.buf[t.hashes + e] = old[old_hashes + e]
+        seen_place(t, e)
     return 1
 
 
@@ -2099,18 +2108,18 @@ def seen_grow(t: Seen) -> cython.int:
 def seen_add(t: Seen) -> cython.int:
     """1 if t.key was seen already, 0 if it is new (and now remembered), -1 out of memory."""
     w: cython.int = t.width
-    h: cython.ulonglong = key_hash(t)
-    mask: cython.ulonglong = t.tcap - 1
-    i: cython.ulonglong = h & mask
+    h: cython.int = cython.cast(cython.int, key_hash(t) & 0x7FFFFFFF)
+    mask: cython.int = t.tcap - 1
+    i: cython.int = h & mask
     e: cython.int
     j: cython.int
     same: cython.int
-    while t.stamp[i] == t.gen:
-        e = t.slot[i]
-        if t.hashes[e] == h:
+    while t.buf[t.stamps + i] == t.gen:
+        e = t.buf[t.slots + i]
+        if t.buf[t.hashes + e] == h:
             same = 1
             for j in range(w):
-                if t.keys[e * w + j] != t.key[j]:
+                if t.buf[e * w + j] != t.key[j]:
                     same = 0
                     break
             if same:
@@ -2120,8 +2129,8 @@ def seen_add(t: Seen) -> cython.int:
         return -1
     e = t.count
     for j in range(w):
-        t.keys[e * w + j] = t.key[j]
-    t.hashes[e] = h
+        t.buf[e * w + j] = t.key[j]
+    t.buf[t.hashes + e] = h
     t.count += 1
     seen_place(t, e)
     return 0
@@ -3518,22 +3527,18 @@ def part_copy(src: RacePart) -> RacePart:
 
 @cython.cfunc
 def seen_copy(src: Seen) -> Seen:
+    """A copy of the table (the key scratch shared): one buffer."""
     t: Seen = Seen.__new__(Seen)
-    w: cython.int = src.width
     i: cython.int
-    t.width, t.count, t.cap, t.tcap, t.gen = w, src.count, src.cap, src.tcap, src.gen
-    t.key = int_array(w)
-    t.keys = int_array(src.cap * w)
-    t.hashes = zeroed("Q", src.cap)
-    t.stamp = zeroed("I", src.tcap)
-    t.slot = int_array(src.tcap)
-    for i in range(src.count * w):
-        t.keys[i] = src.keys[i]
+    t.width, t.count, t.gen, t.key = src.width, src.count, src.gen, src.key
+    seen_layout(t, src.cap, src.tcap)
+    for i in range(src.count * src.width):
+        t.buf[i] = src.buf[i]
     for i in range(src.count):
-        t.hashes[i] = src.hashes[i]
+        t.buf[t.hashes + i] = src.buf[src.hashes + i]
     for i in range(src.tcap):
-        t.stamp[i] = src.stamp[i]
-        t.slot[i] = src.slot[i]
+        t.buf[t.stamps + i] = src.buf[src.stamps + i]
+        t.buf[t.slots + i] = src.buf[src.slots + i]
     return t
 
 
