@@ -6,16 +6,12 @@ from __future__ import annotations
 import ast
 import re
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from engine_source import SOURCE, engine_c
 
 from rulespec.interpreter import layout
 
-ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "interpreter" / "engine.py"
 HOT = ("match", "owner_at", "side_sum", "test", "piece_test", "ask", "chain_pits", "taken_pits", "take", "entry_pit",
        "during_end", "sow", "sow_passing", "to_owners", "capture_applies", "play_pieces", "lift", "choose_pits", "play",
        "allowed", "spend", "search", "completes", "acceptable", "find_legal", "first_lap_takes",
@@ -59,15 +55,7 @@ def annotated(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[int, str],
     """Each source line's C, and the whole C, from `cython -a` on interpreter/engine.py."""
     if shutil.which("cython") is None and not _has_cython():
         pytest.skip("Cython is not installed")
-    folder = tmp_path_factory.mktemp("annotate")
-    package = folder / "include" / "rulespec" / "interpreter"
-    package.mkdir(parents=True)
-    for init in (folder / "include" / "rulespec" / "__init__.pxd", package / "__init__.pxd"):
-        init.write_text("")
-    (package / "layout.pxd").write_text(layout.cython_pxd())
-    target = folder / "engine.c"
-    subprocess.run([sys.executable, "-m", "cython", "-a", "-3", "-I", str(folder / "include"), "--module-name",
-                    "rulespec.interpreter._engine", str(SOURCE), "-o", str(target)], check=True, capture_output=True)
+    target = engine_c(tmp_path_factory.mktemp("annotate"), annotate=True)
     html = target.with_suffix(".html").read_text()
     return {int(n): code for n, code in LINE.findall(html)}, target.read_text()
 

@@ -20,6 +20,7 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+from engine_source import engine_c
 
 from rulespec.interpreter import layout
 
@@ -68,15 +69,7 @@ def sanitized(tmp_path_factory) -> dict[str, str]:
 
 def _build_engine(folder: Path, target: Path) -> None:
     """interpreter/engine.py through Cython, then gcc with the sanitizers."""
-    package = folder / "include" / "rulespec" / "interpreter"
-    package.mkdir(parents=True)
-    for init in (folder / "include" / "rulespec" / "__init__.pxd", package / "__init__.pxd"):
-        init.write_text("")
-    (package / "layout.pxd").write_text(layout.cython_pxd())
-    source = folder / "engine.c"
-    subprocess.run([sys.executable, "-m", "cython", "-3", "-I", str(folder / "include"), "--module-name",
-                    "rulespec.interpreter._engine", str(ROOT / "interpreter" / "engine.py"), "-o", str(source)],
-                   check=True, capture_output=True)
+    source = engine_c(folder)
     subprocess.run(["gcc", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
                     "-g", "-O1", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}", str(source),
                     "-o", str(target)], check=True, capture_output=True)
