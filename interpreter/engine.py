@@ -4381,3 +4381,1460 @@ def check_turn(program: list[int], at: int) -> str | None:
     except ProgramError as error:
         return str(error)
     return None
+
+
+# ---- the solver
+#
+# Exact values by negamax alpha-beta to the end of every line, driven by MTD(f) (null-window
+# searches converging on the value), over the runner's turn cycle (the kernel's plays, the end
+# conditions, the scoring): `_solve.c` written once. A memory-bounded transposition table keeps
+# lower and upper bounds per position in buckets of four (no depth: every bound is exact to the
+# end of the game). Moves are ordered by the table's best move, then moves that keep the turn,
+# then the score margin after the move, then the history of cuts by their start pit; children
+# already bounded by the table are tried for a cut first (enhanced transposition cut-off).
+#
+# The value is the mover's final score margin (the scoring's counts); a game whose result does
+# not follow the scores (an end condition naming a loser) is worth +-win.
+#
+# Repetition. Where a game ends on repetition (the runner's check_end and its Seen table: a
+# position seen since the last capture ends the game), the search keeps the line's positions
+# since the last capture on its path (with those of the game before the position solved), and
+# a line whose move brings back one of them ends there, with that end's pieces left and result,
+# as the runner ends it. A position's value then depends on the positions seen before it in its
+# window (graph-history interaction): a line from it may come back to one of them. The
+# transposition table therefore keys every entry by the position and by the set of positions
+# seen before it since the last capture (a 64-bit hash of that set, 0 right after a capture or
+# for a game without the end): a bound is reused only where the same positions were seen, the
+# only context where it is sure to hold. A position first in its window (just after a capture)
+# has the empty set whatever the path to it, so those keep transposing freely. Marking results
+# that used a repetition against a position above them as path-dependent is not enough on its
+# own: a result that used none can still differ in another context, where a line from the
+# position reaches a position of that context that the first search could play on from.
+
+SOLVE_INF = cython.declare(cython.int, 32000)
+BUCKET = cython.declare(cython.int, 4)
+MAX_SOLVE_PLIES = cython.declare(cython.int, 10000)
+ORDER_FIRST = cython.declare(cython.int, 1 << 29)
+ORDER_LAST = cython.declare(cython.int, -(1 << 29))
+SOLVE_UNSUPPORTED = cython.declare(cython.int, 100)
+SOLVE_TOO_DEEP = cython.declare(cython.int, 101)
+EG_BUSY = cython.declare(cython.int, 1)
+REPORT_EVERY = cython.declare(cython.longlong, 1 << 20)
+SIGNALS_EVERY = cython.declare(cython.longlong, 1 << 14)
+# a position in the search's per-ply records (see Solver.data): these ints, then the stocks,
+# the board and the marks, then the legal starts' action ids, pits and direction masks
+F_STAGE = cython.declare(cython.int, 0)
+F_MOVES = cython.declare(cython.int, 1)
+F_MOVER = cython.declare(cython.int, 2)
+F_TERMINAL = cython.declare(cython.int, 3)
+F_RET = cython.declare(cython.int, 4)
+F_CAPTURED = cython.declare(cython.int, 5)
+F_FEEDING = cython.declare(cython.int, 6)
+F_LAST = cython.declare(cython.int, 7)
+F_STARTS = cython.declare(cython.int, 8)
+F_ROUND = cython.declare(cython.int, 9)
+F_KIND = cython.declare(cython.int, 10)
+F_N = cython.declare(cython.int, 11)
+F_MARGIN = cython.declare(cython.int, 12)
+F_STOCK = cython.declare(cython.int, 13)
+F_HIT = cython.declare(cython.int, 15)
+F_BOARD = cython.declare(cython.int, 16)
+
+
+def zeroed(code: str, n: int) -> array:
+    """n zeroed items of an array type code."""
+    return array(code, bytes(array(code).itemsize * max(n, 1)))
+
+
+@cython.cclass
+class Solver:
+    """One solve: the runner, the table, the per-ply records of the line searched and what
+    the search has counted and proved so far."""
+
+    r: Runner
+    g: Game
+    """Scratch: the position whose children are being made."""
+    win: cython.int
+    ns: cython.int
+    status: cython.int
+    exact: cython.int
+    width: cython.int
+    stage_bits: cython.int
+    limit_bits: cython.int
+    relative: cython.int
+    store0: cython.int
+    store1: cython.int
+    value: cython.int
+    rep: cython.int
+    """The game ends on repetition: the path's windows and the table's contexts are kept."""
+    captured: cython.int
+    """Whether the last child made captured (its window starts afresh)."""
+    # the table: keys (a, b), the filter of the proof's positions in the entry's window (a
+    # game that ends on repetition), bounds, best start, log2 work
+    ta: cython.ulonglong[::1]
+    tb: cython.ulonglong[::1]
+    tf: cython.ulonglong[::1]
+    tlo: cython.short[::1]
+    thi: cython.short[::1]
+    tbest: cython.uchar[::1]
+    twork: cython.uchar[::1]
+    buckets: cython.longlong
+    max_buckets: cython.longlong
+    used: cython.longlong
+    nodes: cython.longlong
+    next_report: cython.longlong
+    next_signal: cython.longlong
+    history: cython.longlong[::1]
+    # per ply L: the node searched there is slot node[L] of L's records; its children are the
+    # records of ply L + 1 (nk slots of rec ints each)
+    nk: cython.int
+    rec: cython.int
+    plies: cython.int
+    data: cython.int[::1]
+    kka: cython.ulonglong[::1]
+    kkb: cython.ulonglong[::1]
+    kra: cython.ulonglong[::1]
+    krb: cython.ulonglong[::1]
+    order: cython.int[::1]
+    rank: cython.int[::1]
+    known: cython.int[::1]
+    node: cython.int[::1]
+    since: cython.int[::1]
+    """Per ply: the ply where the node's window starts (its last capture)."""
+    wf: cython.ulonglong[::1]
+    """Per ply: the filter of the positions seen before the node in its window."""
+    kfilt: cython.ulonglong[::1]
+    """Per child: the filter of the table entry its known bound came from."""
+    res_f: cython.ulonglong
+    """What the last search proved its value from: the filter of the positions in its window
+    (besides itself) and the first ply of the line its result depends on (a repetition of a
+    position there)."""
+    res_dep: cython.int
+    hit_ply: cython.int
+    prior_a: cython.ulonglong[::1]
+    prior_b: cython.ulonglong[::1]
+    n_prior: cython.int
+    out_a: cython.ulonglong
+    out_b: cython.ulonglong
+    pa: cython.ulonglong
+    pb: cython.ulonglong
+    at: cython.int
+    progress: object
+    pending: object
+    lo: cython.int
+    hi: cython.int
+    # the endgame table
+    eg: cython.uchar[::1]
+    eg_on: cython.int
+    eg_n: cython.longlong
+    eg_k: cython.int
+    eg_pits: cython.int
+    eg_rank: cython.ulonglong[::1]
+    eg_filled: cython.longlong
+
+    def __init__(self, r: Runner):
+        self.r = r
+        self.g = Game(r.ns, r.cells, 1)
+        self.ns = r.ns
+        self.nk = r.ns
+        self.rec = F_BOARD + 2 * r.ns + 3 * r.ns
+        self.plies = 0
+        self.history = zeroed("q", 2 * MAX_SLOTS)
+        self.progress = None
+        self.pending = None
+        self.eg_on = 0
+        self.eg_filled = 0
+        self.eg_k = 0
+        self.eg = zeroed("B", 1)
+        self.eg_rank = zeroed("Q", 1)
+        self.prior_a = zeroed("Q", 1)
+        self.prior_b = zeroed("Q", 1)
+        self.n_prior = 0
+        self.win = self.status = self.exact = self.width = self.stage_bits = self.limit_bits = 0
+        self.relative = self.store0 = self.store1 = self.value = self.rep = self.captured = 0
+        self.buckets = self.max_buckets = self.used = self.nodes = self.next_report = self.next_signal = 0
+        self.out_a = self.out_b = self.pa = self.pb = 0
+        self.at = self.lo = self.hi = 0
+        self.eg_n = self.eg_pits = 0
+        self.res_f = 0
+        self.res_dep = self.hit_ply = 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def mix64(z: cython.ulonglong) -> cython.ulonglong:
+    z = u64((z ^ (z >> 30)) * cython.cast(cython.ulonglong, 0xBF58476D1CE4E5B9))
+    z = u64((z ^ (z >> 27)) * cython.cast(cython.ulonglong, 0x94D049BB133111EB))
+    return z ^ (z >> 31)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def bits_for(n: cython.longlong) -> cython.int:
+    b: cython.int = 0
+    while n > 0:
+        b += 1
+        n >>= 1
+    return b if b else 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def rec_at(S: Solver, ply: cython.int, i: cython.int) -> cython.int:
+    """Where slot i of ply's records starts in S.data."""
+    return (ply * S.nk + i) * S.rec
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def pack(S: Solver, v: cython.ulonglong, w: cython.int) -> cython.void:
+    """Append w bits of v to the exact key being built (S.pa, S.pb)."""
+    at: cython.int = S.at
+    if at < 64:
+        S.pa |= u64(v << at)
+        if at + w > 64:
+            S.pb |= v >> (64 - at)
+    else:
+        S.pb |= u64(v << (at - 64))
+    S.at = at + w
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_key(S: Solver, s: Pos, full: cython.int) -> cython.void:
+    """The key of position s into S.out_a, S.out_b: mover, stage, board and stocks, and moves
+    played where a move limit ends the game, packed exactly when they fit 128 bits, else two
+    64-bit hashes. `full`: the repetition's key (stores in, moves played out). Marks are left
+    out: the solver refuses the games whose marks change after a move, and a capture that sets
+    one clears the repetition's window."""
+    ns: cython.int = S.ns
+    relative: cython.int = S.relative and not full
+    i: cython.int
+    v: cython.ulonglong
+    h1: cython.ulonglong
+    h2: cython.ulonglong
+    if S.exact:
+        S.pa = 0
+        S.pb = 0
+        S.at = 0
+        pack(S, s.mover, 1)
+        if S.stage_bits:
+            pack(S, s.stage, S.stage_bits)
+        if S.limit_bits and not full:
+            pack(S, s.moves_played, S.limit_bits)
+        for i in range(ns):
+            if not relative or (i != S.store0 and i != S.store1):
+                pack(S, s.board[i], S.width)
+        pack(S, s.stock[0], S.width)
+        pack(S, s.stock[1], S.width)
+        S.out_a = S.pa
+        S.out_b = S.pb
+        return
+    h1 = u64(cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15) * cython.cast(cython.ulonglong, s.mover + 1))
+    h2 = u64(cython.cast(cython.ulonglong, 0x632BE59BD9B4E019) + cython.cast(cython.ulonglong, s.stage))
+    h1 ^= u64(cython.cast(cython.ulonglong, s.stage) << 32)
+    if S.limit_bits and not full:
+        h2 ^= u64(cython.cast(cython.ulonglong, s.moves_played) << 20)
+    for i in range(ns + 2):
+        if relative and (i == S.store0 or i == S.store1):
+            continue
+        v = cython.cast(cython.ulonglong, cython.cast(cython.uint, s.board[i] if i < ns else s.stock[i - ns]))
+        h1 = mix64(h1 ^ u64(v + u64(cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15)
+                                    * cython.cast(cython.ulonglong, i + 1))))
+        h2 = mix64(u64(h2 + u64(v * cython.cast(cython.ulonglong, 0xFF51AFD7ED558CCD)) + cython.cast(cython.ulonglong, i)))
+    S.out_a = h1
+    S.out_b = h2
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def pos_hash(a: cython.ulonglong, b: cython.ulonglong) -> cython.ulonglong:
+    """A position's share of its window's hash (the table's context)."""
+    return mix64(a ^ mix64(u64(b + cython.cast(cython.ulonglong, 0x2545F4914F6CDD1D))))
+
+
+# ---- the table
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def table_alloc(S: Solver, buckets: cython.longlong) -> cython.int:
+    """A zeroed table of `buckets` buckets in S's arrays; 0 where there is no memory."""
+    n: cython.longlong = buckets * BUCKET
+    try:
+        ta = zeroed("Q", n)
+        tb = zeroed("Q", n)
+        tf = zeroed("Q", n if S.rep else 1)
+        tlo = zeroed("h", n)
+        thi = zeroed("h", n)
+        tbest = zeroed("B", n)
+        twork = zeroed("B", n)
+    except MemoryError:
+        return 0
+    S.ta, S.tb, S.tf, S.tlo, S.thi, S.tbest, S.twork = ta, tb, tf, tlo, thi, tbest, twork
+    S.buckets = buckets
+    return 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def tt_bucket(S: Solver, a: cython.ulonglong, b: cython.ulonglong) -> cython.longlong:
+    return cython.cast(cython.longlong, mix64(a ^ mix64(b)) & cython.cast(cython.ulonglong, S.buckets - 1)) * BUCKET
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def tt_find(S: Solver, a: cython.ulonglong, b: cython.ulonglong) -> cython.longlong:
+    """The entry of (a, b), or -1."""
+    e: cython.longlong = tt_bucket(S, a, b)
+    j: cython.int
+    for j in range(BUCKET):
+        if S.twork[e + j] and S.ta[e + j] == a and S.tb[e + j] == b:
+            return e + j
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def tt_holds(S: Solver, e: cython.longlong, window: cython.ulonglong) -> cython.int:
+    """Whether entry e's bounds hold below positions whose filter is `window` (see the
+    repetition above): none of its proof's positions may be among them."""
+    return not S.rep or (S.tf[e] & window) == 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def tt_grow(S: Solver) -> cython.void:
+    """Twice the buckets, every entry moved over (when half full and under the bound); a table
+    that cannot grow just keeps replacing."""
+    old_n: cython.longlong = S.buckets
+    ta: cython.ulonglong[::1] = S.ta
+    tb: cython.ulonglong[::1] = S.tb
+    tf: cython.ulonglong[::1] = S.tf
+    tlo: cython.short[::1] = S.tlo
+    thi: cython.short[::1] = S.thi
+    tbest: cython.uchar[::1] = S.tbest
+    twork: cython.uchar[::1] = S.twork
+    i: cython.longlong
+    e: cython.longlong
+    j: cython.int
+    if not table_alloc(S, 2 * old_n):
+        S.max_buckets = old_n
+        return
+    S.used = 0
+    for i in range(old_n * BUCKET):
+        if not twork[i]:
+            continue
+        e = tt_bucket(S, ta[i], tb[i])
+        j = 0
+        while j < BUCKET and S.twork[e + j]:
+            j += 1
+        if j == BUCKET:
+            continue
+        S.ta[e + j] = ta[i]
+        S.tb[e + j] = tb[i]
+        if S.rep:
+            S.tf[e + j] = tf[i]
+        S.tlo[e + j] = tlo[i]
+        S.thi[e + j] = thi[i]
+        S.tbest[e + j] = tbest[i]
+        S.twork[e + j] = twork[i]
+        S.used += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def tt_store(S: Solver, a: cython.ulonglong, b: cython.ulonglong, f: cython.ulonglong, window: cython.ulonglong,
+             lo: cython.int, hi: cython.int, d: cython.int, best: cython.int, work: cython.longlong) -> cython.void:
+    """Bounds lo..hi on the value of a position whose stores give d, proved by a search whose
+    positions in the node's window have the filter f, below positions whose filter is
+    `window`: an entry already there that holds in this context is tightened (and its filter
+    widened), one that does not is replaced."""
+    e: cython.longlong = tt_bucket(S, a, b)
+    slot: cython.longlong = -1
+    w: cython.int = bits_for(work) + 1
+    j: cython.int
+    if lo > -SOLVE_INF:
+        lo -= d
+    if hi < SOLVE_INF:
+        hi -= d
+    if w > 255:
+        w = 255
+    for j in range(BUCKET):
+        if S.twork[e + j] and S.ta[e + j] == a and S.tb[e + j] == b:
+            if not tt_holds(S, e + j, window):
+                S.tlo[e + j] = lo
+                S.thi[e + j] = hi
+                S.tf[e + j] = f
+            if lo > S.tlo[e + j]:  # both bounds hold: keep the tighter
+                S.tlo[e + j] = lo
+            if hi < S.thi[e + j]:
+                S.thi[e + j] = hi
+            S.tbest[e + j] = best
+            if S.rep:
+                S.tf[e + j] |= f
+            if w > S.twork[e + j]:
+                S.twork[e + j] = w
+            return
+        if slot < 0 or S.twork[e + j] < S.twork[slot]:  # empty first, then the least work
+            slot = e + j
+    if not S.twork[slot]:
+        S.used += 1
+        if S.used > S.buckets * BUCKET // 2 and S.buckets < S.max_buckets:
+            tt_grow(S)
+            tt_store(S, a, b, f, window, lo, hi, 0, best, work)
+            return
+    S.ta[slot] = a
+    S.tb[slot] = b
+    if S.rep:
+        S.tf[slot] = f
+    S.tlo[slot] = lo
+    S.thi[slot] = hi
+    S.tbest[slot] = best
+    S.twork[slot] = w
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def tt_lo(S: Solver, e: cython.longlong, d: cython.int) -> cython.int:
+    return -SOLVE_INF if S.tlo[e] <= -SOLVE_INF else S.tlo[e] + d
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def tt_hi(S: Solver, e: cython.longlong, d: cython.int) -> cython.int:
+    return SOLVE_INF if S.thi[e] >= SOLVE_INF else S.thi[e] + d
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_offset(S: Solver, at: cython.int) -> cython.int:
+    """The part of a position's value (its mover's view) its stores give, where the table
+    keeps values net of it (see store_blind)."""
+    me: cython.int
+    if not S.relative:
+        return 0
+    me = S.data[at + F_MOVER]
+    return S.value * (S.data[at + F_BOARD + (S.store0 if me == 0 else S.store1)]
+                      - S.data[at + F_BOARD + (S.store1 if me == 0 else S.store0)])
+
+
+# ---- the turn cycle, with the line's positions for the repetition
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def record_game(S: Solver, g: Game, at: cython.int) -> cython.void:
+    """Copy g (a position between moves) into the record at S.data[at]."""
+    ns: cython.int = S.ns
+    nk: cython.int = S.nk
+    q: cython.int
+    L: cython.int = at + F_BOARD + 2 * ns
+    S.data[at + F_STAGE] = g.pos.stage
+    S.data[at + F_MOVES] = g.pos.moves_played
+    S.data[at + F_MOVER] = g.pos.mover
+    S.data[at + F_TERMINAL] = g.terminal
+    S.data[at + F_RET] = g.ret
+    S.data[at + F_FEEDING] = g.feeding
+    S.data[at + F_LAST] = g.last_mover
+    S.data[at + F_STARTS] = g.starts
+    S.data[at + F_ROUND] = g.round
+    S.data[at + F_KIND] = g.legal.kind
+    S.data[at + F_N] = g.legal.n
+    S.data[at + F_STOCK] = g.pos.stock[0]
+    S.data[at + F_STOCK + 1] = g.pos.stock[1]
+    for q in range(ns):
+        S.data[at + F_BOARD + q] = g.pos.board[q]
+        S.data[at + F_BOARD + ns + q] = g.pos.marks[q]
+    for q in range(g.legal.n):
+        S.data[L + q] = g.legal.aids[q]
+        S.data[L + nk + q] = g.legal.pits[q]
+        S.data[L + 2 * nk + q] = g.legal.masks[q]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def load_game(S: Solver, g: Game, at: cython.int) -> cython.void:
+    """The position of the record at S.data[at] into g (its legal starts stay in the record)."""
+    ns: cython.int = S.ns
+    q: cython.int
+    g.pos.stage = S.data[at + F_STAGE]
+    g.pos.moves_played = S.data[at + F_MOVES]
+    g.pos.mover = S.data[at + F_MOVER]
+    g.terminal = 0
+    g.ret = 0
+    g.feeding = S.data[at + F_FEEDING]
+    g.last_mover = S.data[at + F_LAST]
+    g.starts = S.data[at + F_STARTS]
+    g.round = S.data[at + F_ROUND]
+    g.pos.stock[0] = S.data[at + F_STOCK]
+    g.pos.stock[1] = S.data[at + F_STOCK + 1]
+    for q in range(ns):
+        g.pos.board[q] = S.data[at + F_BOARD + q]
+        g.pos.marks[q] = S.data[at + F_BOARD + ns + q]
+
+
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def repeats(S: Solver, g: Game, ply: cython.int) -> cython.int:
+    """Whether g's position (a child of the node at `ply`, made by a move that captured
+    nothing) is one seen since the last capture: on the line from the window's start to that
+    node, or in the game before the position solved."""
+    nk: cython.int = S.nk
+    l: cython.int
+    a: cython.ulonglong
+    b: cython.ulonglong
+    at: cython.int
+    solver_key(S, g.pos, 1)
+    a = S.out_a
+    b = S.out_b
+    l = ply
+    while l >= S.since[ply]:
+        at = l * nk + S.node[l]
+        if S.kra[at] == a and S.krb[at] == b:
+            S.hit_ply = l
+            return 1
+        l -= 1
+    if S.since[ply] == 0:
+        for l in range(S.n_prior):
+            if S.prior_a[l] == a and S.prior_b[l] == b:
+                S.hit_ply = -1
+                return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_turn(S: Solver, g: Game, last_mover: cython.int, fresh: cython.int, ply: cython.int) -> cython.int:
+    """begin_turn for a position of the search (a child of the node at `ply`): the legal
+    starts, then the end conditions in the spec's order, the repetition answered from the
+    line's positions since the last capture (none where the window starts afresh)."""
+    r: Runner = S.r
+    k: Kernel = stage_kernel(r, g.pos.stage)
+    P: cython.p_int = k.prog
+    T: cython.int = r.turns[g.pos.stage]
+    m: Move = r.m
+    i: cython.int
+    e: cython.int
+    who: cython.int
+    g.feeding = feeding_at(P, T, g.pos, m)
+    budget(k)
+    legal_into(k, g.pos, g.feeding, r.look, g.legal)
+    if k.stopped:
+        return GAME_STOPPED
+    if not g.legal.n and P[T + T_PASS]:
+        g.pos.mover ^= 1
+        g.feeding = feeding_at(P, T, g.pos, m)
+        budget(k)
+        legal_into(k, g.pos, g.feeding, r.look, g.legal)
+        if k.stopped:
+            return GAME_STOPPED
+        if not g.legal.n:
+            g.pos.mover ^= 1
+    r.mark_status = GAME_OK
+    for i in range(P[T + T_NENDS]):
+        e = P[P[T + T_ENDS] + i]
+        if P[e + E_KIND] == END_REPETITION:
+            if fresh or not repeats(S, g, ply):
+                continue
+            who = NONE
+        else:
+            who = check_end(r, P, T, e, g, last_mover)
+            if r.mark_status != GAME_OK:
+                return r.mark_status
+        if who != STILL_ON:
+            return finish_game(r, P, T, g, P[e + E_KIND], P[e + E_REMAINING], P[e + E_RESULT],
+                               P[e + E_WINNER_NEEDS], who)
+    if not g.legal.n:
+        return finish_game(r, P, T, g, END_IMPLICIT, REM_STAY, RES_BY_SCORE, -1, g.pos.mover)
+    return GAME_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_finish(S: Solver, g: Game, ply: cython.int) -> cython.int:
+    """finish_move for a move of the search (no marks change after a move in a game solved)."""
+    r: Runner = S.r
+    m: Move = r.m
+    stage: cython.int = g.pos.stage
+    P: cython.p_int = stage_kernel(r, stage).prog
+    T: cython.int = r.turns[stage]
+    d: cython.int
+    mover: cython.int
+    again: cython.int
+    if g.pos.moves_played < BIG:
+        g.pos.moves_played += 1
+    g.last_mover = g.pos.mover
+    g.starts = 0
+    S.captured = m.captured != 0
+    if m.end_prog >= 0:
+        d = P[P[T + T_DURING] + m.end_prog]
+        return finish_game(r, P, T, g, END_SIDE_EMPTY, P[d], P[d + 1], P[d + 2], m.end_who)
+    mover = g.pos.mover
+    again = P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], g.pos, m.last, m)
+    if P[T + T_UNTIL] >= 0 and test(P, P[T + T_UNTIL], g.pos, m.last, m):
+        if stage + 1 >= r.nstages:
+            return GAME_STAGES
+        g.pos.stage = stage + 1
+    g.pos.mover = mover if again else 1 - mover
+    return solver_turn(S, g, mover, S.captured, ply)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_child(S: Solver, ply: cython.int, node: cython.int, i: cython.int, kid: cython.int) -> cython.int:
+    """Legal start i of the node at `ply` (its record at S.data[node]) played, the position
+    after it recorded at S.data[kid] with its keys; GAME_OK or a status."""
+    r: Runner = S.r
+    g: Game = S.g
+    ns: cython.int = S.ns
+    nk: cython.int = S.nk
+    starts: cython.int = node + F_BOARD + 2 * ns
+    mask: cython.int = S.data[starts + 2 * nk + i]
+    pit: cython.int = S.data[starts + nk + i]
+    d: cython.int = -9
+    nd: cython.int = 0
+    j: cython.int
+    ki: cython.int
+    res: cython.int
+    status: cython.int
+    slot: cython.int
+    P: cython.p_int
+    load_game(S, g, node)
+    P = stage_kernel(r, g.pos.stage).prog
+    for j in range(LATER, CW + 1):
+        if mask >> (j + 1) & 1:
+            d = j
+            nd += 1
+    if nd != 1:
+        return SOLVE_UNSUPPORTED
+    ki = start_kind(P, mask, d, S.data[node + F_KIND])
+    if P[P[P[H_KINDS] + ki] + K_ASK_DIRECTION]:
+        return SOLVE_UNSUPPORTED
+    move_init(r.m, 0, ASK_STOP)
+    res = play(P, g.pos, ki, pit, d, r.m, 0)
+    if res == P_NEED:
+        return SOLVE_UNSUPPORTED
+    if res != P_DONE:
+        return GAME_ENDLESS if res == P_ENDLESS else GAME_BAD
+    S.hit_ply = BIG
+    status = solver_finish(S, g, ply)
+    if status != GAME_OK:
+        return status
+    record_game(S, g, kid)
+    S.data[kid + F_CAPTURED] = S.captured
+    S.data[kid + F_HIT] = S.hit_ply if g.terminal and g.end_kind == END_REPETITION else BIG
+    P = stage_kernel(r, g.pos.stage).prog
+    S.data[kid + F_MARGIN] = score_of(P, r.turns[g.pos.stage], g.pos, 0) - score_of(P, r.turns[g.pos.stage], g.pos, 1)
+    slot = (ply + 1) * nk + i
+    if S.rep:
+        solver_key(S, g.pos, 1)
+        S.kra[slot] = S.out_a
+        S.krb[slot] = S.out_b
+    if not g.terminal:
+        solver_key(S, g.pos, 0)
+        S.kka[slot] = S.out_a
+        S.kkb[slot] = S.out_b
+    return GAME_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_utility(S: Solver, kid: cython.int, me: cython.int) -> cython.int:
+    """A finished game's value for `me`: the margin, or +-win where the result goes against it."""
+    margin: cython.int = S.data[kid + F_MARGIN] if me == 0 else -S.data[kid + F_MARGIN]
+    ret: cython.int = S.data[kid + F_RET] if me == 0 else -S.data[kid + F_RET]
+    if (ret > 0) == (margin > 0) and (ret < 0) == (margin < 0):
+        return margin
+    return ret * S.win
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def pos_bit(S: Solver, at: cython.int) -> cython.ulonglong:
+    """A position's bit in the filters (at: its index in the per-child arrays)."""
+    return cython.cast(cython.ulonglong, 1) << (pos_hash(S.kra[at], S.krb[at]) & 63)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kid_window(S: Solver, ply: cython.int, kid: cython.int) -> cython.ulonglong:
+    """The filter of the positions seen before a child of the node at `ply` in its window: the
+    node's and those before it, none after a capture (nor in a game without the end)."""
+    if not S.rep or S.data[kid + F_CAPTURED]:
+        return 0
+    return S.wf[ply] | pos_bit(S, ply * S.nk + S.node[ply])
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def enter(S: Solver, ply: cython.int, i: cython.int) -> cython.void:
+    """Make child i of the node at `ply` the node searched at ply + 1."""
+    kid: cython.int = rec_at(S, ply + 1, i)
+    S.wf[ply + 1] = kid_window(S, ply, kid)
+    S.since[ply + 1] = ply + 1 if S.data[kid + F_CAPTURED] else S.since[ply]
+    S.node[ply + 1] = i
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_room(S: Solver, ply: cython.int) -> cython.int:
+    """Records for plies up to ply + 1 (the children of a node at `ply`); 0: no memory."""
+    n: cython.int
+    old: cython.int = S.plies
+    per: cython.int = S.nk
+    if ply + 1 < old:
+        return 1
+    n = 2 * old + 64
+    try:
+        data = zeroed("i", n * per * S.rec)
+        kka = zeroed("Q", n * per)
+        kkb = zeroed("Q", n * per)
+        kra = zeroed("Q", n * per)
+        krb = zeroed("Q", n * per)
+        order = zeroed("i", n * per)
+        rank = zeroed("i", n * per)
+        known = zeroed("i", n * per)
+        node = zeroed("i", n)
+        since = zeroed("i", n)
+        wf = zeroed("Q", n)
+        kfilt = zeroed("Q", n * per)
+        if old:
+            data[:old * per * S.rec] = array("i", S.data[:old * per * S.rec])
+            for new, was in ((kka, S.kka), (kkb, S.kkb), (kra, S.kra), (krb, S.krb)):
+                new[:old * per] = array("Q", was[:old * per])
+            for new, was in ((order, S.order), (rank, S.rank), (known, S.known)):
+                new[:old * per] = array("i", was[:old * per])
+            node[:old] = array("i", S.node[:old])
+            since[:old] = array("i", S.since[:old])
+            wf[:old] = array("Q", S.wf[:old])
+            kfilt[:old * per] = array("Q", S.kfilt[:old * per])
+    except MemoryError:
+        return 0
+    S.data, S.kka, S.kkb, S.kra, S.krb = data, kka, kkb, kra, krb
+    S.order, S.rank, S.known, S.node, S.since, S.wf, S.kfilt = order, rank, known, node, since, wf, kfilt
+    S.plies = n
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_report(S: Solver, full: cython.int) -> cython.int:
+    """Let Ctrl-C through, and with `full` call progress(nodes, lower, upper); -1 (the
+    exception kept in S.pending, to be raised) when either raised."""
+    try:
+        PyErr_CheckSignals()
+        if full and S.progress is not None:
+            S.progress(S.nodes, S.lo, S.hi)
+    except BaseException as exc:  # noqa: B036 - raised by solve once the search unwinds
+        S.pending = exc
+        return -1
+    return 0
+
+
+# ---- the endgame table
+#
+# In a store-blind game with no stock, stage or move limit in play, a position with at most
+# eg_k pieces on the pits is ranked among all such boards (the combinatorial number system)
+# and its exact value, net of the stores, kept in one byte: 0 unknown, 1 being computed, else
+# value + 128. Each entry is computed once, from its children's exact values, the first time
+# the search reaches it; every later visit (every MTD(f) pass, every transposition) reads it.
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def eg_index(S: Solver, at: cython.int) -> cython.longlong:
+    """The endgame table's index of the record at S.data[at], or -1."""
+    budget_left: cython.int = S.eg_k
+    L: cython.int = S.eg_pits
+    rank: cython.longlong = 0
+    i: cython.int
+    b: cython.int
+    if not S.eg_on or S.data[at + F_STOCK] or S.data[at + F_STOCK + 1] or S.data[at + F_STAGE]:
+        return -1
+    for i in range(L):
+        b = S.data[at + F_BOARD + i]
+        if b > budget_left:
+            return -1
+        if i < L - 1:
+            rank += cython.cast(cython.longlong, S.eg_rank[((L - 2 - i) * (S.eg_k + 1) + budget_left) * (S.eg_k + 2) + b])
+        else:
+            rank += b
+        budget_left -= b
+    return S.data[at + F_MOVER] * S.eg_n + rank
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def eg_value(S: Solver, ply: cython.int, idx: cython.longlong) -> cython.int:
+    """The exact value of the node at `ply` (not finished, in the table at idx) for its mover."""
+    node: cython.int = rec_at(S, ply, S.node[ply])
+    d: cython.int = solver_offset(S, node)
+    byte: cython.int = S.eg[idx]
+    n: cython.int
+    me: cython.int
+    best: cython.int = -SOLVE_INF
+    status: cython.int
+    i: cython.int
+    v: cython.int
+    kid: cython.int
+    ci: cython.longlong
+    if byte > EG_BUSY:
+        return byte - 128 + d
+    if byte == EG_BUSY or ply >= MAX_SOLVE_PLIES:  # a cycle
+        S.status = SOLVE_TOO_DEEP
+        return 0
+    S.eg[idx] = EG_BUSY
+    n = S.data[node + F_N]
+    me = S.data[node + F_MOVER]
+    if not solver_room(S, ply):
+        S.status = GAME_NOMEM
+        return 0
+    S.nodes += 1
+    for i in range(n):
+        kid = rec_at(S, ply + 1, i)
+        status = solver_child(S, ply, node, i, kid)
+        if status != GAME_OK:
+            S.status = status
+            return 0
+        if S.data[kid + F_TERMINAL]:
+            v = solver_utility(S, kid, me)
+        else:
+            ci = eg_index(S, kid)
+            enter(S, ply, i)
+            if ci >= 0:
+                v = eg_value(S, ply + 1, ci)
+            else:  # more pieces than the table holds: a full-window search is exact
+                v = solver_search(S, ply + 1, -SOLVE_INF, SOLVE_INF)
+            if S.data[kid + F_MOVER] != me:
+                v = -v
+        if S.status != GAME_OK:
+            return 0
+        if v > best:
+            best = v
+    if best - d < -126 or best - d > 127:
+        S.status = GAME_BAD
+        return 0
+    S.eg[idx] = best - d + 128
+    S.eg_filled += 1
+    return best
+
+
+def eg_init(S: Solver, nbytes: float, total: int, P: list) -> None:
+    """The table for boards of at most k pieces on the pits, the largest within `nbytes`."""
+    L = P[H_NPITS]
+    if not S.relative or S.r.nstages > 1 or S.limit_bits or L < 2 or L > 64:
+        return
+    most = min(120 // abs(S.value), total)
+    k = 0
+    boards = 1.0
+    for t in range(1, most + 1):
+        nxt = boards * (t + L) / t
+        if 2 * nxt > nbytes:
+            break
+        boards = nxt
+        k = t
+    if k < 2:
+        return
+    n = int(boards + 0.5)
+    try:
+        rank = zeroed("Q", (L - 1) * (k + 1) * (k + 2))
+        eg = zeroed("B", 2 * n)
+    except MemoryError:
+        return
+    for rest in range(1, L):  # boards of `rest` pits with at most t pieces: C(t + rest, rest)
+        for t in range(k + 1):
+            row = ((rest - 1) * (k + 1) + t) * (k + 2)
+            total_before = 0
+            for b in range(t + 1):
+                rank[row + b] = total_before
+                c = 1
+                for j in range(1, rest + 1):
+                    c = c * (t - b + j) // j
+                total_before += c
+            rank[row + t + 1] = total_before
+    S.eg, S.eg_rank, S.eg_n, S.eg_k, S.eg_pits, S.eg_on = eg, rank, n, k, L, 1
+
+
+# ---- the search
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_search(S: Solver, ply: cython.int, alpha: cython.int, beta: cython.int) -> cython.int:
+    """Fail-soft negamax from the view of the mover of the node at `ply` (not finished). The
+    table's best start is played and searched before the other starts are made: most nodes
+    of a null-window search are cut by it. Sets S.res_f and S.res_dep (see Solver): a result
+    that depends on a repetition of a position above the node is not stored."""
+    nk: cython.int = S.nk
+    node: cython.int = rec_at(S, ply, S.node[ply])
+    at: cython.int = ply * nk + S.node[ply]
+    ka: cython.ulonglong = S.kka[at]
+    kb: cython.ulonglong = S.kkb[at]
+    window: cython.ulonglong = S.wf[ply]
+    below: cython.ulonglong = 0
+    f: cython.ulonglong = 0
+    dep: cython.int = BIG
+    hint: cython.int = -1
+    d: cython.int = solver_offset(S, node)
+    n: cython.int = S.data[node + F_N]
+    me: cython.int = S.data[node + F_MOVER]
+    pits: cython.int = node + F_BOARD + 2 * S.ns + nk
+    base: cython.int = (ply + 1) * nk
+    e: cython.longlong
+    ce: cython.longlong
+    ci: cython.longlong
+    idx: cython.longlong
+    lo: cython.int
+    hi: cython.int
+    clo: cython.int
+    chi: cython.int
+    cd: cython.int
+    before: cython.longlong
+    best: cython.int = -SOLVE_INF
+    best_i: cython.int = 0
+    a0: cython.int = alpha
+    status: cython.int
+    v: cython.int
+    i: cython.int
+    j: cython.int
+    m: cython.int
+    kid: cython.int
+    score: cython.int
+    same: cython.int
+    h: cython.longlong
+    S.nodes += 1
+    S.res_f = 0
+    S.res_dep = BIG
+    if S.nodes >= S.next_signal:
+        S.next_signal = S.nodes + SIGNALS_EVERY
+        if S.nodes >= S.next_report:
+            S.next_report = S.nodes + REPORT_EVERY
+            status = solver_report(S, 1)
+        else:
+            status = solver_report(S, 0)
+        if status < 0:
+            S.status = GAME_STOPPED
+            return 0
+    if ply >= MAX_SOLVE_PLIES:
+        S.status = SOLVE_TOO_DEEP
+        return 0
+    if S.eg_on:
+        idx = eg_index(S, node)
+        if idx >= 0:
+            v = eg_value(S, ply, idx)
+            S.res_f = 0
+            S.res_dep = BIG
+            return v
+    if S.rep:
+        below = window | pos_bit(S, at)
+    e = tt_find(S, ka, kb)
+    if e >= 0:
+        if tt_holds(S, e, window):
+            lo = tt_lo(S, e, d)
+            hi = tt_hi(S, e, d)
+            if lo >= beta or lo == hi or hi <= alpha:
+                S.res_f = S.tf[e] if S.rep else 0
+                return lo if lo >= beta or lo == hi else hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        hint = S.tbest[e] if S.tbest[e] < n else -1
+    if not solver_room(S, ply):
+        S.status = GAME_NOMEM
+        return 0
+    before = S.nodes
+    if hint >= 0:
+        kid = rec_at(S, ply + 1, hint)
+        status = solver_child(S, ply, node, hint, kid)
+        if status != GAME_OK:
+            S.status = status
+            return 0
+        if S.rep and not S.data[kid + F_CAPTURED]:
+            f |= pos_bit(S, base + hint)
+        if S.data[kid + F_TERMINAL]:
+            v = solver_utility(S, kid, me)
+            if S.data[kid + F_HIT] < dep:
+                dep = S.data[kid + F_HIT]
+        else:
+            v = solver_descend(S, ply, hint, me, alpha, beta)
+            if not S.data[kid + F_CAPTURED]:
+                f |= S.res_f
+            if S.res_dep < dep:
+                dep = S.res_dep
+        if S.status != GAME_OK:
+            return 0
+        best = v
+        best_i = hint
+        if v > alpha:
+            alpha = v
+        if alpha >= beta:
+            if dep >= ply:
+                tt_store(S, ka, kb, f, window, best, SOLVE_INF, d, best_i, S.nodes - before)
+            S.res_f = f
+            S.res_dep = dep
+            return best
+    for i in range(n):  # the other children
+        if i == hint:
+            continue
+        status = solver_child(S, ply, node, i, rec_at(S, ply + 1, i))
+        if status != GAME_OK:
+            S.status = status
+            return 0
+    m = 0
+    for i in range(n):
+        if i == hint:
+            continue
+        kid = rec_at(S, ply + 1, i)
+        S.known[base + i] = SOLVE_INF
+        S.kfilt[base + i] = 0
+        if S.data[kid + F_TERMINAL]:
+            S.known[base + i] = solver_utility(S, kid, me)
+            score = ORDER_FIRST + S.known[base + i] if S.known[base + i] > alpha else ORDER_LAST
+        else:
+            same = S.data[kid + F_MOVER] == me
+            # moves that keep the turn, then the margin after the move, then the history of
+            # cuts (the log of the work they saved)
+            score = ((S.data[kid + F_MARGIN] if me == 0 else -S.data[kid + F_MARGIN])
+                     + (2 * S.win + 1 if same else 0)) * 64
+            h = S.history[me * MAX_SLOTS + S.data[pits + i]]
+            while h:
+                score += 8
+                h >>= 1
+            ci = eg_index(S, kid)
+            ce = tt_find(S, S.kka[base + i], S.kkb[base + i]) if ci < 0 else -1
+            if ce >= 0 and not tt_holds(S, ce, 0 if S.data[kid + F_CAPTURED] else below):
+                ce = -1
+            if ci >= 0 and S.eg[ci] > EG_BUSY:  # exact, from the endgame table
+                v = S.eg[ci] - 128 + solver_offset(S, kid)
+                S.known[base + i] = v if same else -v
+                if S.known[base + i] <= alpha:
+                    score = ORDER_LAST
+            elif ce >= 0:  # the child's bounds, from this node's view
+                cd = solver_offset(S, kid)
+                clo = tt_lo(S, ce, cd)
+                chi = tt_hi(S, ce, cd)
+                lo = clo if same else -chi
+                hi = chi if same else -clo
+                if lo == hi or lo >= beta or hi <= alpha:
+                    S.known[base + i] = lo if lo >= beta else hi
+                    if S.rep and not S.data[kid + F_CAPTURED]:
+                        S.kfilt[base + i] = S.tf[ce]
+                if hi <= alpha:
+                    score = ORDER_LAST  # known to fail low: last
+        if S.known[base + i] != SOLVE_INF and S.known[base + i] >= beta:  # enhanced transposition cut-off
+            if S.rep and not S.data[kid + F_CAPTURED]:
+                f |= pos_bit(S, base + i) | S.kfilt[base + i]
+            if S.data[kid + F_TERMINAL] and S.data[kid + F_HIT] < dep:
+                dep = S.data[kid + F_HIT]
+            if dep >= ply:
+                tt_store(S, ka, kb, f, window, S.known[base + i], SOLVE_INF, d, i, S.nodes - before + 1)
+            S.res_f = f
+            S.res_dep = dep
+            return S.known[base + i]
+        j = m  # insertion by score, best first
+        m += 1
+        while j > 0 and S.rank[base + j - 1] < score:
+            S.rank[base + j] = S.rank[base + j - 1]
+            S.order[base + j] = S.order[base + j - 1]
+            j -= 1
+        S.rank[base + j] = score
+        S.order[base + j] = i
+    for j in range(m):
+        i = S.order[base + j]
+        kid = rec_at(S, ply + 1, i)
+        if S.rep and not S.data[kid + F_CAPTURED]:
+            f |= pos_bit(S, base + i)
+        if S.known[base + i] != SOLVE_INF:
+            v = S.known[base + i]
+            f |= S.kfilt[base + i]
+            if S.data[kid + F_TERMINAL] and S.data[kid + F_HIT] < dep:
+                dep = S.data[kid + F_HIT]
+        else:
+            v = solver_descend(S, ply, i, me, alpha, beta)
+            if not S.data[kid + F_CAPTURED]:
+                f |= S.res_f
+            if S.res_dep < dep:
+                dep = S.res_dep
+        if S.status != GAME_OK:
+            return 0
+        if v > best:
+            best = v
+            best_i = i
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    S.history[me * MAX_SLOTS + S.data[pits + i]] += S.nodes - before
+                    break
+    if dep >= ply:
+        tt_store(S, ka, kb, f, window, best if best > a0 else -SOLVE_INF, best if best < beta else SOLVE_INF, d,
+                 best_i, S.nodes - before)
+    S.res_f = f
+    S.res_dep = dep
+    return best
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_descend(S: Solver, ply: cython.int, i: cython.int, me: cython.int, alpha: cython.int,
+                   beta: cython.int) -> cython.int:
+    """Child i's value (not finished) for the mover of the node at `ply`."""
+    enter(S, ply, i)
+    if S.data[rec_at(S, ply + 1, i) + F_MOVER] == me:
+        return solver_search(S, ply + 1, alpha, beta)
+    return -solver_search(S, ply + 1, -beta, -alpha)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_mtdf(S: Solver, ply: cython.int, guess: cython.int, lower: cython.int, upper: cython.int) -> cython.int:
+    """The exact value of the node at `ply` (not finished) by MTD(f) from `guess`."""
+    value: cython.int = guess
+    beta: cython.int
+    while lower < upper and S.status == GAME_OK:
+        beta = value + 1 if value == lower else value
+        value = solver_search(S, ply, beta - 1, beta)
+        if value < beta:
+            upper = value
+        else:
+            lower = value
+        if ply == 0:
+            S.lo = lower
+            S.hi = upper
+    return value
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def solver_child_value(S: Solver, i: cython.int, me: cython.int, lower: cython.int, upper: cython.int,
+                       guess: cython.int) -> cython.int:
+    """The root's child i from the root mover's view, tested against `guess` or exact."""
+    kid: cython.int = rec_at(S, 1, i)
+    if S.data[kid + F_TERMINAL]:
+        return solver_utility(S, kid, me)
+    enter(S, 0, i)
+    if S.data[kid + F_MOVER] == me:
+        return solver_mtdf(S, 1, guess, lower, upper)
+    return -solver_mtdf(S, 1, -guess, -upper, -lower)
+
+
+# ---- store-blind games
+#
+# Where no rule reads a store's count or takes pieces out of a store, and the score is the
+# store plus what the rules add to it, the value of a position is the mover's store lead
+# (times the scoring's factor) plus a function of everything else: positions that differ only
+# in their stores share one table entry, the table keeping values net of the stores. Proved
+# here from the stage programs, conservatively (the proof of _solve.c): any rule the check
+# cannot see through keeps the full key.
+
+def slot_is_store(P: list, q: int) -> bool:
+    return q != NONE and q >= P[H_NPITS]
+
+
+def values_hit_store(P: list, at: int, n: int) -> bool:
+    return any(slot_is_store(P, P[at + i]) for i in range(n))
+
+
+def list_hits_store(P: list, at: int) -> bool:
+    return values_hit_store(P, at + 1, P[at])
+
+
+def on_stores(P: list, node: int, want: int) -> bool:
+    """The condition is `want` (0 false, 1 true) at every store, whatever the counts."""
+    code = P[node]
+    ns = P[H_NSLOTS]
+    if code == C_TRUE:
+        return bool(want)
+    if code == C_STORE:
+        return P[node + 1] == want
+    if code in (C_ROW, C_INSET):
+        every = True
+        for q in range(P[H_NPITS], ns):
+            inside = P[P[H_ROW] + q] == P[node + 1] if code == C_ROW else P[P[node + 1] + q] != 0
+            every = every and inside == bool(want)
+        return every
+    if code == C_NOT:
+        return on_stores(P, P[node + 1], 1 - want)
+    if code in (C_AND, C_OR):  # AND is false (OR true) where one part is; else all parts must be
+        every = True
+        for i in range(P[node + 1]):
+            part = on_stores(P, P[node + 2 + i], want)
+            if part and bool(want) == (code == C_OR):
+                return True
+            every = every and part
+        return every and P[node + 1] > 0
+    return False
+
+
+def reads_stores(P: list, node: int, maybe: bool) -> bool:
+    """Whether the condition's answer can depend on a store's count; `maybe`: its pit may be a store."""
+    if node < 0:
+        return False
+    code = P[node]
+    ns = P[H_NSLOTS]
+    if code in (C_COUNT, C_COUNT_BEFORE):
+        return maybe
+    if code in (C_AND, C_OR):
+        n = P[node + 1]
+        if maybe and any(on_stores(P, P[node + 2 + i], 1 if code == C_OR else 0) for i in range(n)):
+            maybe = False  # constant at a store: only pits are read
+        return any(reads_stores(P, P[node + 2 + i], maybe) for i in range(n))
+    if code == C_NOT:
+        return reads_stores(P, P[node + 1], maybe)
+    if code in (C_OPPOSITE, C_BEHIND):
+        return reads_stores(P, P[node + 1], values_hit_store(P, P[H_OPP if code == C_OPPOSITE else H_BEHIND], ns))
+    if code == C_NEXT:
+        return reads_stores(P, P[node + 1], values_hit_store(P, P[H_STEPS], 4 * ns))
+    if code == C_ORIGIN:
+        return reads_stores(P, P[node + 1], True)
+    if code == C_COUNT_PITS:
+        return reads_stores(P, P[node + 1], list_hits_store(P, P[node + 5]) or list_hits_store(P, P[node + 6]))
+    if code in (C_OWN_SIDE, C_OPPONENT_SIDE):
+        return list_hits_store(P, P[P[H_OWN]]) or list_hits_store(P, P[P[H_OWN] + 1])
+    if code in (C_TRUE, C_SIDE, C_ROW, C_INSET, C_STORE, C_MARK, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
+                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND):
+        return False  # the move so far, the stocks, the pits: never a store
+    return True  # a node this check does not know: assume it reads them
+
+
+def ends_blind(P: list, T: int) -> bool:
+    for i in range(P[T + T_NENDS]):
+        e = P[P[T + T_ENDS] + i]
+        if P[e + E_RESULT] != RES_BY_SCORE or P[e + E_WINNER_NEEDS] >= 0:
+            return False
+        if P[e + E_KIND] == END_SIDE_EMPTY:
+            if list_hits_store(P, P[e + E_ARG1]) or list_hits_store(P, P[e + E_ARG2]):
+                return False
+        elif P[e + E_KIND] not in (END_NO_LEGAL_MOVE, END_MOVE_LIMIT):
+            return False  # majority, score reached, repetition: they read the scores or the history
+    for i in range(P[T + T_NDURING]):
+        d = P[P[T + T_DURING] + i]
+        rec = P[P[H_DURING] + i]
+        if P[d + 1] != RES_BY_SCORE or P[d + 2] >= 0 or list_hits_store(P, P[rec + 1]) \
+                or list_hits_store(P, P[rec + 2]):
+            return False
+    return True
+
+
+def moves_blind(P: list) -> bool:
+    ns = P[H_NSLOTS]
+    if list_hits_store(P, P[P[H_OWN]]) or list_hits_store(P, P[P[H_OWN] + 1]):
+        return False
+    if reads_stores(P, P[H_SKIP], True) or reads_stores(P, P[H_STOP_WHEN], True) \
+            or reads_stores(P, P[H_ASK_WHEN], True):
+        return False
+    if P[H_RELAY] and (reads_stores(P, P[H_RELAY_WHEN], True) or not on_stores(P, P[H_RELAY_WHEN], 0)):
+        return False  # a relay from a store would lift it
+    for k in range(P[H_NKINDS]):
+        x = P[P[H_KINDS] + k]
+        if reads_stores(P, P[x + K_REQUIRE], True) or reads_stores(P, P[x + K_TEST], True):
+            return False
+        for p in range(2):
+            t = P[x + K_TABLE0 + p]
+            if any(slot_is_store(P, P[t + 2 + 2 * r]) for r in range(P[t])):
+                return False
+    for i in range(P[H_NCAPS]):
+        cap = P[P[H_CAPS] + i]
+        # a capture never fires at a store, never reaches one across the board or along a chain
+        if reads_stores(P, P[cap + CP_WHEN], True) or not on_stores(P, P[cap + CP_WHEN], 0) \
+                or reads_stores(P, P[cap + CP_ENTRY], True) or reads_stores(P, P[cap + CP_NEAREST], True) \
+                or values_hit_store(P, P[H_OPP], ns) or values_hit_store(P, P[H_BEHIND], ns):
+            return False
+        for j in range(P[cap + CP_NSEL]):
+            sel = P[cap + CP_SELS + j]
+            if P[sel] == SEL_CHAIN and (reads_stores(P, P[sel + 1], True) or not on_stores(P, P[sel + 1], 0)):
+                return False
+        chosen = cap + CP_SELS + P[cap + CP_NSEL]
+        if any(reads_stores(P, P[chosen + 2 + 3 * c], True) for c in range(P[chosen])):
+            return False
+    return True
+
+
+def store_blind(S: Solver, programs: list, turns: list) -> bool:
+    """Whether the table may key positions without their stores (S.store0/1, S.value set)."""
+    for st, (P, T) in enumerate(zip(programs, turns)):
+        ns = P[H_NSLOTS]
+        store = [q if q >= 0 else ns + q for q in (P[P[H_STORE]], P[P[H_STORE] + 1])]
+        if ns - P[H_NPITS] != 2 or store[0] == store[1] or not slot_is_store(P, store[0]) \
+                or not slot_is_store(P, store[1]):
+            return False
+        if not P[T + T_SCORE] & SCORE_STORE:
+            return False
+        if st and (store[0] != S.store0 or store[1] != S.store1 or P[T + T_VALUE] != S.value):
+            return False
+        S.store0, S.store1, S.value = store[0], store[1], P[T + T_VALUE]
+        if reads_stores(P, P[T + T_FEED], True) or reads_stores(P, P[T + T_EXTRA], True) \
+                or reads_stores(P, P[T + T_UNTIL], True):
+            return False
+        if not ends_blind(P, T) or not moves_blind(P):
+            return False
+    return True
+
+
+# ---- solving from Python
+
+def solve(r: Runner, *args: object) -> tuple:
+    """solve(runner, board, marks, stock, removed, stage, moves_played, mover, win, megabytes,
+    all_moves, progress, share_stores, endgame, seen) -> (value for the mover, [(action,
+    value or None), ...], nodes, table entries, exact keys, stores shared, pieces on the pits
+    of the endgame table's positions (0: none), its entries filled).
+
+    The position is one between moves, not finished. `seen`: the positions (board, stock,
+    stage, mover) seen since the last capture before it, in a game that ends on repetition.
+    Each start's value is exact with all_moves; otherwise a start has the position's value
+    when it keeps it, and None when it does not. progress, unless None, is called now and then
+    with (nodes, lower, upper): the bounds proved so far on the value (the mover's view).
+    Ctrl-C is let through every 16,384 positions; a signal caught is raised once the search
+    has unwound, never lost."""
+    if len(args) != POS_ARGS + 7:
+        raise TypeError("solve takes 15 arguments")
+    first: Kernel = r.kernels[0]
+    k: Kernel
+    S: Solver = Solver(r)
+    g: Game = S.g
+    win = index(args[POS_ARGS])
+    megabytes = float(args[POS_ARGS + 1])
+    all_moves = bool(args[POS_ARGS + 2])
+    progress = args[POS_ARGS + 3]
+    share_stores = bool(args[POS_ARGS + 4])
+    endgame = index(args[POS_ARGS + 5])
+    seen = list(args[POS_ARGS + 6] or ())
+    if not megabytes > 0 or megabytes == float("inf"):
+        raise ValueError(f"the memory bound must be a positive number of megabytes, not {megabytes:g}")
+    if win <= 0 or win >= SOLVE_INF // 4:
+        raise ValueError("win out of range")
+    programs = [list(k.program) for k in r.kernels]
+    turns = [r.turns[i] for i in range(r.nstages)]
+    for P, T in zip(programs, turns):
+        if P[T + T_MARKS] >= 0:
+            raise NotImplementedError("marks change after a move (the solver's keys leave them out)")
+        if P[T + T_ROUNDS] >= 0:
+            raise NotImplementedError("the game is played in rounds (the solver's keys leave the round out)")
+    if r.cells:
+        raise NotImplementedError("several kinds of piece (the solver's keys leave the kinds out)")
+    pos_copy(g.pos, first.begin(args[:POS_ARGS], POS_ARGS, "solve"), r.ns)
+    if g.pos.stage >= r.nstages:
+        raise ValueError("the stage must be one of the game's")
+    S.win = win
+    S.progress = progress
+    S.rep = r.uses_repetition
+    S.status = GAME_OK
+    S.next_report = REPORT_EVERY
+    S.next_signal = SIGNALS_EVERY
+    ns: cython.int = r.ns
+    total = g.pos.stock[0] + g.pos.stock[1] + sum(g.pos.board[q] for q in range(ns))
+    S.width = bits_for(total)
+    S.stage_bits = bits_for(r.nstages - 1) if r.nstages > 1 else 0
+    S.limit_bits = 0
+    for P, T in zip(programs, turns):
+        for i in range(P[T + T_NENDS]):
+            e = P[P[T + T_ENDS] + i]
+            if P[e + E_KIND] == END_MOVE_LIMIT:
+                S.limit_bits = max(S.limit_bits, bits_for(P[e + E_ARG0]))
+    S.relative = 1 if share_stores and store_blind(S, programs, turns) else 0
+    S.exact = 1 if (1 + S.stage_bits + S.limit_bits + (ns + 2 - 2 * S.relative) * S.width <= 128
+                    and (not S.rep or 1 + S.stage_bits + (ns + 2) * S.width <= 128)) else 0
+    if endgame > 0:  # up to a quarter of the memory for the endgame table
+        eg_init(S, megabytes * 1e6 / 4, min(total, endgame), programs[0])
+        if S.eg_on:
+            megabytes -= 2.0 * S.eg_n / 1e6
+    entry = 22 + (8 if S.rep else 0)
+    want = int(max(megabytes, 0) * 1e6 / (entry * BUCKET))
+    most = 1
+    while most * 2 <= want:
+        most *= 2
+    S.max_buckets = most
+    S.used = 0
+    if not table_alloc(S, min(most, 1024)) or not solver_room(S, 0):
+        raise MemoryError()
+    # the root: its turn begun (its own repetition was checked when it was reached)
+    g.terminal = 0
+    g.ret = 0
+    g.round = 0
+    g.starts = 0
+    g.last_mover = NONE
+    g.racing = 0
+    for k in r.kernels:
+        budget(k)
+    S.node[0] = 0
+    S.since[0] = 0
+    S.wf[0] = 0
+    status: cython.int = solver_turn(S, g, 1 - g.pos.mover, 1, 0)
+    if status != GAME_OK:
+        raise r.failed(status)
+    if g.terminal:
+        raise ValueError("the game is over")
+    root: cython.int = rec_at(S, 0, 0)
+    record_game(S, g, root)
+    solver_key(S, g.pos, 0)
+    S.kka[0], S.kkb[0] = S.out_a, S.out_b
+    if S.rep:
+        solver_key(S, g.pos, 1)
+        S.kra[0], S.krb[0] = S.out_a, S.out_b
+        root_a, root_b = S.out_a, S.out_b
+        S.prior_a = zeroed("Q", len(seen))
+        S.prior_b = zeroed("Q", len(seen))
+        work = Pos(r.ns, r.cells)
+        window = 0
+        for item in seen:
+            board, stock, stage, mover = item
+            if len(board) != ns or len(stock) != 2:
+                raise ValueError("a position seen has the wrong size")
+            for q in range(ns):
+                work.board[q] = index(board[q])
+            work.stock[0], work.stock[1] = index(stock[0]), index(stock[1])
+            work.stage, work.mover = index(stage), index(mover)
+            solver_key(S, work, 1)
+            if (S.out_a, S.out_b) == (root_a, root_b):
+                continue
+            S.prior_a[S.n_prior], S.prior_b[S.n_prior] = S.out_a, S.out_b
+            S.n_prior += 1
+            window |= cython.cast(cython.ulonglong, 1) << (pos_hash(S.out_a, S.out_b) & 63)
+        S.wf[0] = window
+    n: cython.int = g.legal.n
+    aids = [g.legal.aids[i] for i in range(n)]
+    me: cython.int = g.pos.mover
+    S.lo, S.hi = -win, win
+    value: cython.int = solver_mtdf(S, 0, 0, -win, win)
+    values = []
+    reach = []
+    if S.status == GAME_OK and solver_report(S, 1) < 0:  # the value found
+        S.status = GAME_STOPPED
+    i: cython.int
+    v: cython.int
+    for i in range(n):
+        if S.status != GAME_OK:
+            break
+        status = solver_child(S, 0, root, i, rec_at(S, 1, i))
+        if status != GAME_OK:
+            S.status = status
+            break
+        if all_moves:
+            v = solver_child_value(S, i, me, -win, win, value)
+            values.append(v)
+            reach.append(v == value)
+        else:  # a null-window test: does this start keep the value?
+            v = solver_child_value(S, i, me, value - 1, value, value)
+            values.append(v)
+            reach.append(v >= value)
+    if S.status == SOLVE_UNSUPPORTED:
+        raise NotImplementedError("a move asks a decision (the solver plays none)")
+    if S.status == SOLVE_TOO_DEEP:
+        raise LimitError(f"a line of play went past {MAX_SOLVE_PLIES} decisions (does the game cycle without a "
+                         f"repetition end?)")
+    if S.status == GAME_STOPPED and S.pending is not None:
+        pending = S.pending
+        S.pending = None
+        raise pending
+    if S.status != GAME_OK:
+        raise r.failed(S.status)
+    moves = [(aids[i], (values[i] if all_moves else value) if (all_moves or reach[i]) else None) for i in range(n)]
+    return (value, moves, S.nodes, S.used, bool(S.exact), bool(S.relative), S.eg_k if S.eg_on else 0,
+            S.eg_filled)

@@ -23,7 +23,12 @@ HOT = ("match", "owner_at", "side_sum", "test", "piece_test", "ask", "chain_pits
        "race_choose", "race_lap_end", "race_over", "race_run", "race_begin", "race_both", "race_random",
        "random_action",
        # a state between actions
-       "play_on", "starts_copy")
+       "play_on", "starts_copy",
+       # the solver
+       "mix64", "bits_for", "rec_at", "pack", "solver_key", "pos_hash", "tt_bucket", "tt_find", "tt_holds", "tt_store",
+       "tt_lo", "tt_hi", "solver_offset", "record_game", "load_game", "repeats", "solver_turn", "solver_finish",
+       "solver_child", "solver_utility", "pos_bit", "kid_window", "enter", "eg_index", "eg_value", "solver_search",
+       "solver_descend", "solver_mtdf", "solver_child_value")
 """The functions every play, look-ahead and step of a whole game runs through."""
 ALLOWED = [
     # an argument that may be None checked on its way into a function (a pointer comparison)

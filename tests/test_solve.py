@@ -95,17 +95,16 @@ def _in_pits(state) -> int:
     return sum(n for slot, n in enumerate(state.board) if slot not in stores)
 
 
-def test_the_native_solver_covers_only_native_states() -> None:
+def test_the_native_solver_solves_python_and_native_states_and_games_that_end_on_repetition() -> None:
     from rulespec.interpreter.state import State
 
     game = rulespec.load("kalah", pits=3, seeds=2)
     python_state = State.initial(game)
-    assert solve(game, python_state).engine == "python"
-    with pytest.raises(ValueError, match="native solver does not cover"):
-        solve(game, python_state, engine="native")
-    oware = rulespec.load("oware", pits=2, seeds=1)  # ends on repetition: values depend on history
-    with pytest.raises(ValueError, match="repetition"):
-        solve(oware, engine="native")
+    assert solve(game, python_state).engine == "native"  # the typed engine reads any state's position
+    assert solve(game, python_state, engine="native").value == solve(game, engine="python").value
+    oware = rulespec.load("oware", pits=2, seeds=1)  # ends on repetition: the solver follows the rule
+    sol = solve(oware, engine="native")
+    assert (sol.engine, sol.value, sol.caveat) == ("native", 2, "")
 
 
 def test_a_game_that_can_cycle_for_ever_is_reported_not_crashed() -> None:
@@ -252,3 +251,132 @@ def test_the_search_runs_on_a_python_twin_of_a_native_state() -> None:
     assert twin.history() == state.history() and twin.position_key() == state.position_key()
     twin.apply_action(twin.legal_actions()[0])
     assert len(state.history()) == 4  # the twin is a state of its own
+
+
+# ---- the typed engine's solver against references
+
+def exact_with_history(state, memo: dict) -> int:
+    """Minimax over the Python State with its whole history, no pruning: the value for the
+    player to move. Memoised on the position and the positions seen since the last capture
+    (all of the history the rules read), so exact for a game that ends on repetition."""
+    key = (state.position_key(), frozenset(state._seen))
+    if key in memo:
+        return memo[key]
+    me = state.current_player()
+    best = None
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        if child.is_terminal():
+            v = utility(child, me)
+        else:
+            v = exact_with_history(child, memo)
+            v = v if child.current_player() == me else -v
+        best = v if best is None or v > best else best
+    memo[key] = best
+    return best
+
+
+def exact_moves(state) -> dict[str, int]:
+    """Each first move's exact value (South's view), following the history."""
+    out = {}
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        if child.is_terminal():
+            out[state.action_to_string(a)] = utility(child, 0)
+        else:
+            v = exact_with_history(child, {})
+            out[state.action_to_string(a)] = v if child.current_player() == 0 else -v
+    return out
+
+
+SIZES = [(p, s) for p in (1, 2, 3) for s in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("pits, seeds", SIZES)
+def test_the_typed_solver_gives_the_python_references_values_and_best_moves_on_kalah(pits: int, seeds: int) -> None:
+    game = rulespec.load("kalah", pits=pits, seeds=seeds)
+    typed = solve(game, all_moves=True, memory_mb=8, engine="native")
+    python = solve(game, all_moves=True, engine="python")
+    assert typed.engine == "native"
+    assert (typed.value, typed.best, typed.moves) == (python.value, python.best, python.moves)
+
+
+@pytest.mark.parametrize("pits, seeds", [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)])
+def test_the_typed_solver_follows_the_repetition_rule_on_oware(pits: int, seeds: int) -> None:
+    # Oware ends when a position repeats since the last capture: the reference plays every
+    # line with its whole history (tiny instances only: it knows no pruning)
+    from rulespec.interpreter.state import State
+
+    game = rulespec.load("oware", pits=pits, seeds=seeds)
+    typed = solve(game, all_moves=True, memory_mb=8, engine="native")
+    moves = exact_moves(State.initial(game))
+    assert typed.moves == moves
+    assert typed.value == max(moves.values())
+    assert typed.best == [m for m, v in moves.items() if v == typed.value]
+
+
+@pytest.mark.parametrize("pits, seeds", [(2, 3), (3, 1)])
+def test_the_typed_solver_follows_the_history_from_random_late_oware_positions(pits: int, seeds: int) -> None:
+    # late positions of random games, with the positions seen since the last capture that
+    # their history left: the solver's line starts with them
+    from rulespec.interpreter.state import State
+
+    game = rulespec.load("oware", pits=pits, seeds=seeds)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(200):
+        state = State.initial(game)
+        for _ in range(rng.randrange(4, 30)):
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or sum(state.board[:2 * pits]) > 4:
+            continue
+        typed = solve(game, state, memory_mb=4, engine="native")
+        sign = 1 if state.current_player() == 0 else -1
+        assert typed.value == sign * exact_with_history(state, {}), state.history()
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+@pytest.mark.parametrize("variant, params", [("kalah", {"pits": 3, "seeds": 2}), ("oware", {"pits": 2, "seeds": 2})])
+def test_the_solver_interpreted_agrees(monkeypatch: pytest.MonkeyPatch, variant: str, params: dict) -> None:
+    from rulespec.interpreter import kernel
+
+    compiled = solve(rulespec.load(variant, **params), all_moves=True, memory_mb=4, engine="native")
+    monkeypatch.setenv("RULESPEC_PURE", "1")
+    assert kernel.typed_engine().__name__.endswith(".engine")
+    pure = solve(rulespec.load(variant, **params), all_moves=True, memory_mb=4, engine="native")
+    assert (pure.value, pure.best, pure.moves, pure.nodes) == (compiled.value, compiled.best, compiled.moves,
+                                                              compiled.nodes)
+
+
+class SignalLost(Exception):
+    """A second timer signal arrived: the first one's KeyboardInterrupt was swallowed."""
+
+
+def test_ctrl_c_stops_a_long_solve() -> None:
+    """A long solve answers Ctrl-C: a timer's signal raises KeyboardInterrupt, as Ctrl-C's
+    does. The timer repeats, so a solve that lost the first signal fails on the second
+    instead of searching on; the table is bounded by its few megabytes, so nothing grows."""
+    import signal
+
+    signals = []
+
+    def interrupt(signum, frame) -> None:
+        signals.append(signum)
+        raise KeyboardInterrupt if len(signals) == 1 else SignalLost(f"{len(signals)} signals")
+
+    game = rulespec.load("kalah", pits=6, seeds=4)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.5, 2.0)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(game, memory_mb=4, engine="native")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert signals == [signal.SIGALRM]

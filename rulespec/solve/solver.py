@@ -4,16 +4,17 @@ player).
 
 The value is the final score margin (South minus North, as the spec's scoring counts it)
 under perfect play by both sides; a game decided by an end condition that names a loser,
-whatever the scores, is worth +-(all the points + 1). Positions are keyed by
-`state.position_key()`; in a variant that ends on repetition the value can depend on the
-history of the game, which the key leaves out, so such values are exact only when no line
-repeats (the solver says so).
+whatever the scores, is worth +-(all the points + 1).
 
-Where native code plays the game's states (interpreter/native.py) the search runs in C
-(interpreter/_solve.c: MTD(f) over the same alpha-beta, a memory-bounded table of lower and
-upper bounds, enhanced transposition cut-offs), from any position between moves; the Python
-search stays the reference and the fallback (`engine="python"`, games that end on repetition,
-moves that ask a decision, a decision pending)."""
+The typed engine's solver (interpreter/engine.py: MTD(f) over the same alpha-beta, a
+memory-bounded table of lower and upper bounds, enhanced transposition cut-offs) solves from
+any position between moves of a game its runner plays, following the repetition rule where a
+game ends on repetition (the positions seen since the last capture are on its line; see the
+solver's section of engine.py and docs/analysis.md). The Python search stays the reference
+and the fallback (`engine="python"`, moves that ask a decision, a decision pending); it keys
+positions by `state.position_key()`, which leaves the history out, so in a variant that ends
+on repetition its values are exact only when no line repeats (it says so).
+"""
 from __future__ import annotations
 
 import math
@@ -42,10 +43,10 @@ class Solution:
     """With `all_moves`: each first decision's exact value (South's view)."""
     caveat: str = ""
     engine: str = "python"
-    """"native" (interpreter/_solve.c) or "python" (rulespec.players.search)."""
+    """"native" (the typed engine's solver, interpreter/engine.py) or "python" (rulespec.players.search)."""
     stores_shared: bool = False
     """Native: positions that differ only in their stores shared table entries (no rule reads
-    a store's count, the score is the store plus what the rules add; interpreter/_solve.c)."""
+    a store's count, the score is the store plus what the rules add; interpreter/engine.py)."""
     endgame_pieces: int = 0
     """Native, stores shared: positions with at most this many pieces on the pits were kept
     exactly in an endgame table (0: none), filled as the search met them."""
@@ -91,22 +92,30 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
 def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
                   progress: Progress | None, required: bool,
                   share_stores: bool = True, endgame: int = 0) -> Solution | None:
-    """The C solver's answer, or None where it does not cover the state (Python solves it)."""
-    run = getattr(type(state), "_solve", None)
-    why = "the game's states are not native (see game.native_refusal)" if run is None else ""
-    if run is not None:
+    """The typed engine's solver's answer, or None where it does not cover the state (Python
+    solves it)."""
+    from rulespec.interpreter.kernel import typed_engine
+    from rulespec.interpreter.native import typed_games
+
+    runner = typed_games(game)
+    why = "" if runner is not None else f"the typed engine does not play the game ({game.typed_refusal})"
+    twin = python_state(state)
+    if runner is not None and twin._pending is not None:
+        runner, why = None, "a decision inside a move is pending"
+    if runner is not None:
         start = time.perf_counter()
-        sign = 1 if state.current_player() == 0 else -1
+        sign = 1 if twin.current_player() == 0 else -1
         report = None if progress is None else lambda n, lo, hi: progress(n, *_south(sign, lo, hi))
         try:
-            value, moves, nodes, entries, exact_keys, shared, eg_pieces, eg_positions = run(
-                state, win_value(game), float(memory_mb), all_moves, report, share_stores, endgame)
+            value, moves, nodes, entries, exact_keys, shared, eg_pieces, eg_positions = typed_engine().solve(
+                runner.runner, *runner_position(twin), win_value(game), float(memory_mb), all_moves, report,
+                share_stores, endgame, _seen_before(game, twin))
         except NotImplementedError as refused:
             why = str(refused)
         except KernelLimit as exc:
             raise LimitError(str(exc)) from None
         else:
-            text = state.action_to_string
+            text = twin.action_to_string
             caveat = "" if exact_keys else ("positions are told apart by a 128-bit hash of the full position "
                                             "(a collision, vanishingly unlikely, could change the value)")
             return Solution(sign * value, [text(a) for a, v in moves if v == value], nodes,
@@ -116,6 +125,28 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
     if required:
         raise ValueError(f"the native solver does not cover this position: {why}")
     return None
+
+
+def runner_position(state: Any) -> tuple[Any, ...]:
+    """A Python State's position as the typed engine reads it."""
+    return (list(state.board), list(state.marks), list(state.stock), state.removed, state.stage,
+            state.moves_played, state.to_move)
+
+
+def _seen_before(game: Any, state: Any) -> list[tuple[Any, ...]]:
+    """In a game that ends on repetition, the positions seen since the last capture (the
+    State's record of them, in any order) as (board, stock, stage, mover): the solver's line
+    starts with them."""
+    if not game.uses_repetition:
+        return []
+    ns = len(state.board)
+    out = []
+    for key in state._seen:
+        if len(key) == 1 + ns:  # (mover, *board): one stage, no stock
+            out.append((key[1:], (0, 0), 0, key[0]))
+        else:  # (mover, stage, *board, *stock, ...)
+            out.append((key[2:2 + ns], key[2 + ns:4 + ns], key[1], key[0]))
+    return out
 
 
 def _solve_python(game: Any, state: Any, memory_mb: float, all_moves: bool,
