@@ -2635,7 +2635,7 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
             g.starts += 1
             if g.starts > MAX_ROUND_STARTS:
                 return GAME_ROUNDS
-            return begin_turn(r, g, 1 - g.pos.mover, 0)
+            return begin_turn(r, g, 1 - g.pos.mover, REPETITION_SKIP)
         result = RES_BY_SCORE
     if result == RES_BY_SCORE:
         s0 = score_of(P, T, s, 0)
@@ -2740,9 +2740,12 @@ def feeding_at(P: cython.p_int, T: cython.int, s: Pos, m: Move) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def begin_turn(r: Runner, g: Game, last_mover: cython.int, check_repetition: cython.int) -> cython.int:
+def begin_turn(r: Runner, g: Game, last_mover: cython.int, repetition: cython.int, S: Solver = None,
+               ply: cython.int = 0) -> cython.int:
     """state._begin_turn: the legal starts (feeding tested first), then the end conditions in
-    the spec's order; with no legal start and no end that says so, the scores decide."""
+    the spec's order (an end by repetition answered as `repetition` says: REPETITION_*, from
+    the solver S's line at `ply` for REPETITION_LINE); with no legal start and no end that
+    says so, the scores decide."""
     k: Kernel = stage_kernel(r, g.pos.stage)
     P: cython.p_int = k.prog
     T: cython.int = r.turns[g.pos.stage]
@@ -2768,11 +2771,14 @@ def begin_turn(r: Runner, g: Game, last_mover: cython.int, check_repetition: cyt
     r.mark_status = GAME_OK
     for i in range(P[T + T_NENDS]):
         e = P[P[T + T_ENDS] + i]
-        if P[e + E_KIND] == END_REPETITION and not check_repetition:
-            continue
-        who = check_end(r, P, T, e, g, last_mover)
-        if r.mark_status != GAME_OK:
-            return r.mark_status
+        if P[e + E_KIND] == END_REPETITION and repetition != REPETITION_TABLE:
+            if repetition == REPETITION_SKIP or not repeats(S, g, ply):
+                continue
+            who = NONE
+        else:
+            who = check_end(r, P, T, e, g, last_mover)
+            if r.mark_status != GAME_OK:
+                return r.mark_status
         if who != STILL_ON:
             return finish_game(r, P, T, g, P[e + E_KIND], P[e + E_REMAINING], P[e + E_RESULT],
                                P[e + E_WINNER_NEEDS], who)
@@ -2800,7 +2806,7 @@ def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
             return GAME_NOMEM
     if stage_kernel(r, g.pos.stage).prog[r.turns[g.pos.stage] + T_RACE] >= 0:
         return race_begin(r, g)
-    return begin_turn(r, g, 1 - g.pos.mover, 0)
+    return begin_turn(r, g, 1 - g.pos.mover, REPETITION_SKIP)
 
 
 # ---------------------------------------------------------------- marks after a move
@@ -2947,7 +2953,22 @@ def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cyth
 @cython.cfunc
 @cython.exceptval(check=False)
 def finish_move(r: Runner, g: Game) -> cython.int:
-    """state._finish_move after a move the kernel played (r.m holds its facts)."""
+    """state._finish_move after a move the kernel played (r.m holds its facts): the move's
+    consequences, the positions seen forgotten after a capture, and the next turn."""
+    status: cython.int = move_done(r, g)
+    if status != GAME_TURN:
+        return status
+    if r.m.captured and not clear_seen(r, g):
+        return GAME_NOMEM
+    return begin_turn(r, g, g.last_mover, REPETITION_TABLE)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def move_done(r: Runner, g: Game) -> cython.int:
+    """A move's consequences (r.m holds its facts): the moves counted, an end during the move,
+    another turn, the next stage and the marks; GAME_TURN when the next turn is to begin, else
+    how the game stopped."""
     m: Move = r.m
     stage: cython.int = g.pos.stage
     P: cython.p_int = stage_kernel(r, stage).prog
@@ -2974,9 +2995,7 @@ def finish_move(r: Runner, g: Game) -> cython.int:
         status = update_marks(r, g, P, P[T + T_MARKS], stage, mover)
         if status != GAME_OK:
             return status
-    if m.captured and not clear_seen(r, g):
-        return GAME_NOMEM
-    return begin_turn(r, g, mover, 1)
+    return GAME_TURN
 
 
 @cython.cfunc
@@ -3316,7 +3335,7 @@ def race_over(r: Runner, g: Game) -> cython.int:
     s.mover = nxt
     if not clear_seen(r, g):
         return GAME_NOMEM
-    return begin_turn(r, g, last, 1)
+    return begin_turn(r, g, last, REPETITION_TABLE)
 
 
 @cython.cfunc
@@ -4912,79 +4931,16 @@ def repeats(S: Solver, g: Game, ply: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def solver_turn(S: Solver, g: Game, last_mover: cython.int, fresh: cython.int, ply: cython.int) -> cython.int:
-    """begin_turn for a position of the search (a child of the node at `ply`): the legal
-    starts, then the end conditions in the spec's order, the repetition answered from the
-    line's positions since the last capture (none where the window starts afresh)."""
-    r: Runner = S.r
-    k: Kernel = stage_kernel(r, g.pos.stage)
-    P: cython.p_int = k.prog
-    T: cython.int = r.turns[g.pos.stage]
-    m: Move = r.m
-    i: cython.int
-    e: cython.int
-    who: cython.int
-    g.feeding = feeding_at(P, T, g.pos, m)
-    budget(k)
-    legal_into(k, g.pos, g.feeding, r.look, g.legal)
-    if k.stopped:
-        return GAME_STOPPED
-    if not g.legal.n and P[T + T_PASS]:
-        g.pos.mover ^= 1
-        g.feeding = feeding_at(P, T, g.pos, m)
-        budget(k)
-        legal_into(k, g.pos, g.feeding, r.look, g.legal)
-        if k.stopped:
-            return GAME_STOPPED
-        if not g.legal.n:
-            g.pos.mover ^= 1
-    r.mark_status = GAME_OK
-    for i in range(P[T + T_NENDS]):
-        e = P[P[T + T_ENDS] + i]
-        if P[e + E_KIND] == END_REPETITION:
-            if fresh or not repeats(S, g, ply):
-                continue
-            who = NONE
-        else:
-            who = check_end(r, P, T, e, g, last_mover)
-            if r.mark_status != GAME_OK:
-                return r.mark_status
-        if who != STILL_ON:
-            return finish_game(r, P, T, g, P[e + E_KIND], P[e + E_REMAINING], P[e + E_RESULT],
-                               P[e + E_WINNER_NEEDS], who)
-    if not g.legal.n:
-        return finish_game(r, P, T, g, END_IMPLICIT, REM_STAY, RES_BY_SCORE, -1, g.pos.mover)
-    return GAME_OK
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
 def solver_finish(S: Solver, g: Game, ply: cython.int) -> cython.int:
-    """finish_move for a move of the search (no marks change after a move in a game solved)."""
+    """finish_move for a move of the search: the same consequences, then the next turn with
+    the repetition answered from the line searched."""
     r: Runner = S.r
-    m: Move = r.m
-    stage: cython.int = g.pos.stage
-    P: cython.p_int = stage_kernel(r, stage).prog
-    T: cython.int = r.turns[stage]
-    d: cython.int
-    mover: cython.int
-    again: cython.int
-    if g.pos.moves_played < BIG:
-        g.pos.moves_played += 1
-    g.last_mover = g.pos.mover
-    g.starts = 0
-    S.captured = m.captured != 0
-    if m.end_prog >= 0:
-        d = P[P[T + T_DURING] + m.end_prog]
-        return finish_game(r, P, T, g, END_SIDE_EMPTY, P[d], P[d + 1], P[d + 2], m.end_who)
-    mover = g.pos.mover
-    again = P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], g.pos, m.last, m)
-    if P[T + T_UNTIL] >= 0 and test(P, P[T + T_UNTIL], g.pos, m.last, m):
-        if stage + 1 >= r.nstages:
-            return GAME_STAGES
-        g.pos.stage = stage + 1
-    g.pos.mover = mover if again else 1 - mover
-    return solver_turn(S, g, mover, S.captured, ply)
+    status: cython.int
+    S.captured = r.m.captured != 0
+    status = move_done(r, g)
+    if status != GAME_TURN:
+        return status
+    return begin_turn(r, g, g.last_mover, REPETITION_LINE if S.rep and not S.captured else REPETITION_SKIP, S, ply)
 
 
 @cython.cfunc
@@ -5766,7 +5722,7 @@ def solve(r: Runner, *args: object) -> tuple:
     S.node[0] = 0
     S.since[0] = 0
     S.wf[0] = 0
-    status: cython.int = solver_turn(S, g, 1 - g.pos.mover, 1, 0)
+    status: cython.int = begin_turn(S.r, g, 1 - g.pos.mover, REPETITION_SKIP)
     if status != GAME_OK:
         raise r.failed(status)
     if g.terminal:

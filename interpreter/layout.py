@@ -369,6 +369,14 @@ GAME_STOPPED = 5
 GAME_ROUNDS = 6
 GAME_LONG = 7
 GAME_NEED = 8
+GAME_TURN = 9
+"""A move is over and the next turn begins (move_done's answer to its callers)."""
+REPETITION_SKIP = 0
+"""How begin_turn answers an end by repetition: not tested (a game's first position, a
+round's, the first after a capture in the solver's line), from the game's table of positions
+seen, or from the line the solver searches."""
+REPETITION_TABLE = 1
+REPETITION_LINE = 2
 """A state's move waits for a decision (interpreter/engine.py's Core)."""
 DIRECTION_ASKED = -9
 """A Core's pending direction while a start's direction is being asked."""

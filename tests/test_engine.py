@@ -26,7 +26,7 @@ HOT = ("match", "owner_at", "side_sum", "test", "piece_test", "ask", "chain_pits
        "play_on", "starts_copy",
        # the solver
        "mix64", "bits_for", "rec_at", "pack", "solver_key", "pos_hash", "tt_bucket", "tt_find", "tt_holds", "tt_store",
-       "tt_lo", "tt_hi", "solver_offset", "record_game", "load_game", "repeats", "solver_turn", "solver_finish",
+       "tt_lo", "tt_hi", "solver_offset", "record_game", "load_game", "repeats", "move_done", "solver_finish",
        "solver_child", "solver_utility", "pos_bit", "kid_window", "enter", "eg_index", "eg_value", "solver_search",
        "solver_descend", "solver_mtdf", "solver_child_value")
 """The functions every play, look-ahead and step of a whole game runs through."""
