@@ -1,11 +1,11 @@
 """What pyproject.toml cannot say: the packages found by discovery, with the two folders the
 project's layout keeps at the top (interpreter/, variants/) installed inside the rulespec
-package, and the compiled engines (optional: without a C compiler the Python path plays).
+package, and the compiled engine (optional: without a C compiler the same source runs
+interpreted).
 
 The program layout's constants are written from interpreter/layout.py, at every build, into a
-header the C sources include and a Cython declaration file the typed engine cimports, so
-neither can differ from the module. interpreter/engine.py is compiled by Cython into
-rulespec.interpreter._engine; where that fails the same file runs interpreted."""
+Cython declaration file the engine cimports, so it cannot differ from the module.
+interpreter/engine.py is compiled by Cython into rulespec.interpreter._engine."""
 import importlib.util
 import sys
 from pathlib import Path
@@ -14,7 +14,7 @@ from setuptools import Extension, find_packages, setup
 
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "layout"
-"""Where the layout's header and declaration file are written at build (not kept in git)."""
+"""Where the layout's declaration file is written at build (not kept in git)."""
 
 
 def load_layout():
@@ -29,18 +29,17 @@ def write_generated() -> None:
     layout = load_layout()
     package = GENERATED / "rulespec" / "interpreter"
     package.mkdir(parents=True, exist_ok=True)
-    (GENERATED / "_layout.h").write_text(layout.c_header())
     for folder in (GENERATED / "rulespec", package):
         (folder / "__init__.pxd").write_text("")
     (package / "layout.pxd").write_text(layout.cython_pxd())
 
 
-def typed_engine() -> list[Extension]:
-    """The typed engine compiled by Cython, or nothing where Cython is missing."""
+def compiled_engine() -> list[Extension]:
+    """The engine compiled by Cython, or nothing where Cython is missing."""
     try:
         from Cython.Build import cythonize
     except ImportError:
-        print("Cython is not installed: the typed engine runs interpreted", file=sys.stderr)
+        print("Cython is not installed: the engine runs interpreted", file=sys.stderr)
         return []
     extension = Extension("rulespec.interpreter._engine", ["interpreter/engine.py"], optional=True,
                           depends=[str(GENERATED / "rulespec" / "interpreter" / "layout.pxd")],
@@ -53,7 +52,5 @@ write_generated()
 setup(
     packages=find_packages(include=["rulespec", "rulespec.*"]) + ["rulespec.interpreter", "rulespec.variants"],
     package_dir={"rulespec.interpreter": "interpreter", "rulespec.variants": "variants"},
-    ext_modules=[Extension("rulespec.interpreter._kernel", ["interpreter/_kernel.c"], optional=True,
-                           include_dirs=[str(GENERATED)], depends=["interpreter/layout.py"],
-                           extra_compile_args=["-O3"]), *typed_engine()],
+    ext_modules=compiled_engine(),
 )

@@ -1,5 +1,5 @@
-"""MCTS simulations per second with playouts in C (NativeState._playout) against the same
-player with the Python playout loop, in alternating rounds in this process (median rates and
+"""MCTS simulations per second with playouts in the engine (NativeState._playout) against the
+same player with the Python playout loop, in alternating rounds in this process (median rates and
 the median of each round's ratio). Usage:
 
     python benchmarks/mcts.py [--seconds 2] [--rounds 3] [--only kalah,oware]

@@ -1,7 +1,7 @@
 """Exact solving times: Kalah(6, n) under Irving, Donkers and Uiterwijk's convention
 ("Solving Kalah", ICGA Journal 2000: the empty-capture rule, seeds left counting for their
 owner), against their published values, plus small boards under both capture rules; the
-native solver (interpreter/_solve.c) against the Python reference where Python finishes.
+engine's solver (interpreter/engine.py) against the Python reference where Python finishes.
 
     python benchmarks/solve.py [--max-seeds 3] [--memory 4000] [--python-max 2] [--full-keys-max 3]
                                [--endgame K]

@@ -1,26 +1,18 @@
-"""The move kernel: a ruleset's per-move path (playing a move, look-ahead legality) in C.
+"""The move kernel: a ruleset's per-move path (playing a move, look-ahead legality) assembled
+for the engine.
 
 Look-ahead makes legality expensive: a start is legal only if its move can be completed
 within the lap bound and as its move kind requires, so every candidate start of every turn
-is played out. `_kernel.c` does this in C from one flat array of ints assembled here from the
-compiled ruleset: the board's tables, the move kinds, the captures, and each condition as a
-small tree of nodes. Nothing in the C code knows a game; it reads the array.
+is played out. The engine (interpreter/engine.py, one typed source compiled by Cython, or run
+by Python under RULESPEC_PURE=1) does this from one flat array of ints assembled here from
+the compiled ruleset: the board's tables, the move kinds, the captures, and each condition as
+a small tree of nodes. Nothing in the engine knows a game; it reads the array.
 
-The kernel covers the common blocks and the less common ones the catalogue needs (owned
-marks, marks that hold a pit for their owner (whose pit it is then read from the position),
-captured pieces put back into the landing pit, captures while a lap passes, relays lifting the next pit, captures that go on, move
-kinds offered together, lifts from several pits, placement, captures down a column across the
-ranks with the capturing piece carried on or at most some pieces a pit, several kinds of piece
-with the order of the kinds dropped chosen, captures of some kinds and picked pieces). A
-ruleset that uses one it does not (end checks during a move other than side_empty and a
-condition about no pit, the look-ahead conditions threatened/opponent_can_capture) keeps the Python path, as
-does everything when the extension was not built (no C compiler at install) or when
+A ruleset that uses a block the assembler does not cover (Unsupported: end checks during a
+move other than side_empty and a condition about no pit, the look-ahead conditions
+threatened/opponent_can_capture, ...) keeps the Python path, as does everything when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
-
-The same programs are read by the typed engine (interpreter/engine.py, one source compiled by
-Cython or run by Python): RULESPEC_ENGINE=typed gives every ruleset its kernel, the plain ones
-too, and RULESPEC_PURE=1 runs it interpreted (typed_engine).
 """
 from __future__ import annotations
 
@@ -38,13 +30,6 @@ from .geometry import CCW, CW
 from .moves import (EndlessMove, NeedDecision, _direction_request, capture_request, count_request, entry_request,
                     opening_request, pick_request, relay_request)
 from .rules import TAKE_ANY, Request, Ruleset, Start
-
-try:
-    from ._kernel import LAYOUT as BUILT_LAYOUT
-    from ._kernel import Kernel
-    from ._kernel import LimitError as KernelLimit
-except ImportError:  # pragma: no cover - built at install when a C compiler is there
-    Kernel, BUILT_LAYOUT, KernelLimit = None, 0, RuntimeError
 
 LAYOUT = layout.VERSION
 """The program layout this source assembles; a build from other constants is not used."""
@@ -92,7 +77,8 @@ def _entry_turns(prog: Any) -> int:
 
 
 def enabled() -> bool:
-    return Kernel is not None and os.environ.get("RULESPEC_KERNEL", "1") != "0"
+    """Whether the engine plays (RULESPEC_KERNEL=0 gives every stage to the Python path)."""
+    return os.environ.get("RULESPEC_KERNEL", "1") != "0"
 
 
 class Assembler:
@@ -207,7 +193,7 @@ class Assembler:
         return self.block([OP[key], self.kinds_mask(value.kinds), *self.matcher(value.count)])
 
     def pieces(self) -> int:
-        """The pieces record (_kernel.c's PC_*): several kinds of piece, their values, which can
+        """The pieces record (layout's PC_*): several kinds of piece, their values, which can
         be captured, and per capture what it takes of them and the pieces the mover picks."""
         game, rs = self.game, self.rs
         nk = len(game.kind_names)
@@ -377,15 +363,8 @@ class Assembler:
         return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1])
 
 
-def typed_selected() -> bool:
-    """Whether RULESPEC_ENGINE=typed gives every ruleset the typed engine's kernel, whole
-    random games to its runner (native.typed_games) and the per-action state to the Python
-    State (_game.c's native state drives the C kernel only)."""
-    return os.environ.get("RULESPEC_ENGINE") == "typed"
-
-
-def typed_engine() -> ModuleType:
-    """The typed engine: its compiled build (`_engine`) unless RULESPEC_PURE=1 or none was
+def engine_module() -> ModuleType:
+    """The engine: its compiled build (`_engine`) unless RULESPEC_PURE=1 or none was
     built from this layout, else interpreter/engine.py run by Python."""
     if os.environ.get("RULESPEC_PURE") != "1":
         try:
@@ -401,17 +380,14 @@ def typed_engine() -> ModuleType:
 
 
 def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> KernelRules | None:
-    """The kernel for one stage's ruleset, or None where the Python path must play it (with
-    `force`, also a ruleset the plain path plays: for testing the kernel on it)."""
-    if rs.plain and not force and not typed_selected():
+    """The engine's kernel for one stage's ruleset, or None where the Python path plays it: a
+    plain ruleset (Oware, Kalah) in a Python State is played faster by moves.py's plain path
+    than through a call per move into the kernel, unless `force` (for testing the kernel on
+    it). A NativeState plays every ruleset in the engine either way."""
+    if rs.plain and not force:
         return None
-    kernel_class = typed_engine().Kernel if typed_selected() else Kernel
-    if kernel_class is None:
-        why = "the C extension was not built at install (no C compiler?)"
-    elif not enabled():
+    if not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
-    elif kernel_class is Kernel and BUILT_LAYOUT != LAYOUT:
-        why = "the C extension is out of date (reinstall: pip install -e .)"
     else:
         try:
             program = Assembler(game, rs, kind_names).assemble()
@@ -419,11 +395,11 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
             why = f"it does not cover {unsupported}"
         else:
             try:
-                rules = KernelRules(game, rs, kernel_class(program))
-            except ValueError as refused:  # the kernel's own check: the Python path plays it
+                rules = KernelRules(game, rs, engine_module().Kernel(program))
+            except ValueError as refused:  # the engine's own check: the Python path plays it
                 why = f"the kernel refuses the game's program ({refused})"
             else:
-                rs.plain = False  # the kernel plays it (with the typed engine or `force`, plain ones too)
+                rs.plain = False  # the kernel plays it (with `force`, a plain one too)
                 return rules
     game.kernel_refusals.append(why)
     rs.kernel_refusal = why
@@ -471,7 +447,7 @@ class KernelRules:
     def legal_starts(self, st: Any, feeding: bool) -> tuple[list[int], dict[int, list[Start]]]:
         try:
             index, rows, hits = self.kernel.legal(*self._position(st), feeding)
-        except LimitError as exc:  # the C kernel's and the typed engine's
+        except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -488,7 +464,7 @@ class KernelRules:
 
     def _offered(self, rows: list[tuple[int, int]], mover: int) -> tuple[list[int], dict[int, list[Start]]]:
         """Move kinds offered together: each row's mask says which kind plays each direction
-        (KIND_SHIFT in _kernel.c); the starts in kind order, as moves.legal_starts lists them."""
+        (layout.KIND_SHIFT); the starts in kind order, as moves.legal_starts lists them."""
         found: dict[int, list[Start]] = {}
         for aid, mask in sorted(rows):
             found[aid] = [s for index, kind in enumerate(self.rs.kinds) for s in kind.by_aid[mover].get(aid, ())
@@ -500,7 +476,7 @@ class KernelRules:
         None when they have no legal move in this stage (moves.threat_set)."""
         try:
             found, pits, hits = self.kernel.threats(*self._position(st), feeding)
-        except LimitError as exc:  # the C kernel's and the typed engine's
+        except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -510,7 +486,7 @@ class KernelRules:
         try:
             ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,
                                              start.direction, prefix)
-        except LimitError as exc:  # the C kernel's and the typed engine's
+        except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         if hits[0]:
             self._bound_hits(st, hits)
@@ -529,7 +505,7 @@ class KernelRules:
                 decisions = decisions[1:]
         try:
             out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
-        except LimitError as exc:  # the C kernel's and the typed engine's
+        except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         if out[0] == "endless":
             raise EndlessMove("the move does not end within the lap bound")

@@ -1,9 +1,9 @@
 """The layout of a compiled ruleset's flat int program, defined once.
 
 kernel.py and native.py assemble programs with these numbers; the engine that reads them gets
-the same numbers at build time: setup.py writes them as a C header (`c_header`) for the C
-sources and as a Cython declaration file (`cython_pxd`) for the typed engine, so nothing is
-kept in step by hand. `VERSION` is a hash of every constant: a build made from other numbers
+the same numbers at build time: setup.py writes them as a Cython declaration file
+(`cython_pxd`) that the compiled engine cimports (interpreted, it imports this module), so
+nothing is kept in step by hand. `VERSION` is a hash of every constant: a build made from other numbers
 reports another version and is not used.
 
 A record's slots are named PREFIX_FIELD with consecutive values from 0 (`fields` lists them);
@@ -239,7 +239,7 @@ F_RELAY_STOPPED = -1
 F_RELAY_STOP_CHOSEN = -2
 F_RELAY_GO_ON_CHOSEN = -3
 
-# --- turn record (_game.c), after a stage's program -------------------------------------
+# --- turn record, after a stage's program -------------------------------------
 # the conditions read between moves, the end conditions in the spec's order, the scoring and
 # the ends checked during a move
 T_EXTRA = 0
@@ -358,7 +358,7 @@ SCORE_OWN_PITS = 2
 SCORE_STOCK = 4
 SCORE_OWNED_MARKS = 8
 
-# --- whole games (the typed engine's runner) ----------------------------------------------
+# --- whole games (the engine's runner) ----------------------------------------------------
 # what a step of a game answers: on, or why the games stop
 GAME_OK = 0
 GAME_NOMEM = 1
@@ -413,15 +413,6 @@ def version(values: dict[str, int]) -> int:
 VERSION = version(constants())
 """The layout's identity: a compiled engine reports the version it was built from."""
 __all__ = [*constants(), "VERSION"]
-
-
-def c_header() -> str:
-    """The constants as C macros (the C sources #include this header, written at build)."""
-    lines = ["/* Written by setup.py from interpreter/layout.py: edit that file, not this one. */",
-             "#ifndef RULESPEC_LAYOUT_H", "#define RULESPEC_LAYOUT_H"]
-    lines += [f"#define {name} ({value})" for name, value in constants().items()]
-    lines += [f"#define LAYOUT_VERSION {VERSION}", "#endif", ""]
-    return "\n".join(lines)
 
 
 def cython_pxd() -> str:

@@ -1,19 +1,17 @@
-"""Whole games in native code: random playouts without returning to Python per action.
+"""Whole games and the state between actions in the engine.
 
-`Game.playouts(n)` plays n games to the end. Where every stage's ruleset assembles for the
-move kernel and the game's rules between moves are covered (another turn, the next stage,
-feeding, every end condition, the scoring, marks after a move, passing, rounds with pits
-passed to the opponent, the opening race), `_game.c` plays them from the kernel's stage programs, each followed by a turn record
-assembled here. Otherwise the same loop runs over
-the Python `State` API and gives a result of the same shape.
+`Game.playouts(n)` plays n games to the end without returning to Python per action, and
+`Game.new_initial_state()` gives a NativeState whose legal actions, actions, clones and
+returns are the engine's (interpreter/engine.py). Where every stage's ruleset assembles for
+the move kernel and the game's rules between moves are covered (another turn, the next
+stage, feeding, every end condition, the scoring, marks after a move, passing, rounds with
+pits passed to the opponent, the opening race), the engine plays them from the kernel's
+stage programs, each followed by a turn record assembled here. Otherwise the same loop runs
+over the Python `State` API and gives a result of the same shape.
 
-The native games use their own seeded generator (xoshiro256**): a seed always gives the same
-games, but not the games Python's `random.Random(seed)` would give. Both choose uniformly
-among the legal actions, decisions inside a move included, so the statistics agree.
-
-Under RULESPEC_ENGINE=typed the same turn records are played by the typed engine's runner
-(interpreter/engine.py, `typed_games`): the same generator and the same choices, so the same
-games as `_game.c` for a seed.
+The engine's games use their own seeded generator (xoshiro256**): a seed always gives the
+same games, but not the games Python's `random.Random(seed)` would give. Both choose
+uniformly among the legal actions, decisions inside a move included, so the statistics agree.
 """
 from __future__ import annotations
 
@@ -27,22 +25,14 @@ from rulespec.limits import MAX_PLAYOUT_ACTIONS
 from . import layout
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import (BUILT_LAYOUT, LAYOUT, Assembler, Kernel, KernelLimit, Unsupported, enabled, typed_engine,
-                     typed_selected)
+from .kernel import Assembler, Unsupported, enabled, engine_module
 
 from .state import State, as_action
-
-try:
-    from ._kernel import Core, Stages
-    from ._kernel import playouts as _native_playouts
-except ImportError:  # pragma: no cover - built at install when a C compiler is there
-    _native_playouts = None
-    Core = object
 
 TURN = layout.names("T_")
 """The turn record's slots."""
 END_KINDS = [name for name in layout.names("END_") if name != "implicit"]
-"""The spec's end conditions (END_IMPLICIT is _game.c's own: no legal move, no end named)."""
+"""The spec's end conditions (END_IMPLICIT is the engine's own: no legal move, no end named)."""
 REMAINING = layout.names("REM_")
 RESULTS = layout.names("RES_")
 WHO = layout.names("WHO_")
@@ -51,7 +41,7 @@ PLAYERS = ("random",)
 MARKS = layout.names("MK_")
 """The marks record's slots (what happens to marks after a move)."""
 LOOK_AHEADS = layout.fields("G_")
-"""Condition codes only _game.c's game-level evaluator reads (after a move: it plays the
+"""Condition codes only the engine's game-level evaluator reads (after a move: it plays the
 look-ahead over the stages); the move kernel's own codes stay below them."""
 ROUNDS = layout.names("RD_")
 """The rounds record's slots (rounds.next_round)."""
@@ -63,7 +53,7 @@ RACE_NEXT = layout.names("RACE_")
 
 
 class TurnAssembler(Assembler):
-    """The kernel's program for one stage, followed by the turn record _game.c reads."""
+    """The kernel's program for one stage, followed by the turn record the engine reads."""
 
     def turn(self, index: int) -> int:
         """The turn record of stage `index` (this assembler's ruleset)."""
@@ -107,7 +97,7 @@ class TurnAssembler(Assembler):
         return self.block(record)
 
     def several_kinds(self) -> None:
-        """What _game.c plays with several kinds of piece: the kinds live in the position (and
+        """What the engine plays with several kinds of piece: the kinds live in the position (and
         its repetition key) and score by their values; the rules between moves that move
         pieces without their kinds (rounds, pieces left going somewhere at the end) are left
         to Python (the loader refuses the second already)."""
@@ -164,7 +154,7 @@ class TurnAssembler(Assembler):
 
     game_level = False
     """Whether the look-ahead conditions may be assembled here: only in the mark conditions,
-    and not inside a condition about another pit (_game.c evaluates them at the top)."""
+    and not inside a condition about another pit (the engine evaluates them at the top)."""
 
     def key(self, key: str, value: Any) -> int:
         if key in LOOK_AHEADS:
@@ -209,95 +199,51 @@ def _stage(game: Any, index: int) -> Any:
 
 
 class NativeGames:
-    """A game's stages assembled for whole games (built once per game, on first use): for
-    _game.c, or with `engine` the typed engine module, for its runner."""
+    """A game's stages assembled for the engine's runner of whole games (built once per game,
+    on first use)."""
 
-    def __init__(self, game: Any, engine: ModuleType | None = None):
+    def __init__(self, game: Any, engine: ModuleType):
         kind_names = list(dict.fromkeys(k.name for rs in game.rulesets for k in rs.kinds))
-        kernel_class = Kernel if engine is None else engine.Kernel
         self.engine = engine
-        self.stages: list[Any] = []
-        self.turns: list[int] = []
+        stages, turns = [], []
         for index, rs in enumerate(game.rulesets):
             asm = TurnAssembler(game, rs, kind_names)
             program = asm.assemble()
-            at = asm.turn(index)
-            self.stages.append(kernel_class(program))
-            self.turns.append(at)
-        self.stages_t, self.turns_t = tuple(self.stages), tuple(self.turns)
-        if engine is None:
-            self.shared = Stages(self.stages_t, self.turns_t)
-        else:
-            self.runner = engine.Runner(self.stages_t, self.turns_t)
+            turns.append(asm.turn(index))
+            stages.append(engine.Kernel(program))
+        self.runner_parts = tuple(stages), tuple(turns)
+        """The stages' kernels and turn-record offsets the runner was made from."""
+        self.runner = engine.Runner(*self.runner_parts)
 
     def playouts(self, start: tuple[Any, ...], n: int, seed: int, lengths: bool, record: bool) -> tuple[Any, ...]:
         """(wins of South, of North, draws, actions, turns, lengths, records) of n random games."""
-        if self.engine is not None:
-            return self.engine.playouts(self.runner, *start, n, seed, lengths, record, MAX_PLAYOUT_ACTIONS)
-        try:
-            return _native_playouts(self.stages_t, self.turns_t, *start, n, seed, lengths, record,
-                                    MAX_PLAYOUT_ACTIONS)
-        except KernelLimit as exc:
-            raise LimitError(str(exc)) from None
+        return self.engine.playouts(self.runner, *start, n, seed, lengths, record, MAX_PLAYOUT_ACTIONS)
 
 
-def _assembled(game: Any, engine: ModuleType | None = None) -> tuple[NativeGames | None, str | None]:
-    """The game's whole-game runner (NativeGames), or None and why not."""
-    try:
-        return NativeGames(game, engine), None
-    except Unsupported as unsupported:
-        return None, f"it does not cover {unsupported}"
-    except ValueError as refused:  # the kernel's own checks of a program it cannot run
-        return None, f"the kernel refuses the game's program ({refused})"
-
-
-def typed_games(game: Any) -> NativeGames | None:
-    """The typed engine's runner of whole games (RULESPEC_ENGINE=typed), or None where the
-    Python State must play them (the reason in game.typed_refusal)."""
-    cached = game.__dict__.get("_typed_games", False)
+def native(game: Any) -> NativeGames | None:
+    """The engine's runner of the game, or None where the Python State must play (the
+    reason is kept in game.native_refusal)."""
+    cached = game.__dict__.get("_native", False)
     if cached is not False:
         return cached
     runner, why = None, None
     if not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
     else:
-        runner, why = _assembled(game, typed_engine())
-    game._typed_games, game.typed_refusal = runner, why
-    return runner
-
-
-def native(game: Any) -> NativeGames | None:
-    """The game's native runner, or None where Python must play (the reason is kept in
-    game.native_refusal)."""
-    cached = game.__dict__.get("_native", False)
-    if cached is not False:
-        return cached
-    runner, why = None, None
-    if _native_playouts is None or BUILT_LAYOUT != LAYOUT:
-        # a build from older sources would read today's programs wrongly
-        why = ("the C extension is out of date (reinstall: pip install -e .)" if Kernel is not None
-               else "the C extension was not built at install (no C compiler?)")
-    elif not enabled():
-        why = "RULESPEC_KERNEL=0 switches it off"
-    elif typed_selected() or any(rs.kernel is not None and not isinstance(rs.kernel.kernel, Kernel)
-                                 for rs in game.rulesets):
-        why = "RULESPEC_ENGINE=typed plays states through the Python State on the typed engine"
-    else:
-        runner, why = _assembled(game)
+        try:
+            runner = NativeGames(game, engine_module())
+        except Unsupported as unsupported:
+            why = f"it does not cover {unsupported}"
+        except ValueError as refused:  # the engine's own checks of a program it cannot run
+            why = f"the kernel refuses the game's program ({refused})"
     game._native, game.native_refusal = runner, why
     return runner
 
 
 def new_state(game: Any) -> Any:
-    """The start as a state played by compiled code (a TypedState under RULESPEC_ENGINE=typed,
-    else a NativeState over _game.c) where it covers the game's states, else None."""
-    if typed_selected():
-        games = typed_games(game)
-        return None if games is None else typed_state_class()(games.runner, game, *game.new_position())
+    """The start as a NativeState where the engine covers the game's states, else None."""
     runner = native(game)
-    if runner is None:
-        return None
-    return NativeState(runner.shared, game, *game.new_position())
+    return None if runner is None else native_state_class()(runner.runner, game, *game.new_position())
 
 
 READS = frozenset({
@@ -306,17 +252,16 @@ READS = frozenset({
     "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
     "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race_moves", "render",
 })
-"""What a NativeState answers from its Python shadow without giving up playing in C: values
+"""What a NativeState answers from its Python shadow without giving up the engine: values
 (lists copied) and methods that only read."""
 COPIED = frozenset({"board", "marks", "stock"})
 
 
 class CompiledState:
-    """The Python State's API over a state whose turn cycle runs in compiled code (a `Core`:
-    _game.c's, or the typed engine's).
+    """The Python State's API over a state whose turn cycle runs in the engine (its `Core`).
 
     legal_actions, apply_action, is_terminal, current_player, returns, history and clone
-    (a copy of a few arrays) run in compiled code. Everything else (the board, the last
+    (a copy of a few arrays) run in the engine. Everything else (the board, the last
     move's facts, snapshots, notation, rendering, the error for an illegal action) comes from
     a Python `State` replayed to the same history, made when first asked and kept. Asked for
     anything not known to be read-only, the state hands over to that Python State for good,
@@ -357,11 +302,11 @@ class CompiledState:
 
     @staticmethod
     def _as_action(action: Any) -> int:
-        """Called from C for an action that is not a plain int."""
+        """Called by the engine for an action that is not a plain int."""
         return as_action(action)
 
     def _refuse(self, action: Any) -> None:
-        """Called from C for an action it does not play: the Python State raises its error."""
+        """Called by the engine for an action it does not play: the Python State raises its error."""
         self._python().clone().apply_action(action)
 
     def __getattr__(self, name: str) -> Any:
@@ -380,12 +325,12 @@ class CompiledState:
     @property
     def race(self) -> Any:
         """The opening race as the Python State holds it (race.py's Race), None once it is
-        over: answered in C after the race, so that adapters asking at every action do not
+        over: answered by the engine after the race, so that adapters asking at every action do not
         wake the Python shadow."""
         return self._python().race if self._demoted or self._racing else None
 
     def apply_actions(self, actions: list[int]) -> None:
-        """State.apply_actions: both starts at a simultaneous node, played in C as the flat
+        """State.apply_actions: both starts at a simultaneous node, played by the engine as the flat
         joint action; anything else goes to the Python State for its error."""
         if not self._demoted and self.is_simultaneous_node() and len(actions) == 2:
             south, north = (as_action(a) for a in actions)
@@ -400,7 +345,7 @@ class CompiledState:
         raise RuntimeError(f"the native state and the Python path disagree about actions {actions}")
 
     def apply_move(self, text: str) -> None:
-        """State.apply_move: the move read on the Python State, its actions played in C."""
+        """State.apply_move: the move read on the Python State, its actions played by the engine."""
         from .notation import parse_move
 
         for action in parse_move(self._python(), text):
@@ -419,24 +364,18 @@ class CompiledState:
         return self.clone()
 
 
-class NativeState(CompiledState, Core):
-    """A state played by `_kernel.Core` (_game.c)."""
-
-    __slots__ = ()
-
-
-def typed_state_class() -> type:
-    """TypedState: a state played by the typed engine's Core (made once, for the engine
-    module in use: compiled, or interpreted under RULESPEC_PURE=1)."""
-    engine = typed_engine()
-    cls = _TYPED_STATES.get(engine.__name__)
+def native_state_class() -> type:
+    """NativeState: a state played by the engine's Core (made once for the engine module in
+    use: compiled, or interpreted under RULESPEC_PURE=1)."""
+    engine = engine_module()
+    cls = _STATE_CLASSES.get(engine.__name__)
     if cls is None:
-        cls = _TYPED_STATES[engine.__name__] = type("TypedState", (CompiledState, engine.Core),
-                                                    {"__slots__": (), "__doc__": "A state played by the typed engine."})
+        cls = _STATE_CLASSES[engine.__name__] = type("NativeState", (CompiledState, engine.Core),
+                                                     {"__slots__": (), "__doc__": "A state played by the engine."})
     return cls
 
 
-_TYPED_STATES: dict[str, type] = {}
+_STATE_CLASSES: dict[str, type] = {}
 
 
 def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths: bool = False,
@@ -446,12 +385,12 @@ def playouts(game: Any, n: int, seed: int = 0, players: str = "random", lengths:
         raise ValueError(f"players must be one of {', '.join(PLAYERS)}, not {players!r}")
     if n < 0:
         raise ValueError(f"n must be at least 0, not {n}")
-    runner = typed_games(game) if typed_selected() else native(game)
+    runner = native(game)
     if runner is not None:
         wins0, wins1, draws, actions, turns, lens, records = runner.playouts(game.new_position(), n, seed, lengths,
                                                                              record)
         out = {"games": n, "wins": [wins0, wins1], "draws": draws, "actions": actions, "turns": turns,
-               "engine": "native" if runner.engine is None else "typed"}
+               "engine": "native"}
     else:
         out, lens, records = _python_playouts(game, n, seed, lengths, record)
     if lengths:

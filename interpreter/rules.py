@@ -200,7 +200,7 @@ class Ruleset:
     kernel_refusal: str = ""
     """Why the move kernel does not play this ruleset (empty when it does, or the plain path does)."""
     kernel: Any = None
-    """The move kernel (interpreter.kernel.KernelRules) playing this ruleset's moves in C, or
+    """The move kernel (interpreter.kernel.KernelRules) playing this ruleset's moves in the engine, or
     None where the Python path plays them."""
 
 

@@ -268,7 +268,7 @@ class State:
             try:
                 if rs.kernel is None:  # forced decisions answered within the one play
                     mv = play(work, rs, starts, _answering(list(played[1:]), settle))
-                else:  # the kernel stops at each decision: forced ones replay the move in C
+                else:  # the kernel stops at each decision: forced ones replay the move in the engine
                     mv = play_decided(work, rs, starts, list(played[1:]))
                 break
             except NeedDecision as need:

@@ -770,7 +770,7 @@ def match(variant: str = typer.Argument(..., help="A shipped variant's name or a
 def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
           memory: float = typer.Option(1000, help="Memory bound of the transposition table, in MB."),
           all_moves: bool = typer.Option(False, "--all-moves", help="The exact value of every first decision."),
-          engine: str = typer.Option("auto", help="auto (the typed engine's solver where it covers the game), native or python."),
+          engine: str = typer.Option("auto", help="auto (the engine's solver where it covers the game), native or python."),
           endgame: int = typer.Option(0, help="Native: keep exact values of positions with at most this many "
                                       "pieces on the pits (where no rule reads the stores; 0: none)."),
           param: list[str] = ParamOpt) -> None:

@@ -1,4 +1,4 @@
-"""The typed engine's compiled form: the hot functions of interpreter/engine.py compile to C
+"""The engine's compiled form: the hot functions of interpreter/engine.py compile to C
 with no Python interaction (Cython's annotation says so line by line), and the layout's
 constants reach them as C enum constants, not module lookups."""
 from __future__ import annotations

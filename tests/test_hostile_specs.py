@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import copy
 import random
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
 
 import rulespec
-from rulespec.interpreter import kernel, native
+from rulespec.interpreter import kernel
 from rulespec.cli import app
 from rulespec.errors import SpecError
 
@@ -104,19 +105,20 @@ def test_a_program_the_kernel_refuses_is_played_by_python(monkeypatch):
     def refuse(program):
         raise ValueError("an unknown condition node")
 
-    monkeypatch.setattr(kernel, "Kernel", refuse)
+    monkeypatch.setattr(kernel, "engine_module", lambda: SimpleNamespace(Kernel=refuse))
     game = rulespec.load_text(SMALL.replace("END", "{kind: move_limit, moves: 60}"), "spec.yaml")
     assert game.kernel_refusals == ["the kernel refuses the game's program (an unknown condition node)"]
     play_out(game, games=2)
 
 
-def test_a_kernel_built_from_older_sources_plays_nothing(monkeypatch):
-    """A stale build (another program layout) read today's programs wrongly ('a decision the
-    kernel asked was not offered'): neither the kernel nor the native states use it."""
-    monkeypatch.setattr(native, "BUILT_LAYOUT", native.LAYOUT - 1)
+def test_an_engine_built_from_older_sources_is_not_used(monkeypatch):
+    """A stale build (another program layout) would read today's programs wrongly ('a decision
+    the kernel asked was not offered'): the engine's source, run by Python, plays instead."""
+    monkeypatch.setattr(kernel, "LAYOUT", kernel.LAYOUT - 1)
+    assert kernel.engine_module().__name__ == "rulespec.interpreter.engine"
     game = rulespec.load("kalah")
-    state = game.new_initial_state()
-    assert type(state).__name__ == "State" and "out of date" in game.native_refusal
+    assert type(game.new_initial_state()).__mro__[2].__module__ == "rulespec.interpreter.engine"
+    play_out(game, games=1)
 
 
 def test_book_all_names_a_rulebook_that_fails_and_writes_the_others(tmp_path, monkeypatch):
@@ -142,9 +144,7 @@ def test_book_all_names_a_rulebook_that_fails_and_writes_the_others(tmp_path, mo
 def test_the_kernels_bound_is_a_rulespec_error():
     """A look-ahead past its bound in a native state (new_initial_state, apply_action) raised
     the kernel's own RuntimeError, a traceback at the CLI; it is a LimitError now."""
-    from rulespec.interpreter import _kernel
-
-    assert issubclass(_kernel.LimitError, rulespec.LimitError)
+    assert issubclass(kernel.engine_module().LimitError, rulespec.LimitError)
 
 
 def test_the_action_space_grows_with_the_pieces_only_where_a_move_asks_how_many():

@@ -1,4 +1,5 @@
-"""The move kernel (C) against the Python path: the same games, action by action.
+"""The move kernel (the engine, interpreter/engine.py) against the Python path: the same games,
+action by action.
 
 Every stage the kernel plays is checked here by playing random games with both engines side
 by side and comparing everything a user or a search can see: legal actions, the decision asked
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from test_spec_fuzz import specs
 
 import rulespec
+from rulespec.interpreter import engine as pure
 from rulespec.interpreter import kernel
 from rulespec.interpreter.kernel import Assembler
 from rulespec.interpreter.native import native
@@ -87,12 +89,6 @@ def play_both(fast, slow, choose, max_actions: int = 600) -> int:
     return n
 
 
-def test_the_extension_is_built() -> None:
-    """The install compiles it (a C compiler is on every supported machine); without it the
-    Python path plays everything, correctly but about six times slower for Bao."""
-    assert kernel.Kernel is not None, "interpreter/_kernel.c was not compiled at install"
-
-
 def test_the_kernel_plays_bao_mefuvha_and_kiothi_and_says_why_it_leaves_the_rest() -> None:
     bao = rulespec.load("bao-la-kiswahili")
     assert all(rs.kernel is not None for rs in bao.rulesets) and bao.kernel_refusals == []
@@ -101,7 +97,7 @@ def test_the_kernel_plays_bao_mefuvha_and_kiothi_and_says_why_it_leaves_the_rest
     assert all(rs.kernel is not None for rs in rulespec.load("mefuvha").rulesets)
     kiothi = rulespec.load("kiothi")  # its opening too: more pits lifted, each piece placed
     assert all(rs.kernel is not None for rs in kiothi.rulesets) and kiothi.kernel_refusals == []
-    # Oware and Kalah take the plain path, which needs no kernel.
+    # Oware and Kalah take the plain path in a Python State (their NativeState is the engine's).
     assert all(rs.plain and rs.kernel is None for rs in rulespec.load("oware").rulesets)
 
 
@@ -427,8 +423,8 @@ def test_the_less_common_blocks_play_the_same_both_ways(spec: dict, seed: int) -
 
 
 @pytest.mark.parametrize("name", ["hus", "mangala", "gabata-wuqro", "gabata-adegrat", "toguz-korgool"])
-def test_whole_games_in_c_with_the_new_blocks_replay_in_python(name: str) -> None:
-    """Variants the kernel took over also play whole games in C (_game.c drives the kernel):
+def test_whole_games_with_the_new_blocks_replay_in_python(name: str) -> None:
+    """Variants the kernel took over also play whole games in the engine's runner:
     each native game, replayed on the Python path, is legal action by action and ends alike."""
     from rulespec.interpreter import native
     from test_playouts import replay
@@ -457,7 +453,7 @@ end:
 
 def test_an_end_condition_during_a_move_is_checked_alike_in_the_kernel() -> None:
     """`end: {kind: condition, during_move: true}` on a condition about no pit: tested after
-    every lap and capture in C as in Python; some random games end in the middle of a move."""
+    every lap and capture in the engine as in Python; some random games end in the middle of a move."""
     fast = rulespec.load_text(MID_MOVE_END, "mid.yaml")
     slow = rulespec.load_text(MID_MOVE_END, "mid.yaml").without_kernel()
     assert fast.rulesets[0].kernel is not None, fast.kernel_refusals
@@ -476,83 +472,56 @@ def test_an_end_condition_during_a_move_is_checked_alike_in_the_kernel() -> None
     assert game.kernel_refusals == ["it does not cover an end condition about a pit during a move"]
 
 
-# ---------------------------------------------------------------- the typed engine (interpreter/engine.py)
+# ---------------------------------------------------------------- the engine's source run by Python
 
-TYPED = {"compiled": {"RULESPEC_ENGINE": "typed"}, "interpreted": {"RULESPEC_ENGINE": "typed", "RULESPEC_PURE": "1"}}
-"""The environment that gives every ruleset the typed engine's kernel, compiled or run by Python."""
-TYPED_GAMES = {"compiled": 30, "interpreted": 8}
-"""Random games per case (the interpreted engine is some ten times slower)."""
-
-
-@pytest.fixture(params=sorted(TYPED))
-def typed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Games loaded in the test play on the typed engine, compiled or interpreted."""
-    for name, value in TYPED[request.param].items():
-        monkeypatch.setenv(name, value)
-    module = kernel.typed_engine()
-    if request.param == "compiled" and module.__name__.endswith(".engine"):
-        pytest.skip("the typed engine was not compiled at install")
-    assert module.__name__.endswith("._engine" if request.param == "compiled" else ".engine")
-    return request.param
-
-
-def typed_pair(name: str, **params):
-    """The same game played by the typed kernel, and by the Python path."""
-    fast = rulespec.load(name, **params)
+def interpreted_pair(name: str, **params):
+    """The same game played by the engine's source run by Python (every stage, the plain ones
+    too), and by the Python path."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULESPEC_PURE", "1")
+        fast = kernel_everywhere(rulespec.load(name, **params))
     slow = rulespec.load(name, **params).without_kernel()
-    engine = kernel.typed_engine()
-    assert all(isinstance(rs.kernel.kernel, engine.Kernel) for rs in fast.rulesets), fast.kernel_refusals
-    assert native(fast) is None and "RULESPEC_ENGINE=typed" in fast.native_refusal, "games go through the State"
+    assert all(isinstance(rs.kernel.kernel, pure.Kernel) for rs in fast.rulesets), fast.kernel_refusals
     return fast, slow
 
 
-def test_the_typed_engine_is_compiled_at_install() -> None:
+INTERPRETED_GAMES = 8
+"""Random games per case (the interpreted engine is some ten times slower than compiled)."""
+
+
+def test_the_engine_is_compiled_at_install() -> None:
     pytest.importorskip("Cython")
     from rulespec.interpreter import _engine
 
     assert _engine.BUILT_LAYOUT == kernel.LAYOUT and _engine.__file__.endswith((".so", ".pyd"))
+    assert kernel.engine_module() is _engine
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_the_typed_engine_plays_as_the_python_path(case: str, typed: str) -> None:
-    fast, slow = typed_pair(case.split("[")[0], **CASES[case])
+def test_the_interpreted_engine_plays_as_the_python_path(case: str) -> None:
+    fast, slow = interpreted_pair(case.split("[")[0], **CASES[case])
     rng = random.Random(case)
-    games = min(TYPED_GAMES[typed], LONG_CASES.get(case, 60))
-    lengths = [play_both(fast, slow, rng.choice) for _ in range(games)]
+    lengths = [play_both(fast, slow, rng.choice) for _ in range(min(INTERPRETED_GAMES, LONG_CASES.get(case, 60)))]
     assert len(set(lengths)) > 1, "the random games differ"
     assert fast.bound_hits == slow.bound_hits, "starts refused for the lap bound"
 
 
 @pytest.mark.parametrize("name,params", [("oware", {}), ("kalah", {}), ("sungka", {}), ("ayoayo", {})])
-def test_the_typed_engine_plays_the_plain_race_and_round_games(name: str, params: dict, typed: str) -> None:
-    fast, slow = typed_pair(name, **params)
+def test_the_interpreted_engine_plays_the_plain_race_and_round_games(name: str, params: dict) -> None:
+    fast, slow = interpreted_pair(name, **params)
     slow = general(slow)
     rng = random.Random(name)
-    for _ in range(TYPED_GAMES[typed]):
+    for _ in range(INTERPRETED_GAMES):
         play_both(fast, slow, rng.choice, max_actions=400)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-@given(spec=specs(), seed=st.integers(0, 1000))
-def test_generated_specs_play_the_same_on_the_typed_engine(spec: dict, seed: int) -> None:
-    text = json.dumps(spec)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("RULESPEC_ENGINE", "typed")
-        fast = kernel_everywhere(rulespec.load_text(text, "generated.yaml"))
-    slow = general(rulespec.load_text(text, "generated.yaml")).without_kernel()
-    assume(any(rs.kernel is not None for rs in fast.rulesets))
-    rng = random.Random(seed)
-    try:
-        for _ in range(2):
-            play_both(fast, slow, rng.choice, max_actions=200)
-    except LimitError:  # a look-ahead past its bound, refused and said so
-        return
+ENGINES = [kernel.engine_module().Kernel, pure.Kernel]
+"""The kernel compiled and run by Python: the same checks and errors (the compiled one indexes
+without bounds checks, so what it refuses is what keeps it inside its arrays)."""
 
 
-def test_the_typed_engine_refuses_what_the_c_kernel_refuses() -> None:
-    """The same program checks (the compiled engine indexes without bounds checks), the same
-    errors for a bad position, start or decision."""
-    engines = [kernel.Kernel, kernel.typed_engine().Kernel]
+def test_the_compiled_and_interpreted_kernels_refuse_alike() -> None:
+    """The same program checks, the same errors for a bad position, start or decision."""
     game = rulespec.load("bao-la-kiswahili")
     program = Assembler(game, game.rulesets[0], list(dict.fromkeys(k.name for rs in game.rulesets
                                                                      for k in rs.kinds))).assemble()
@@ -560,12 +529,12 @@ def test_the_typed_engine_refuses_what_the_c_kernel_refuses() -> None:
     position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0)
     for broken in ([*program[:3], len(program) + 5, *program[4:]], program[:10], [*program[:1], 999, *program[2:]]):
         errors = []
-        for engine in engines:
+        for engine in ENGINES:
             with pytest.raises(ValueError) as refused:
                 engine(broken)
             errors.append(str(refused.value))
         assert errors[0] == errors[1]
-    for engine in engines:
+    for engine in ENGINES:
         k = engine(program)
         with pytest.raises(ValueError, match="no such start"):
             k.play(*position, 0, 999, 0, [])
@@ -582,10 +551,11 @@ def test_the_typed_engine_refuses_what_the_c_kernel_refuses() -> None:
 
 
 @pytest.mark.parametrize("name", ["bao-la-kiswahili", "glass-bead-game"])
-def test_corrupted_programs_meet_the_same_answer_on_both_kernels(name: str) -> None:
-    """Every header slot and every 5th program number set to hostile values: both kernels
-    refuse it with the same reason, or play it to the same legal starts and moves (the typed
-    engine indexes without bounds checks, so its program checks must be _kernel.c's)."""
+def test_corrupted_programs_meet_the_same_answer_compiled_and_interpreted(name: str) -> None:
+    """Every header slot and every 5th program number set to hostile values: the compiled
+    kernel refuses it with the reason the interpreted one gives, or plays it to the same legal
+    starts and moves. Python's lists check every index, so a program the checks let through
+    and that reads outside an array fails here (IndexError) rather than reading memory."""
     game = rulespec.load(name)
     rs = game.rulesets[0]
     program = Assembler(game, rs, list(dict.fromkeys(k.name for r in game.rulesets for k in r.kinds))).assemble()
@@ -596,7 +566,7 @@ def test_corrupted_programs_meet_the_same_answer_on_both_kernels(name: str) -> N
         for value in (-7, -(2**31), len(program) + 5, 300, 2**31 - 1, 0, 1):
             broken = [*program[:at], value, *program[at + 1:]]
             answers = []
-            for engine in (kernel.Kernel, kernel.typed_engine().Kernel):
+            for engine in ENGINES:
                 try:
                     k = engine(broken)
                     found = k.legal(*position, False)

@@ -1,9 +1,9 @@
-"""The program layout is defined once (interpreter/layout.py): the assembler imports it, the C
-sources include the header written from it at build, and a build from other constants is
-refused by its version."""
+"""The program layout is defined once (interpreter/layout.py): the assembler imports it, the
+engine cimports the declaration file written from it at build (or, interpreted, imports it),
+and a build from other constants is refused by its version."""
 from __future__ import annotations
 
-import re
+import ast
 from pathlib import Path
 
 import pytest
@@ -11,7 +11,6 @@ import pytest
 from rulespec.interpreter import kernel, layout, native
 
 ROOT = Path(__file__).resolve().parent.parent
-C_SOURCES = ["_kernel.c", "_game.c", "_solve.c"]
 
 
 def test_each_record_numbers_its_slots_from_zero() -> None:
@@ -31,16 +30,14 @@ def test_the_assembler_reads_the_layout_module() -> None:
     assert native.LOOK_AHEADS == {"threatened": 100, "opponent_can_capture": 101}
 
 
-def test_the_c_sources_define_no_constant_of_the_layout() -> None:
-    """A constant of layout.py defined again in C (an enum member or a macro) would be a second
-    definition the header cannot keep in step."""
-    names = set(layout.constants())
-    for source in C_SOURCES:
-        text = (ROOT / "interpreter" / source).read_text()
-        defined = set(re.findall(r"#define\s+(\w+)", text))
-        for body in re.findall(r"enum\s*\{([^}]*)\}", text):
-            defined |= {item.split("=")[0].strip() for item in body.split(",")}
-        assert not defined & names, f"{source} defines {sorted(defined & names)}"
+def test_the_engine_defines_no_constant_of_the_layout() -> None:
+    """A constant of layout.py assigned again in the engine's source would be a second
+    definition that nothing keeps in step."""
+    tree = ast.parse((ROOT / "interpreter" / "engine.py").read_text())
+    assigned = {target.id for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign))
+                for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                if isinstance(target, ast.Name)}
+    assert not assigned & set(layout.constants()), sorted(assigned & set(layout.constants()))
 
 
 def test_the_version_changes_with_any_constant() -> None:
@@ -50,18 +47,19 @@ def test_the_version_changes_with_any_constant() -> None:
     assert layout.version({**values, "H_NEW_SLOT": 99}) != layout.VERSION
 
 
-def test_the_header_written_at_build_is_the_layout() -> None:
-    written = ROOT / "build" / "layout" / "_layout.h"
+def test_the_declarations_written_at_build_are_the_layout() -> None:
+    written = ROOT / "build" / "layout" / "rulespec" / "interpreter" / "layout.pxd"
     if not written.exists():
         pytest.skip("no build in this checkout")
-    assert written.read_text() == layout.c_header()
-    assert f"#define H_HELD ({layout.H_HELD})" in layout.c_header()
+    assert written.read_text() == layout.cython_pxd()
+    assert f"    H_HELD = {layout.H_HELD}" in layout.cython_pxd()
 
 
-def test_the_built_kernel_reports_this_layout() -> None:
-    if kernel.Kernel is None:
-        pytest.skip("the C extension was not built")
-    assert kernel.BUILT_LAYOUT == layout.VERSION == kernel.LAYOUT
+def test_the_built_engine_reports_this_layout() -> None:
+    pytest.importorskip("Cython")
+    from rulespec.interpreter import _engine
+
+    assert _engine.BUILT_LAYOUT == layout.VERSION == kernel.LAYOUT
 
 
 def test_a_bound_is_defined_once() -> None:

@@ -244,8 +244,8 @@ RACES = [("sungka", {"holes": 4, "shells": 3}, ""), ("congkak", {"rounds": 2, "h
 
 
 @pytest.mark.parametrize("name,params,extra", RACES, ids=["sungka", "congkak", "from", "enkeshui"])
-def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra, compiled_engine):
-    """The race in C (NativeState over _game.c): every action, both ways of giving both
+def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra):
+    """The race in the engine (NativeState): every action, both ways of giving both
     starts (a flat joint action, apply_actions), clones, and what the Python State shows."""
     from rulespec.interpreter import native
     from rulespec.interpreter.state import State
@@ -280,13 +280,13 @@ def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra,
         _same_api(a, b, "the end")
         assert a.board == b.board and a.end_reason == b.end_reason and not a._demoted
     result = native.playouts(load(), 10, seed=3, lengths=True, record=True)
-    assert result["engine"] == ("typed" if compiled_engine == "typed" else "native")
+    assert result["engine"] == "native"
     from native_replay import replay
 
     replay(load().without_kernel(), result)
 
 
-def test_the_native_race_refuses_what_python_refuses_and_changes_nothing(compiled_engine):
+def test_the_native_race_refuses_what_python_refuses_and_changes_nothing():
     st = rulespec.load("sungka").new_initial_state()
     for bad in ([99, 0], [0], [0, 0, 0]):
         with pytest.raises(IllegalActionError):
@@ -294,9 +294,6 @@ def test_the_native_race_refuses_what_python_refuses_and_changes_nothing(compile
     with pytest.raises(IllegalActionError, match="not a joint action"):
         st.apply_action(49)
     assert st.history() == [] and st.is_simultaneous_node() and not st._demoted
-    if compiled_engine == "c":
-        with pytest.raises(NotImplementedError, match="simultaneous node"):
-            st._solve(1, 1.0, False, None)
 
 
 def test_the_position_after_the_race_is_the_first_one_counted_for_repetition():

@@ -104,17 +104,19 @@ def test_bad_arguments_are_refused() -> None:
 
 def test_the_native_entry_checks_what_it_is_given() -> None:
     game = rulespec.load("kalah")
-    runner = native.native(game)
+    engine = native.native(game).engine
+    kernels, turns = native.native(game).runner_parts
     start = game.new_position()
     with pytest.raises(ValueError, match="turn record"):
-        native._native_playouts(runner.stages_t, (10**6,), *start, 1, 0, False, False, 1000)
+        engine.Runner(kernels, (10**6,))
     with pytest.raises(TypeError, match="Kernel"):
-        native._native_playouts(("not a kernel",), runner.turns_t, *start, 1, 0, False, False, 1000)
+        engine.Runner(("not a kernel",), turns)
+    runner = engine.Runner(kernels, turns)
     board = list(start[0])
     with pytest.raises(ValueError, match="board"):
-        native._native_playouts(runner.stages_t, runner.turns_t, board[:-1], *start[1:], 1, 0, False, False, 1000)
+        engine.playouts(runner, board[:-1], *start[1:], 1, 0, False, False, 1000)
     with pytest.raises(ValueError, match="stage"):
-        native._native_playouts(runner.stages_t, runner.turns_t, *start[:4], 3, *start[5:], 1, 0, False, False, 1000)
+        engine.playouts(runner, *start[:4], 3, *start[5:], 1, 0, False, False, 1000)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
@@ -249,8 +251,7 @@ def test_the_native_solver_declines_what_its_keys_leave_out() -> None:
 def native_and_python(name: str, **params):
     game = rulespec.load(name, **params)
     state = game.new_initial_state()
-    expected = native.typed_state_class() if native.typed_selected() else native.NativeState
-    assert type(state) is expected, game.native_refusal
+    assert type(state) is native.native_state_class(), game.native_refusal
     return state, State.initial(rulespec.load(name, **params).without_kernel())
 
 
@@ -271,7 +272,7 @@ LONG_GAMES = [("mefuvha", {}), ("bao-la-kiswahili", {}), ("chongka", {}), ("dako
 
 
 @pytest.mark.parametrize("name,params", STATES, ids=[f"{n}{p or ''}" for n, p in STATES])
-def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict, compiled_engine: str) -> None:
+def test_the_native_state_agrees_with_the_python_state_action_by_action(name: str, params: dict) -> None:
     """Mefuvha's moves ask decisions (the holes a capture adds): pending moves in C too."""
     rng = random.Random(name + str(params))
     for _ in range(3 if (name, params) in LONG_GAMES else 15):
@@ -289,7 +290,7 @@ def test_the_native_state_agrees_with_the_python_state_action_by_action(name: st
         assert (a.board, a.end_reason, str(a)) == (b.board, b.end_reason, str(b))
 
 
-def test_the_native_state_answers_the_rest_of_the_api_from_python(compiled_engine: str) -> None:
+def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
     a, b = native_and_python("oware")
     for action in (2, 4, 1):
         a.apply_action(numpy.int64(action))  # any integral type, as the Python State takes
@@ -306,7 +307,7 @@ def test_the_native_state_answers_the_rest_of_the_api_from_python(compiled_engin
     assert type(c) is type(a) and c.history() == a.history()
 
 
-def test_an_illegal_action_gives_the_python_message_and_changes_nothing(compiled_engine: str) -> None:
+def test_an_illegal_action_gives_the_python_message_and_changes_nothing() -> None:
     a, b = native_and_python("kalah")
     a.apply_action(2)
     b.apply_action(2)
@@ -324,7 +325,7 @@ def test_an_illegal_action_gives_the_python_message_and_changes_nothing(compiled
         a.apply_action(0)
 
 
-def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python(compiled_engine: str) -> None:
+def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python() -> None:
     a, b = native_and_python("oware")
     a.apply_action(3)
     b.apply_action(3)
@@ -340,7 +341,7 @@ def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python(com
     assert a._adopt is not None and a.scores() == b.scores(), "a handed-over state answers everything"
 
 
-def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones(compiled_engine: str) -> None:
+def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones() -> None:
     """A Mefuvha capture asks for the extra hole: legal actions are its options, the request
     (options, labels) is the Python one, and a clone mid-move finishes the move by itself."""
     game = rulespec.load("mefuvha", pits=6)
@@ -365,7 +366,7 @@ def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones(compiled_eng
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(spec=specs(), seed=st.integers(0, 1000))
-def test_generated_specs_native_state_agrees(spec: dict, seed: int, compiled_engine: str) -> None:
+def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
     text = json.dumps(spec)
     try:
         game = rulespec.load_text(text, "generated.yaml")
@@ -437,24 +438,29 @@ def test_rulespec_bench_plays_uncapped_games_with_their_random_play_parameters()
     assert bench.capped("kalah") == ""
 
 
-def test_without_the_c_extension_everything_plays_in_python() -> None:
-    """As after an install without a C compiler: the same API, the Python engine."""
-    code = ("import sys; sys.modules['rulespec.interpreter._kernel'] = None\n"
+def test_without_the_compiled_engine_its_source_plays_interpreted() -> None:
+    """As after an install without a C compiler: the same API and the same games, the engine's
+    source run by Python."""
+    code = ("import sys; sys.modules['rulespec.interpreter._engine'] = None\n"
             "import rulespec\n"
+            "from rulespec.interpreter import kernel\n"
             "g = rulespec.load('oware')\n"
             "s = g.new_initial_state(); s.apply_action(s.legal_actions()[0])\n"
             "r = g.playouts(3, seed=1, lengths=True)\n"
-            "assert type(s).__name__ == 'State' and r['engine'] == 'python' and len(r['lengths']) == 3\n"
-            "assert 'not built' in g.native_refusal\n")
+            "assert kernel.engine_module().__name__ == 'rulespec.interpreter.engine'\n"
+            "assert type(s).__name__ == 'NativeState' and r['engine'] == 'native' and len(r['lengths']) == 3\n"
+            "print(r['wins'], r['draws'], r['actions'])\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+    compiled = rulespec.load("oware").playouts(3, seed=1)
+    assert done.stdout.split() == [*str(compiled["wins"]).split(), str(compiled["draws"]), str(compiled["actions"])]
 
 
-def test_forced_decisions_are_applied_alike_on_every_path(compiled_engine: str) -> None:
+def test_forced_decisions_are_applied_alike_on_every_path() -> None:
     """A decision with one option is applied, not asked, by the Python State, the native state
     and native playouts alike (Bao la Kujifunza: a direction only one way can be played)."""
     result = native.playouts(rulespec.load("bao-la-kujifunza"), 4, seed=3, lengths=True, record=True)
-    assert result["engine"] == ("typed" if compiled_engine == "typed" else "native")
+    assert result["engine"] == "native"
     replay(rulespec.load("bao-la-kujifunza"), result)
     rng = random.Random(5)
     a, b = native_and_python("bao-la-kujifunza")
@@ -497,7 +503,7 @@ def test_a_direction_chosen_between_offered_kinds_is_not_a_later_answer(text: st
         a = rulespec.load_text(text).new_initial_state()
         b = State.initial(rulespec.load_text(text).without_kernel())
         c = State.initial(rulespec.load_text(text))
-        assert isinstance(a, native.NativeState) and c.game.rulesets[0].kernel is not None
+        assert isinstance(a, native.native_state_class()) and c.game.rulesets[0].kernel is not None
         while not b.is_terminal():
             assert a.legal_actions() == b.legal_actions() == c.legal_actions(), b.history()
             action = rng.choice(b.legal_actions())

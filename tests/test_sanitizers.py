@@ -1,12 +1,12 @@
-"""The move kernel and the typed engine under AddressSanitizer and UndefinedBehaviorSanitizer.
+"""The engine under AddressSanitizer and UndefinedBehaviorSanitizer.
 
-_kernel.c, and interpreter/engine.py through Cython, are built with gcc's
--fsanitize=address,undefined into a temporary folder (the installed build is not touched) and
-loaded under their module names by a sitecustomize module, in child processes that preload
-the ASan runtime. There the kernel's property tests (both engine paths, action by action), the
-hostile API tests, the hostile-input corpus and the typed engine's tests (whole games and
-states against _game.c and the Python State) run: any read or write outside an array, any signed overflow or bad
-shift aborts the child and fails this test. It takes a minute or two; it is skipped only
+interpreter/engine.py is built through Cython and gcc's -fsanitize=address,undefined into a
+temporary folder (the installed build is not touched) and loaded under its module name by a
+sitecustomize module, in child processes that preload the ASan runtime. There the kernel's
+property tests (the engine against the Python path, action by action), the hostile API tests,
+the hostile-input corpus and the engine's own tests (whole games, states between actions
+against the Python State, the golden games) run: any read or write outside an array, any
+signed overflow or bad shift aborts the child and fails this test. It takes a minute or two; it is skipped only
 where gcc is missing (CI has it).
 """
 from __future__ import annotations
@@ -22,34 +22,26 @@ from pathlib import Path
 import pytest
 from engine_source import engine_c
 
-from rulespec.interpreter import layout
-
 ROOT = Path(__file__).resolve().parent.parent
 SITECUSTOMIZE = '''
 import importlib.machinery, importlib.util, os, sys
-for variable, name in (("RULESPEC_SANITIZED_KERNEL", "rulespec.interpreter._kernel"),
-                       ("RULESPEC_SANITIZED_ENGINE", "rulespec.interpreter._engine")):
-    path = os.environ.get(variable)
-    if path:
-        loader = importlib.machinery.ExtensionFileLoader(name, path)
-        spec = importlib.util.spec_from_file_location(name, path, loader=loader)
-        module = importlib.util.module_from_spec(spec)
-        loader.exec_module(module)
-        sys.modules[name] = module
+path = os.environ.get("RULESPEC_SANITIZED_ENGINE")
+if path:
+    name = "rulespec.interpreter._engine"
+    loader = importlib.machinery.ExtensionFileLoader(name, path)
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    sys.modules[name] = module
 '''
 
-pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the sanitized kernel")
+pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the sanitized engine")
 
 
 @pytest.fixture(scope="module")
 def sanitized(tmp_path_factory) -> dict[str, str]:
-    """The environment of a child process that runs the sanitized kernel."""
+    """The environment of a child process that runs the sanitized engine."""
     folder = tmp_path_factory.mktemp("asan")
-    target = folder / ("_kernel" + sysconfig.get_config_var("EXT_SUFFIX"))
-    (folder / "_layout.h").write_text(layout.c_header())
-    subprocess.run(["gcc", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
-                    "-g", "-O1", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}", f"-I{folder}",
-                    str(ROOT / "interpreter" / "_kernel.c"), "-o", str(target)], check=True, capture_output=True)
     (folder / "sitecustomize.py").write_text(SITECUSTOMIZE)
     runtime = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True, text=True,
                              check=True).stdout.strip()
@@ -60,7 +52,7 @@ def sanitized(tmp_path_factory) -> dict[str, str]:
         runtime += f" {cxx}"
     engine = folder / ("_engine" + sysconfig.get_config_var("EXT_SUFFIX"))
     _build_engine(folder, engine)
-    return {**os.environ, "RULESPEC_SANITIZED_KERNEL": str(target), "RULESPEC_SANITIZED_ENGINE": str(engine),
+    return {**os.environ, "RULESPEC_SANITIZED_ENGINE": str(engine), "RULESPEC_PURE": "0",
             "LD_PRELOAD": runtime,
             "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT), os.environ.get("PYTHONPATH", "")]),
             "ASAN_OPTIONS": "detect_leaks=0:exitcode=86:abort_on_error=0",
@@ -75,28 +67,23 @@ def _build_engine(folder: Path, target: Path) -> None:
                     "-o", str(target)], check=True, capture_output=True)
 
 
-def test_the_sanitized_kernel_is_the_one_loaded(sanitized):
-    done = subprocess.run([sys.executable, "-c", "import rulespec.interpreter.kernel as kk; from rulespec.interpreter import _kernel as k; "
-                           "print(k.__file__); print(kk.enabled())"], env=sanitized, capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_KERNEL"], "True"]
+def test_the_sanitized_engine_is_the_one_loaded(sanitized):
     done = subprocess.run([sys.executable, "-c", "from rulespec.interpreter import kernel; "
-                           "print(kernel.typed_engine().__file__)"], env=sanitized, capture_output=True, text=True,
-                          timeout=300)
+                           "print(kernel.engine_module().__file__); print(kernel.enabled())"], env=sanitized,
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_ENGINE"]]
+    assert done.stdout.split() == [sanitized["RULESPEC_SANITIZED_ENGINE"], "True"]
 
 
-TYPED_TESTS = [("test_typed_games.py", "not interpreted"), ("test_playouts.py", "typed"), ("test_opening.py", "typed"),
-               ("test_players.py", "typed or both_compiled")]
-"""The typed engine's tests: whole games of every shipped variant and of generated specs
-against _game.c, and the state between actions against the Python State (decisions inside a
-move, the race, clones, illegal actions)."""
+ENGINE_TESTS = [("test_runner.py", "not interpreted"), ("test_playouts.py", "native_state or generated_specs"),
+                ("test_opening.py", "native"), ("test_players.py", "playout"), ("test_golden.py", "compiled")]
+"""The engine's own tests: whole games (and their golden records), and the state between
+actions against the Python State (decisions inside a move, the race, clones, illegal
+actions)."""
 
 
-def test_the_typed_engine_under_sanitizers(sanitized):
-    for name, selection in TYPED_TESTS:
+def test_the_engine_under_sanitizers(sanitized):
+    for name, selection in ENGINE_TESTS:
         done = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-x", "-p", "no:cacheprovider",
                                str(ROOT / "tests" / name), "-k", selection],
                               env=sanitized, capture_output=True, text=True, timeout=1800, cwd=ROOT)
@@ -116,8 +103,8 @@ KERNEL_TESTS = ("random_games_agree or hypothesis_games_agree or plain_games or 
                 "or refuses_bad_input or huge_numbers or piece_bound or worked_examples or less_common_blocks "
                 "or during_a_move "
                 f"or (every_catalogue and ({' or '.join(BLOCKS)}))")
-"""The kernel's property tests that exercise C (both paths compared action by action), not the
-ones that run the Python path alone; and the catalogue variants of BLOCKS."""
+"""The kernel's property tests that exercise the engine (both paths compared action by action),
+not the ones that run the Python path alone; and the catalogue variants of BLOCKS."""
 
 
 def test_kernel_property_and_hostile_tests_under_sanitizers(sanitized):
@@ -147,7 +134,7 @@ for name, params, n in [("bao-la-kiswahili", {}, 60), ("chongka", {}, 60), ("dak
         state.apply_action(state.legal_actions()[0])
 print("ok")
 """
-"""Whole games in C (_game.c): marks set after a move by look-aheads (Bao), passing, rounds,
+"""Whole games in the engine: marks set after a move by look-aheads (Bao), passing, rounds,
 decisions inside a move, the opening race (Sungka), column captures with carry and most
 (Abalala'e, Gabata (Adowa)), move kinds offered together (Qelat), several kinds of piece (the
 Glass Bead Game), captured pieces put into the landing pit and own pits scored apart from

@@ -100,7 +100,7 @@ def test_the_native_solver_solves_python_and_native_states_and_games_that_end_on
 
     game = rulespec.load("kalah", pits=3, seeds=2)
     python_state = State.initial(game)
-    assert solve(game, python_state).engine == "native"  # the typed engine reads any state's position
+    assert solve(game, python_state).engine == "native"  # the engine reads any state's position
     assert solve(game, python_state, engine="native").value == solve(game, engine="python").value
     oware = rulespec.load("oware", pits=2, seeds=1)  # ends on repetition: the solver follows the rule
     sol = solve(oware, engine="native")
@@ -253,7 +253,7 @@ def test_the_search_runs_on_a_python_twin_of_a_native_state() -> None:
     assert len(state.history()) == 4  # the twin is a state of its own
 
 
-# ---- the typed engine's solver against references
+# ---- the engine's solver against references
 
 def exact_with_history(state, memo: dict) -> int:
     """Minimax over the Python State with its whole history, no pruning: the value for the
@@ -295,7 +295,7 @@ SIZES = [(p, s) for p in (1, 2, 3) for s in (1, 2, 3)]
 
 
 @pytest.mark.parametrize("pits, seeds", SIZES)
-def test_the_typed_solver_gives_the_python_references_values_and_best_moves_on_kalah(pits: int, seeds: int) -> None:
+def test_the_solver_gives_the_python_references_values_and_best_moves_on_kalah(pits: int, seeds: int) -> None:
     game = rulespec.load("kalah", pits=pits, seeds=seeds)
     typed = solve(game, all_moves=True, memory_mb=8, engine="native")
     python = solve(game, all_moves=True, engine="python")
@@ -304,7 +304,7 @@ def test_the_typed_solver_gives_the_python_references_values_and_best_moves_on_k
 
 
 @pytest.mark.parametrize("pits, seeds", [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)])
-def test_the_typed_solver_follows_the_repetition_rule_on_oware(pits: int, seeds: int) -> None:
+def test_the_solver_follows_the_repetition_rule_on_oware(pits: int, seeds: int) -> None:
     # Oware ends when a position repeats since the last capture: the reference plays every
     # line with its whole history (tiny instances only: it knows no pruning)
     from rulespec.interpreter.state import State
@@ -318,7 +318,7 @@ def test_the_typed_solver_follows_the_repetition_rule_on_oware(pits: int, seeds:
 
 
 @pytest.mark.parametrize("pits, seeds", [(2, 3), (3, 1)])
-def test_the_typed_solver_follows_the_history_from_random_late_oware_positions(pits: int, seeds: int) -> None:
+def test_the_solver_follows_the_history_from_random_late_oware_positions(pits: int, seeds: int) -> None:
     # late positions of random games, with the positions seen since the last capture that
     # their history left: the solver's line starts with them
     from rulespec.interpreter.state import State
@@ -348,7 +348,7 @@ def test_the_solver_interpreted_agrees(monkeypatch: pytest.MonkeyPatch, variant:
 
     compiled = solve(rulespec.load(variant, **params), all_moves=True, memory_mb=4, engine="native")
     monkeypatch.setenv("RULESPEC_PURE", "1")
-    assert kernel.typed_engine().__name__.endswith(".engine")
+    assert kernel.engine_module().__name__.endswith(".engine")
     pure = solve(rulespec.load(variant, **params), all_moves=True, memory_mb=4, engine="native")
     assert (pure.value, pure.best, pure.moves, pure.nodes) == (compiled.value, compiled.best, compiled.moves,
                                                               compiled.nodes)

@@ -139,7 +139,7 @@ def test_column_about_a_store_is_false_on_every_path():
     assert changed != text
     games = [rulespec.load_text(changed, "k.yaml").without_kernel(), rulespec.load_text(changed, "k.yaml")]
     states = [State.initial(games[0]), State.initial(games[1]), games[1].new_initial_state()]
-    assert isinstance(states[2], native.NativeState)
+    assert isinstance(states[2], native.native_state_class())
     for state in states:
         state.apply_action(state.string_to_action("C"))  # four seeds from C: the last into the store
         assert state.current_player() == 0, "another turn"

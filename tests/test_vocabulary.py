@@ -561,7 +561,7 @@ captures:
     for _ in range(20):
         a = rulespec.load_text(text, "held.yaml").new_initial_state()
         b = State.initial(rulespec.load_text(text, "held.yaml").without_kernel())
-        assert isinstance(a, native.NativeState)
+        assert isinstance(a, native.native_state_class())
         while not b.is_terminal():
             action = rng.choice(b.legal_actions())
             assert a.legal_actions() == b.legal_actions()

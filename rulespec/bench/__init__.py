@@ -11,7 +11,7 @@ to a shared machine's speed drifting). References:
   games in C++, is slower still; `--evaluate-bots` adds it.)
 - the per-action API (a Python loop of legal_actions, a random choice, apply_action,
   is_terminal) against the same loop over pyspiel's states, and with a clone() per action.
-- where OpenSpiel lacks the game: rulespec's own Python path (no C), and Ludii's figures as
+- where OpenSpiel lacks the game: rulespec's own Python path (no engine), and Ludii's figures as
   the issue reported them on this machine class (not run here: no JVM), marked as such.
 """
 from __future__ import annotations

@@ -4,7 +4,7 @@ A node's statistics are from the view of the player who chose the decision leadi
 so a player who moves again (extra turns, decisions inside a move) is handled like any other.
 A playout's result is the game's return (+1 / 0 / -1) plus a small share of the final score
 margin, so among won lines the search prefers the larger win. Where native code plays the
-game's states, each playout is one call into C (`NativeState._playout`: a random game from a
+game's states, each playout is one call into the engine (`NativeState._playout`: a random game from a
 copy of the state, seeded from the player's generator); otherwise the same random game is
 played over the state API in Python."""
 from __future__ import annotations
@@ -42,7 +42,7 @@ class MCTSPlayer:
         self.c = exploration
         self.max_playout = max_playout
         self.native = native
-        """Play playouts in C where the state allows it (False: always the Python loop)."""
+        """Play playouts in the engine where the state allows it (False: always the Python loop)."""
         self.name = f"mcts:{simulations}" if seconds is None else f"mcts:{seconds:g}s"
 
     def choose(self, state: Any) -> int:

@@ -6,7 +6,7 @@ The value is the final score margin (South minus North, as the spec's scoring co
 under perfect play by both sides; a game decided by an end condition that names a loser,
 whatever the scores, is worth +-(all the points + 1).
 
-The typed engine's solver (interpreter/engine.py: MTD(f) over the same alpha-beta, a
+The engine's solver (interpreter/engine.py: MTD(f) over the same alpha-beta, a
 memory-bounded table of lower and upper bounds, enhanced transposition cut-offs) solves from
 any position between moves of a game its runner plays, following the repetition rule where a
 game ends on repetition (the positions seen since the last capture are on its line; see the
@@ -23,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.interpreter.kernel import KernelLimit
 from rulespec.errors import LimitError
 from rulespec.players.search import Search, TranspositionTable, python_state, win_value
 
@@ -43,7 +42,7 @@ class Solution:
     """With `all_moves`: each first decision's exact value (South's view)."""
     caveat: str = ""
     engine: str = "python"
-    """"native" (the typed engine's solver, interpreter/engine.py) or "python" (rulespec.players.search)."""
+    """"native" (the engine's solver, interpreter/engine.py) or "python" (rulespec.players.search)."""
     stores_shared: bool = False
     """Native: positions that differ only in their stores shared table entries (no rule reads
     a store's count, the score is the store plus what the rules add; interpreter/engine.py)."""
@@ -92,13 +91,13 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
 def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
                   progress: Progress | None, required: bool,
                   share_stores: bool = True, endgame: int = 0) -> Solution | None:
-    """The typed engine's solver's answer, or None where it does not cover the state (Python
+    """The engine's solver's answer, or None where it does not cover the state (Python
     solves it)."""
-    from rulespec.interpreter.kernel import typed_engine
-    from rulespec.interpreter.native import typed_games
+    from rulespec.interpreter.kernel import engine_module
+    from rulespec.interpreter.native import native
 
-    runner = typed_games(game)
-    why = "" if runner is not None else f"the typed engine does not play the game ({game.typed_refusal})"
+    runner = native(game)
+    why = "" if runner is not None else f"the engine does not play the game ({game.native_refusal})"
     twin = python_state(state)
     if runner is not None and twin._pending is not None:
         runner, why = None, "a decision inside a move is pending"
@@ -107,12 +106,12 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
         sign = 1 if twin.current_player() == 0 else -1
         report = None if progress is None else lambda n, lo, hi: progress(n, *_south(sign, lo, hi))
         try:
-            value, moves, nodes, entries, exact_keys, shared, eg_pieces, eg_positions = typed_engine().solve(
+            value, moves, nodes, entries, exact_keys, shared, eg_pieces, eg_positions = engine_module().solve(
                 runner.runner, *runner_position(twin), win_value(game), float(memory_mb), all_moves, report,
                 share_stores, endgame, _seen_before(game, twin))
         except NotImplementedError as refused:
             why = str(refused)
-        except KernelLimit as exc:
+        except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         else:
             text = twin.action_to_string
@@ -128,7 +127,7 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
 
 
 def runner_position(state: Any) -> tuple[Any, ...]:
-    """A Python State's position as the typed engine reads it."""
+    """A Python State's position as the engine reads it."""
     return (list(state.board), list(state.marks), list(state.stock), state.removed, state.stage,
             state.moves_played, state.to_move)
 

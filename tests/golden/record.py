@@ -1,7 +1,8 @@
 """Golden games: seeded random games of every shipped variant (at its parameters' defaults and
 their documented extremes), recorded as their actions, digests of the positions they pass
-through and their results. tests/test_golden.py plays them again and asserts the engine
-reproduces every position, so a change to the engine that changes what any game does is seen
+through and their results, and a digest of seeded whole games from `game.playouts` (the
+engine's runner, its own generator). tests/test_golden.py plays them again and asserts the
+engine reproduces every position and every playout, so a change to the engine that changes what any game does is seen
 at once (and must be a deliberate fix, listed where it is made).
 
     python tests/golden/record.py            # write tests/golden/games.json.gz again
@@ -26,6 +27,9 @@ MAX_ACTIONS = 400
 """Actions after which a game is cut off (still pinned: every position up to there)."""
 EVERY = 8
 """A digest of the position after every EVERY-th action (and after the last)."""
+PLAYOUTS = 4
+"""Whole games played by `game.playouts` per configuration (seed PLAYOUT_SEED)."""
+PLAYOUT_SEED = 13
 
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:
@@ -75,6 +79,18 @@ def play(game: Any, seed: int) -> dict[str, Any]:
             "returns": list(state.returns()) if state.is_terminal() else None}
 
 
+def playouts(game: Any) -> dict[str, Any]:
+    """Seeded whole games from the start as `game.playouts` plays them: their tally, and a
+    digest of every game's actions."""
+    from rulespec.interpreter.native import playouts as play_whole
+
+    result = play_whole(game, PLAYOUTS, seed=PLAYOUT_SEED, lengths=True, record=True)
+    records = json.dumps(result["records"], separators=(",", ":"))
+    return {"engine": result["engine"], "wins": result["wins"], "draws": result["draws"],
+            "actions": result["actions"], "turns": result["turns"],
+            "records": hashlib.sha256(records.encode()).hexdigest()[:16]}
+
+
 def record() -> list[dict[str, Any]]:
     import rulespec
 
@@ -84,12 +100,14 @@ def record() -> list[dict[str, Any]]:
             game = rulespec.load(name, **params)
         except Exception:  # noqa: BLE001 - an extreme the spec refuses with another parameter
             continue
-        out.append({"variant": name, "params": params, "games": [play(game, seed) for seed in range(GAMES)]})
+        out.append({"variant": name, "params": params, "games": [play(game, seed) for seed in range(GAMES)],
+                    "playouts": playouts(game)})
     return out
 
 
-def difference(expected: dict[str, Any], game: Any) -> str | None:
-    """Where a recorded game and its replay part, or None."""
+def difference(expected: dict[str, Any], game: Any, whole_games: bool = True) -> str | None:
+    """Where a recorded game and its replay part, or None (`whole_games`: also the playouts,
+    which only the engine plays with the recorded generator)."""
     for want in expected["games"]:
         got = play(game, want["seed"])
         for what in ("actions", "digests", "returns"):
@@ -101,6 +119,9 @@ def difference(expected: dict[str, Any], game: Any) -> str | None:
                         f"{where}" if what != "returns" else
                         f"{expected['variant']} {expected['params']} seed {want['seed']}: returns "
                         f"{got['returns']} instead of {want['returns']}")
+    got = playouts(game) if whole_games else expected["playouts"]
+    if got != expected["playouts"]:
+        return f"{expected['variant']} {expected['params']}: game.playouts gives {got} instead of {expected['playouts']}"
     return None
 
 
