@@ -3611,6 +3611,9 @@ class Core:
     n_options: cython.int
     given: cython.int[::1]
     options: cython.int[::1]
+    asked: Pos
+    """The position where the pending move asks its decision (made when a move first asks;
+    read while one waits, except for a direction asked before anything moved)."""
 
     def __init__(self, runner: Runner, game: object, *position: object):
         """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover)."""
@@ -3631,6 +3634,7 @@ class Core:
         self.hist = int_array(64)
         self.n_hist = 0
         self.given = self.options = None
+        self.asked = None
         for k in runner.kernels:
             budget(k)
         status = new_game(runner, self.g, initial)
@@ -3888,6 +3892,9 @@ class Core:
                 return GAME_OK
             if res != P_NEED:
                 return GAME_ENDLESS if res == P_ENDLESS else GAME_BAD
+            if self.asked is None:
+                self.asked = Pos(r.ns, r.cells)
+            pos_copy(self.asked, r.work, r.ns)
             asked = m.n_options
             for j in range(asked):
                 r.options[j] = m.options[j]
@@ -3927,12 +3934,16 @@ class Core:
         for j in range(self.n_hist):
             c.hist[j] = self.hist[j]
         c.given = c.options = None
+        c.asked = None
         if self.pending:
             c.room()
             for j in range(self.n_given):
                 c.given[j] = self.given[j]
             for j in range(self.n_options):
                 c.options[j] = self.options[j]
+            if self.asked is not None:
+                c.asked = Pos(self.runner.ns, self.runner.cells)
+                pos_copy(c.asked, self.asked, self.runner.ns)
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
         c.demoted = self.demoted
@@ -4005,6 +4016,55 @@ class Core:
     def _racing(self) -> bool:
         """Whether the opening race is being run (in the engine)."""
         return bool(self.g.racing)
+
+    @cython.cfunc
+    def shown(self) -> Pos:
+        """The position a reader sees: where a move waits for a decision, the position at that
+        decision (a direction asked before anything moved: the piece the kind drops from the
+        stock already in hand)."""
+        g: Game = self.g
+        d: cython.int
+        if not self.pending:
+            return g.pos
+        if self.p_dir != DIRECTION_ASKED:
+            return self.asked
+        if self.asked is None:
+            self.asked = Pos(self.runner.ns, self.runner.cells)
+        pos_copy(self.asked, g.pos, self.runner.ns)
+        P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
+        d = LATER
+        while not g.legal.masks[self.p_index] >> (d + 1) & 1:
+            d += 1
+        self.asked.stock[g.pos.mover] -= P[P[P[H_KINDS] + start_kind(P, g.legal.masks[self.p_index], d,
+                                                                     g.legal.kind)] + K_DROP]
+        return self.asked
+
+    def _position(self) -> tuple:
+        """The position as the kernel reads one: (board, marks, stock, removed, stage, moves
+        played, mover), the board followed by each slot's count of each kind when there are
+        several (see `shown`)."""
+        p: Pos = self.shown()
+        ns: cython.int = self.runner.ns
+        q: cython.int
+        board = [p.board[q] for q in range(ns)]
+        if p.nk:
+            board += int_list(p.kinds, ns * p.nk)
+        return (board, [p.marks[q] for q in range(ns)], [p.stock[0], p.stock[1]], p.removed, p.stage,
+                p.moves_played, p.mover)
+
+    def _status(self) -> tuple:
+        """(terminal, the end that decided it (layout's END_ codes), South's return, round,
+        whether the player to move must feed)."""
+        g: Game = self.g
+        return bool(g.terminal), g.end_kind, g.ret, g.round, bool(g.feeding)
+
+    def _scores(self) -> tuple:
+        """Both players' scores as the stage's scoring record counts them."""
+        r: Runner = self.runner
+        p: Pos = self.shown()
+        P: cython.p_int = stage_kernel(r, p.stage).prog
+        T: cython.int = r.turns[p.stage]
+        return score_of(P, T, p, 0), score_of(P, T, p, 1)
 
 
 @cython.cfunc

@@ -25,13 +25,17 @@ from rulespec.limits import MAX_PLAYOUT_ACTIONS
 from . import layout
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import Assembler, Unsupported, enabled, engine_module
+from .kernel import Assembler, Unsupported, enabled, engine_module, unflatten
 
 from .state import State, as_action
 
 TURN = layout.names("T_")
 """The turn record's slots."""
 END_KINDS = [name for name in layout.names("END_") if name != "implicit"]
+END_REASONS = [*END_KINDS, "no_legal_move"]
+TERMINAL = -4
+"""to_move once the game is over (OpenSpiel's terminal player id)."""
+"""The end_reason of each END_ code (an implicit end is the mover having no legal move)."""
 """The spec's end conditions (END_IMPLICIT is the engine's own: no legal move, no end named)."""
 REMAINING = layout.names("REM_")
 RESULTS = layout.names("RES_")
@@ -247,14 +251,12 @@ def new_state(game: Any) -> Any:
 
 
 READS = frozenset({
-    "board", "marks", "stock", "kinds", "removed", "to_move", "stage", "round", "moves_played", "terminal",
-    "end_reason", "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
-    "action_to_string", "string_to_action", "snapshot", "score", "position_key", "pending_request", "scratch",
-    "last_move_facts", "move_to_string", "scores", "margin", "is_chance_node", "race_moves", "render",
+    "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
+    "action_to_string", "string_to_action", "snapshot", "position_key", "pending_request", "scratch",
+    "last_move_facts", "move_to_string", "is_chance_node", "race_moves", "render",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
 (lists copied) and methods that only read."""
-COPIED = frozenset({"board", "marks", "stock"})
 
 
 class CompiledState:
@@ -315,12 +317,96 @@ class CompiledState:
         shadow = self._python()
         if name in READS or self._demoted:
             value = getattr(shadow, name)
-            return list(value) if name in COPIED else value
+            return value
         value = getattr(shadow, name)  # AttributeError as State words it
         own = shadow.clone()
         self._shadow = own
         self._demoted = True
         return getattr(own, name)
+
+    # --- what the engine answers itself (the shadow only once the state plays in Python)
+
+    @property
+    def board(self) -> list[int]:
+        """Each slot's count."""
+        if self._demoted:
+            return list(self._shadow.board)
+        return self._position()[0][:self.game.geo.n_slots]
+
+    @property
+    def kinds(self) -> list[list[int]] | None:
+        """With several kinds of piece, each slot's count of each kind (else None)."""
+        if self._demoted:
+            return self._shadow.kinds
+        n_kinds = len(self.game.kind_names) if self.game.initial_kinds is not None else 0
+        if not n_kinds:
+            return None
+        n = self.game.geo.n_slots
+        return unflatten(self._position()[0][n:], n_kinds)
+
+    @property
+    def marks(self) -> list[int]:
+        """Each slot's marks (a bit per mark)."""
+        return list(self._shadow.marks) if self._demoted else self._position()[1]
+
+    @property
+    def stock(self) -> list[int]:
+        """Each player's pieces in hand, not yet on the board."""
+        return list(self._shadow.stock) if self._demoted else self._position()[2]
+
+    @property
+    def removed(self) -> int:
+        """Pieces out of the game."""
+        return self._shadow.removed if self._demoted else self._position()[3]
+
+    @property
+    def stage(self) -> int:
+        """The index of the stage being played."""
+        return self._shadow.stage if self._demoted else self._position()[4]
+
+    @property
+    def moves_played(self) -> int:
+        """Whole moves played (the opening race counts as one)."""
+        return self._shadow.moves_played if self._demoted else self._position()[5]
+
+    @property
+    def to_move(self) -> int:
+        """The player whose move it is (-4 once the game is over)."""
+        if self._demoted:
+            return self._shadow.to_move
+        return TERMINAL if self._status()[0] else self._position()[6]
+
+    @property
+    def terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._shadow.terminal if self._demoted else self._status()[0]
+
+    @property
+    def end_reason(self) -> str | None:
+        """The kind of end condition that ended the game (None while it goes on)."""
+        if self._demoted:
+            return self._shadow.end_reason
+        terminal, kind = self._status()[:2]
+        return END_REASONS[kind] if terminal else None
+
+    @property
+    def round(self) -> int:
+        """Rounds finished so far (games of several rounds)."""
+        return self._shadow.round if self._demoted else self._status()[3]
+
+    def score(self, player: int) -> int:
+        """The player's score as the spec's scoring block counts it."""
+        return self.scores()[player]
+
+    def scores(self) -> list[int]:
+        """Both players' scores as the spec's scoring block counts them (the final scores once
+        the game is over)."""
+        return self._shadow.scores() if self._demoted else list(self._scores())
+
+    def margin(self, player: int = 0) -> int:
+        """`player`'s score minus the other's (South's view by default)."""
+        scores = self.scores()
+        return scores[player] - scores[1 - player]
 
     @property
     def race(self) -> Any:
