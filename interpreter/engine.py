@@ -41,6 +41,33 @@ class LimitError(RulespecLimitError):
 
 
 if cython.compiled:
+    from cython.cimports.cpython.ref import PyObject, _Py_REFCNT
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def game_held_elsewhere(c: Core) -> cython.int:
+        """Whether another state holds c's game (a shared game is copied before it is written
+        only then; the count read through a pointer, with no reference of the call's own)."""
+        return _Py_REFCNT(cython.cast(cython.pointer(PyObject), c.g)) > 1
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def seen_held_elsewhere(g: Game) -> cython.int:
+        """Whether another game holds g's table of positions seen (the same way)."""
+        return _Py_REFCNT(cython.cast(cython.pointer(PyObject), g.seen)) > 1
+else:
+    def game_held_elsewhere(c: Core) -> int:
+        """Interpreted, reference counts are not read: whatever was shared is copied."""
+        return 1
+
+    def seen_held_elsewhere(g: Game) -> int:
+        """Interpreted, whatever was shared is copied."""
+        return 1
+
+
+if cython.compiled:
     from cython.cimports.cpython import array as carray
 
     TEMPLATES = {code: array(code) for code in "iIQ"}
@@ -77,6 +104,7 @@ else:
 
 # ---------------------------------------------------------------- positions and moves
 
+@cython.freelist(16)
 @cython.cclass
 class Pos:
     """A position: the board's counts, marks, stocks, removed pieces, stage, moves played,
@@ -2136,6 +2164,7 @@ def seen_add(t: Seen) -> cython.int:
     return 0
 
 
+@cython.freelist(16)
 @cython.cclass
 class Starts:
     """A player's legal starts (find_legal's answer): the (first) kind found, and each
@@ -2195,6 +2224,7 @@ class RacePart:
         self.legal = Starts()
 
 
+@cython.freelist(16)
 @cython.cclass
 class Game:
     """One game being played: the position, the result once over, the legal starts of the
@@ -2219,11 +2249,15 @@ class Game:
     north: RacePart
     seen: Seen
     seen_shared: cython.int
-    """1: `seen` is shared with a clone, and copied before it is written (own_seen)."""
+    """1: `seen` is shared with a clone, and copied before it is written (own_seen) if the
+    clone still holds it."""
+    shared: cython.int
+    """1: states cloned from one another share this game, and one about to change it copies
+    it first if another still holds it (Core.own_game)."""
 
     def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
         self.terminal = self.end_kind = self.ret = self.feeding = self.round = self.starts = 0
-        self.racing = self.race_step = self.seen_shared = 0
+        self.racing = self.race_step = self.seen_shared = self.shared = 0
         self.last_mover = -1
         self.pos = Pos(ns, cells)
         self.legal = Starts()
@@ -2238,10 +2272,11 @@ def own_seen(g: Game) -> cython.int:
     """Make the game's table of positions seen its own before it is written (a clone shares
     the table until either writes); 0: no memory."""
     if g.seen_shared:
-        try:
-            g.seen = seen_copy(g.seen)
-        except MemoryError:
-            return 0
+        if seen_held_elsewhere(g):
+            try:
+                g.seen = seen_copy(g.seen)
+            except MemoryError:
+                return 0
         g.seen_shared = 0
     return 1
 
@@ -2251,7 +2286,7 @@ def own_seen(g: Game) -> cython.int:
 def clear_seen(r: Runner, g: Game) -> cython.int:
     """Forget the positions seen (after a capture, at a new round): a shared table is left to
     the clone and an empty one made; 0: no memory."""
-    if r.uses_repetition and g.seen_shared:
+    if r.uses_repetition and g.seen_shared and seen_held_elsewhere(g):
         try:
             g.seen = Seen(g.seen.width)
         except MemoryError:
@@ -3532,6 +3567,31 @@ def starts_copy(dst: Starts, src: Starts) -> cython.void:
 
 
 @cython.cfunc
+def starts_clone(src: Starts) -> Starts:
+    """A copy made without a call of __init__ (a clone makes one at every action)."""
+    x: Starts = Starts.__new__(Starts)
+    if not cython.compiled:
+        x.aids, x.pits, x.masks = int_array(MAX_SLOTS), int_array(MAX_SLOTS), int_array(MAX_SLOTS)
+    starts_copy(x, src)
+    return x
+
+
+@cython.cfunc
+def pos_clone(src: Pos, ns: cython.int, cells: cython.int) -> Pos:
+    """A copy made without a call of __init__ (a clone makes one at every action); without
+    kinds of piece (cells 0) the kinds buffer is never read or written, so it is shared."""
+    x: Pos = Pos.__new__(Pos)
+    if not cython.compiled:
+        x.board, x.marks, x.stock = int_array(MAX_SLOTS), int_array(MAX_SLOTS), int_array(2)
+    if cells:
+        x.kinds = int_array(cells)
+    else:
+        x.kinds = src.kinds
+    pos_copy(x, src, ns)
+    return x
+
+
+@cython.cfunc
 def part_copy(src: RacePart) -> RacePart:
     x: RacePart = RacePart()
     i: cython.int
@@ -3567,19 +3627,18 @@ def game_copy(r: Runner, src: Game) -> Game:
     shared, not copied, where the runner's stages never write them (no race, no repetition
     end)."""
     g: Game = Game.__new__(Game)
-    g.pos = Pos(r.ns, r.cells)
-    pos_copy(g.pos, src.pos, r.ns)
+    g.pos = pos_clone(src.pos, r.ns, r.cells)
     g.terminal, g.end_kind, g.ret, g.feeding = src.terminal, src.end_kind, src.ret, src.feeding
     g.round, g.last_mover, g.starts = src.round, src.last_mover, src.starts
     g.racing, g.race_step = src.racing, src.race_step
-    g.legal = Starts()
-    starts_copy(g.legal, src.legal)
+    g.legal = starts_clone(src.legal)
     if r.has_race:
         g.south, g.north = part_copy(src.south), part_copy(src.north)
     else:
         g.south, g.north = src.south, src.north
     g.seen = src.seen
     g.seen_shared = src.seen_shared = r.uses_repetition  # copied by whichever writes first
+    g.shared = 0
     return g
 
 
@@ -3600,7 +3659,9 @@ class Core:
     demoted: cython.int
     g: Game
     hist: cython.int[::1]
-    """The actions applied (the first n_hist)."""
+    """The actions applied, at hist[1:n_hist + 1], in a buffer clones share: hist[0] counts
+    the actions written into it by any of them, so a state whose history ends there appends
+    in place and any other copies its own first (a clone copies nothing)."""
     n_hist: cython.int
     pending: cython.int
     """1: a move waits for a decision (its start's legal index, direction, the decisions
@@ -3697,7 +3758,8 @@ class Core:
         """The actions applied so far."""
         if self.demoted:
             return self.shadow.history()
-        return int_list(self.hist, self.n_hist)
+        j: cython.int
+        return [self.hist[1 + j] for j in range(self.n_hist)]
 
     def apply_action(self, action: object, /) -> None:
         """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
@@ -3706,6 +3768,7 @@ class Core:
             return
         given: object = action
         a: cython.longlong
+        self.own_game()
         if type(action) is not int:  # numpy ints and the like; TypeError for a bool, a float, ...
             action = self._as_action(action)
         try:
@@ -3716,6 +3779,17 @@ class Core:
             self.race_action(a, given)
         else:
             self.move_action(a, given)
+
+    @cython.cfunc
+    def own_game(self) -> cython.void:
+        """Make the game this state's own before an action changes it: a clone shares its
+        game, copied only if another state still holds it (with a clone before every action,
+        the state cloned from is mostly dropped by then, and nothing is copied)."""
+        if self.g.shared:
+            if game_held_elsewhere(self):
+                self.g = game_copy(self.runner, self.g)
+            else:
+                self.g.shared = 0
 
     @cython.cfunc
     def refused(self, action: cython.longlong, given: object) -> object:
@@ -3842,15 +3916,17 @@ class Core:
 
     @cython.cfunc
     def record(self, action: cython.int) -> cython.void:
-        """An action into the history (its room doubled when full)."""
+        """An action into the history: in place where this state's history is the shared
+        buffer's, else into a buffer of its own (its room doubled when full)."""
         j: cython.int
-        if self.n_hist == len(self.hist):
-            longer: cython.int[::1] = int_array(2 * self.n_hist)
-            for j in range(self.n_hist):
-                longer[j] = self.hist[j]
-            self.hist = longer
-        self.hist[self.n_hist] = action
+        if self.hist[0] != self.n_hist or self.n_hist + 1 == len(self.hist):
+            own: cython.int[::1] = int_array(2 * self.n_hist + 64)
+            for j in range(1, self.n_hist + 1):
+                own[j] = self.hist[j]
+            self.hist = own
         self.n_hist += 1
+        self.hist[self.n_hist] = action
+        self.hist[0] = self.n_hist
 
     @cython.cfunc
     def room(self) -> cython.void:
@@ -3916,16 +3992,17 @@ class Core:
             return GAME_NEED
 
     def clone(self) -> Core:
-        """An independent copy."""
-        c: Core = Core.__new__(type(self))
+        """An independent copy: one object, sharing the game and the history's buffer until
+        either state changes them."""
+        kind: type = type(self)
+        c: Core = kind.__new__(kind)  # tp_new called directly (Core.__new__(kind) is a Python call)
         j: cython.int
         c.runner = self.runner
         c._game = self._game
-        c.g = game_copy(self.runner, self.g)
-        c.hist = int_array(self.n_hist + 64)
+        c.g = self.g
+        c.g.shared = 1
+        c.hist = self.hist
         c.n_hist = self.n_hist
-        for j in range(self.n_hist):
-            c.hist[j] = self.hist[j]
         c.given = c.options = None
         if self.pending:
             c.room()
