@@ -1557,9 +1557,9 @@ def start_kind(P: cython.p_int, mask: cython.int, d: cython.int, first: cython.i
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
+def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move, out: Starts) -> cython.int:
     """The legal starts of the first move kind that has any (of every kind, when they are
-    offered together) into k.aids, k.pits, k.masks (bit d + 1: direction d), k.n_found;
+    offered together) into out (masks: bit d + 1 for direction d; out.kind left as it is);
     returns the (first) kind's index, or -1."""
     P: cython.p_int = k.prog
     simulate: cython.int = P[H_MUST_SIMULATE] or feeding
@@ -1585,9 +1585,11 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
     q: cython.int
     mk: cython.int
     i: cython.int
-    k.n_found = 0
+    need: cython.int
+    n_out: cython.int
+    out.n = 0
     for ki in range(P[H_NKINDS]):
-        if k.n_found and not offer_all:
+        if out.n and not offer_all:
             break
         kind = P[P[H_KINDS] + ki]
         drop = P[kind + K_DROP]
@@ -1601,6 +1603,21 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
         all_dirs = 0
         for j in range(1, P[dirs] + 1):
             all_dirs |= 1 << (P[dirs + j] + 1)
+        if plain and not offer_all:
+            # the common case (nothing found yet), in a loop of its own: the pits with enough pieces
+            need = 1 if take_n == TAKE_ALL or take_n == TAKE_ANY else take_n if take_n > 0 else 0
+            n_out = 0
+            for r in range(P[table]):
+                pit = P[table + 2 + 2 * r]
+                if s.board[pit] + drop >= need:
+                    out.aids[n_out] = P[table + 1 + 2 * r]
+                    out.pits[n_out] = pit
+                    out.masks[n_out] = all_dirs
+                    n_out += 1
+            out.n = n_out
+            if n_out:
+                found_kind = ki
+            continue
         for r in range(P[table]):
             aid = P[table + 1 + 2 * r]
             pit = P[table + 2 + 2 * r]
@@ -1626,40 +1643,40 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
             if mask and offer_all:
                 # offered together: one row per pit; an earlier kind keeps a pit and direction
                 at = 0
-                while at < k.n_found and k.aids[at] != aid:
+                while at < out.n and out.aids[at] != aid:
                     at += 1
-                if at == k.n_found:
+                if at == out.n:
                     if at >= MAX_SLOTS:
                         continue
-                    k.aids[at] = aid
-                    k.pits[at] = pit
-                    k.masks[at] = 0
-                    k.n_found += 1
+                    out.aids[at] = aid
+                    out.pits[at] = pit
+                    out.masks[at] = 0
+                    out.n += 1
                 for d in range(LATER, CW + 1):
-                    if (mask >> (d + 1) & 1) and not (k.masks[at] >> (d + 1) & 1):
-                        k.masks[at] |= 1 << (d + 1) | ki << kind_shift(d)
+                    if (mask >> (d + 1) & 1) and not (out.masks[at] >> (d + 1) & 1):
+                        out.masks[at] |= 1 << (d + 1) | ki << kind_shift(d)
                 if found_kind < 0:
                     found_kind = ki
             elif mask:
-                k.aids[k.n_found] = aid
-                k.pits[k.n_found] = pit
-                k.masks[k.n_found] = mask
-                k.n_found += 1
+                out.aids[out.n] = aid
+                out.pits[out.n] = pit
+                out.masks[out.n] = mask
+                out.n += 1
                 found_kind = ki
     if offer_all:  # in action order, as the Python path lists them (moves.legal_starts)
-        for i in range(1, k.n_found):
-            a = k.aids[i]
-            q = k.pits[i]
-            mk = k.masks[i]
+        for i in range(1, out.n):
+            a = out.aids[i]
+            q = out.pits[i]
+            mk = out.masks[i]
             j = i
-            while j > 0 and k.aids[j - 1] > a:
-                k.aids[j] = k.aids[j - 1]
-                k.pits[j] = k.pits[j - 1]
-                k.masks[j] = k.masks[j - 1]
+            while j > 0 and out.aids[j - 1] > a:
+                out.aids[j] = out.aids[j - 1]
+                out.pits[j] = out.pits[j - 1]
+                out.masks[j] = out.masks[j - 1]
                 j -= 1
-            k.aids[j] = a
-            k.pits[j] = q
-            k.masks[j] = mk
+            out.aids[j] = a
+            out.pits[j] = q
+            out.masks[j] = mk
     return found_kind
 
 
@@ -1667,7 +1684,7 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
 @cython.exceptval(check=False)
 def first_lap_takes(k: Kernel, s: Pos, ki: cython.int, work: Pos, m: Move, taken: cython.int[::1],
                     at: cython.int) -> cython.int:
-    """moves.threat_set once find_legal(k, s) found kind ki: taken[at + q] set for every pit q
+    """moves.threat_set once find_legal(k, s, ..., k.found) found kind ki: taken[at + q] set for every pit q
     the first lap of a legal capturing start would take; whether there is any."""
     P: cython.p_int = k.prog
     i: cython.int
@@ -1675,16 +1692,16 @@ def first_lap_takes(k: Kernel, s: Pos, ki: cython.int, work: Pos, m: Move, taken
     kd: cython.int
     j: cython.int
     found: cython.int = 0
-    for i in range(k.n_found):
+    for i in range(k.found.n):
         for d in range(LATER, CW + 1):
-            if not (k.masks[i] >> (d + 1) & 1):
+            if not (k.found.masks[i] >> (d + 1) & 1):
                 continue
-            kd = start_kind(P, k.masks[i], d, ki)
+            kd = start_kind(P, k.found.masks[i], d, ki)
             if not P[P[P[H_KINDS] + kd] + K_CAPTURES]:
                 continue
             pos_copy(work, s, k.ns)
             move_init(m, 0, ASK_FIRST)
-            if play(P, work, kd, k.pits[i], d, m, 1) != P_DONE:
+            if play(P, work, kd, k.found.pits[i], d, m, 1) != P_DONE:
                 continue
             for j in range(m.n_first_taken):
                 taken[at + m.first_taken[j]] = 1
@@ -1752,10 +1769,10 @@ class Kernel:
     prefix: cython.int[::1]
     given: cython.int[::1]
     flat: cython.int[::1]
-    aids: cython.int[::1]
     pits: cython.int[::1]
-    masks: cython.int[::1]
-    n_found: cython.int
+    """(kind, pit, direction) of a call's start (read_start)"""
+    found: Starts
+    """The legal starts find_legal found for the calls and the look-ahead."""
     program: object
 
     def __init__(self, program: object):
@@ -1785,10 +1802,8 @@ class Kernel:
         self.prefix = int_array(MAX_DECISIONS)
         self.given = int_array(MAX_DECISIONS)
         self.flat = int_array(MAX_SLOTS + MAX_KIND_CELLS)
-        self.aids = int_array(MAX_SLOTS)
-        self.pits = int_array(MAX_SLOTS)
-        self.masks = int_array(MAX_SLOTS)
-        self.n_found = 0
+        self.pits = int_array(3)
+        self.found = Starts()
 
     @cython.cfunc
     def begin(self, args: tuple, n: cython.int, name: str) -> Pos:
@@ -1883,16 +1898,16 @@ class Kernel:
         []); then the bound hits."""
         s: Pos = self.begin(args, POS_ARGS + 1, "legal")
         i: cython.int
-        found: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move)
+        found: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move, self.found)
         hits = self.finish()
-        return found, [(self.aids[i], self.masks[i]) for i in range(self.n_found)], hits
+        return found, [(self.found.aids[i], self.found.masks[i]) for i in range(self.found.n)], hits
 
     def threats(self, *args: object) -> tuple[bool, list[int], tuple[int, int]]:
         """threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the
         pits the first laps of the legal capturing starts would take, bound hits)."""
         s: Pos = self.begin(args, POS_ARGS + 1, "threats")
         q: cython.int
-        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move)
+        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move, self.found)
         hits = self.finish()
         taken = int_array(self.ns)
         if ki >= 0:
@@ -2455,14 +2470,8 @@ def blank_context(m: Move) -> cython.void:
 @cython.cfunc
 @cython.exceptval(check=False)
 def legal_into(k: Kernel, s: Pos, feeding: cython.int, m: Move, starts: Starts) -> cython.void:
-    """find_legal (m: scratch) with its answer copied out of the kernel's lists."""
-    i: cython.int
-    starts.kind = find_legal(k, s, feeding, m)
-    starts.n = k.n_found
-    for i in range(k.n_found):
-        starts.aids[i] = k.aids[i]
-        starts.pits[i] = k.pits[i]
-        starts.masks[i] = k.masks[i]
+    """find_legal (m: scratch) into starts, its kind too."""
+    starts.kind = find_legal(k, s, feeding, m, starts)
 
 
 @cython.cfunc
@@ -2869,7 +2878,7 @@ def look_ahead(r: Runner, g: Game, who: cython.int) -> cython.void:
         probe.mover = who
         feeding = feeding_at(k.prog, r.turns[stage], probe, r.look)
         budget(k)
-        ki = find_legal(k, probe, feeding, r.look)
+        ki = find_legal(k, probe, feeding, r.look, k.found)
         if k.stopped:
             r.mark_status = GAME_STOPPED
             return
