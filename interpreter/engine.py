@@ -1472,6 +1472,21 @@ def spend(k: Kernel) -> cython.int:
     return not k.stopped
 
 
+if cython.compiled:
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def answer_from_prefix(m: Move, k: Kernel) -> cython.void:
+        """m.given = k.prefix, unless it is already: assigning a memoryview counts its
+        acquisitions atomically (twice), which each play of a look-ahead paid."""
+        if cython.address(m.given[0]) != cython.address(k.prefix[0]):
+            m.given = k.prefix
+else:
+    def answer_from_prefix(m: Move, k: Kernel) -> None:
+        """m.given = k.prefix."""
+        m.given = k.prefix
+
+
 @cython.cfunc
 @cython.exceptval(check=False)
 def search(k: Kernel, level: Level, s: Pos, ki: cython.int, pit: cython.int, d: cython.int, feeding: cython.int,
@@ -1486,7 +1501,7 @@ def search(k: Kernel, level: Level, s: Pos, ki: cython.int, pit: cython.int, d: 
     if not spend(k):
         return 0
     pos_copy(level.work, s, P[H_NSLOTS])
-    m.given = k.prefix
+    answer_from_prefix(m, k)
     move_init(m, n, ASK_STOP)
     r = play(P, level.work, ki, pit, d, m, 0)
     if r == P_NEED and n < MAX_DECISIONS:
@@ -1515,7 +1530,7 @@ def completes(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int,
     if not spend(k):
         return 0
     pos_copy(k.work, s, P[H_NSLOTS])
-    m.given = k.prefix
+    answer_from_prefix(m, k)
     move_init(m, n, ASK_FIRST)
     r = play(P, k.work, ki, pit, d, m, 0)
     if r == P_ENDLESS:
