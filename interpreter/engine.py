@@ -41,6 +41,33 @@ class LimitError(RulespecLimitError):
 
 
 if cython.compiled:
+    from cython.cimports.cpython.ref import PyObject, _Py_REFCNT
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def game_held_elsewhere(c: Core) -> cython.int:
+        """Whether another state holds c's game (a shared game is copied before it is written
+        only then; the count read through a pointer, with no reference of the call's own)."""
+        return _Py_REFCNT(cython.cast(cython.pointer(PyObject), c.g)) > 1
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def seen_held_elsewhere(g: Game) -> cython.int:
+        """Whether another game holds g's table of positions seen (the same way)."""
+        return _Py_REFCNT(cython.cast(cython.pointer(PyObject), g.seen)) > 1
+else:
+    def game_held_elsewhere(c: Core) -> int:
+        """Interpreted, reference counts are not read: whatever was shared is copied."""
+        return 1
+
+    def seen_held_elsewhere(g: Game) -> int:
+        """Interpreted, whatever was shared is copied."""
+        return 1
+
+
+if cython.compiled:
     from cython.cimports.cpython import array as carray
 
     TEMPLATES = {code: array(code) for code in "iIQ"}
@@ -77,6 +104,7 @@ else:
 
 # ---------------------------------------------------------------- positions and moves
 
+@cython.freelist(16)
 @cython.cclass
 class Pos:
     """A position: the board's counts, marks, stocks, removed pieces, stage, moves played,
@@ -1444,6 +1472,21 @@ def spend(k: Kernel) -> cython.int:
     return not k.stopped
 
 
+if cython.compiled:
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def answer_from_prefix(m: Move, k: Kernel) -> cython.void:
+        """m.given = k.prefix, unless it is already: assigning a memoryview counts its
+        acquisitions atomically (twice), which each play of a look-ahead paid."""
+        if cython.address(m.given[0]) != cython.address(k.prefix[0]):
+            m.given = k.prefix
+else:
+    def answer_from_prefix(m: Move, k: Kernel) -> None:
+        """m.given = k.prefix."""
+        m.given = k.prefix
+
+
 @cython.cfunc
 @cython.exceptval(check=False)
 def search(k: Kernel, level: Level, s: Pos, ki: cython.int, pit: cython.int, d: cython.int, feeding: cython.int,
@@ -1458,7 +1501,7 @@ def search(k: Kernel, level: Level, s: Pos, ki: cython.int, pit: cython.int, d: 
     if not spend(k):
         return 0
     pos_copy(level.work, s, P[H_NSLOTS])
-    m.given = k.prefix
+    answer_from_prefix(m, k)
     move_init(m, n, ASK_STOP)
     r = play(P, level.work, ki, pit, d, m, 0)
     if r == P_NEED and n < MAX_DECISIONS:
@@ -1487,7 +1530,7 @@ def completes(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int,
     if not spend(k):
         return 0
     pos_copy(k.work, s, P[H_NSLOTS])
-    m.given = k.prefix
+    answer_from_prefix(m, k)
     move_init(m, n, ASK_FIRST)
     r = play(P, k.work, ki, pit, d, m, 0)
     if r == P_ENDLESS:
@@ -1529,9 +1572,9 @@ def start_kind(P: cython.p_int, mask: cython.int, d: cython.int, first: cython.i
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
+def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move, out: Starts) -> cython.int:
     """The legal starts of the first move kind that has any (of every kind, when they are
-    offered together) into k.aids, k.pits, k.masks (bit d + 1: direction d), k.n_found;
+    offered together) into out (masks: bit d + 1 for direction d; out.kind left as it is);
     returns the (first) kind's index, or -1."""
     P: cython.p_int = k.prog
     simulate: cython.int = P[H_MUST_SIMULATE] or feeding
@@ -1557,9 +1600,11 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
     q: cython.int
     mk: cython.int
     i: cython.int
-    k.n_found = 0
+    need: cython.int
+    n_out: cython.int
+    out.n = 0
     for ki in range(P[H_NKINDS]):
-        if k.n_found and not offer_all:
+        if out.n and not offer_all:
             break
         kind = P[P[H_KINDS] + ki]
         drop = P[kind + K_DROP]
@@ -1573,6 +1618,21 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
         all_dirs = 0
         for j in range(1, P[dirs] + 1):
             all_dirs |= 1 << (P[dirs + j] + 1)
+        if plain and not offer_all:
+            # the common case (nothing found yet), in a loop of its own: the pits with enough pieces
+            need = 1 if take_n == TAKE_ALL or take_n == TAKE_ANY else take_n if take_n > 0 else 0
+            n_out = 0
+            for r in range(P[table]):
+                pit = P[table + 2 + 2 * r]
+                if s.board[pit] + drop >= need:
+                    out.aids[n_out] = P[table + 1 + 2 * r]
+                    out.pits[n_out] = pit
+                    out.masks[n_out] = all_dirs
+                    n_out += 1
+            out.n = n_out
+            if n_out:
+                found_kind = ki
+            continue
         for r in range(P[table]):
             aid = P[table + 1 + 2 * r]
             pit = P[table + 2 + 2 * r]
@@ -1598,40 +1658,40 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
             if mask and offer_all:
                 # offered together: one row per pit; an earlier kind keeps a pit and direction
                 at = 0
-                while at < k.n_found and k.aids[at] != aid:
+                while at < out.n and out.aids[at] != aid:
                     at += 1
-                if at == k.n_found:
+                if at == out.n:
                     if at >= MAX_SLOTS:
                         continue
-                    k.aids[at] = aid
-                    k.pits[at] = pit
-                    k.masks[at] = 0
-                    k.n_found += 1
+                    out.aids[at] = aid
+                    out.pits[at] = pit
+                    out.masks[at] = 0
+                    out.n += 1
                 for d in range(LATER, CW + 1):
-                    if (mask >> (d + 1) & 1) and not (k.masks[at] >> (d + 1) & 1):
-                        k.masks[at] |= 1 << (d + 1) | ki << kind_shift(d)
+                    if (mask >> (d + 1) & 1) and not (out.masks[at] >> (d + 1) & 1):
+                        out.masks[at] |= 1 << (d + 1) | ki << kind_shift(d)
                 if found_kind < 0:
                     found_kind = ki
             elif mask:
-                k.aids[k.n_found] = aid
-                k.pits[k.n_found] = pit
-                k.masks[k.n_found] = mask
-                k.n_found += 1
+                out.aids[out.n] = aid
+                out.pits[out.n] = pit
+                out.masks[out.n] = mask
+                out.n += 1
                 found_kind = ki
     if offer_all:  # in action order, as the Python path lists them (moves.legal_starts)
-        for i in range(1, k.n_found):
-            a = k.aids[i]
-            q = k.pits[i]
-            mk = k.masks[i]
+        for i in range(1, out.n):
+            a = out.aids[i]
+            q = out.pits[i]
+            mk = out.masks[i]
             j = i
-            while j > 0 and k.aids[j - 1] > a:
-                k.aids[j] = k.aids[j - 1]
-                k.pits[j] = k.pits[j - 1]
-                k.masks[j] = k.masks[j - 1]
+            while j > 0 and out.aids[j - 1] > a:
+                out.aids[j] = out.aids[j - 1]
+                out.pits[j] = out.pits[j - 1]
+                out.masks[j] = out.masks[j - 1]
                 j -= 1
-            k.aids[j] = a
-            k.pits[j] = q
-            k.masks[j] = mk
+            out.aids[j] = a
+            out.pits[j] = q
+            out.masks[j] = mk
     return found_kind
 
 
@@ -1639,7 +1699,7 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
 @cython.exceptval(check=False)
 def first_lap_takes(k: Kernel, s: Pos, ki: cython.int, work: Pos, m: Move, taken: cython.int[::1],
                     at: cython.int) -> cython.int:
-    """moves.threat_set once find_legal(k, s) found kind ki: taken[at + q] set for every pit q
+    """moves.threat_set once find_legal(k, s, ..., k.found) found kind ki: taken[at + q] set for every pit q
     the first lap of a legal capturing start would take; whether there is any."""
     P: cython.p_int = k.prog
     i: cython.int
@@ -1647,16 +1707,16 @@ def first_lap_takes(k: Kernel, s: Pos, ki: cython.int, work: Pos, m: Move, taken
     kd: cython.int
     j: cython.int
     found: cython.int = 0
-    for i in range(k.n_found):
+    for i in range(k.found.n):
         for d in range(LATER, CW + 1):
-            if not (k.masks[i] >> (d + 1) & 1):
+            if not (k.found.masks[i] >> (d + 1) & 1):
                 continue
-            kd = start_kind(P, k.masks[i], d, ki)
+            kd = start_kind(P, k.found.masks[i], d, ki)
             if not P[P[P[H_KINDS] + kd] + K_CAPTURES]:
                 continue
             pos_copy(work, s, k.ns)
             move_init(m, 0, ASK_FIRST)
-            if play(P, work, kd, k.pits[i], d, m, 1) != P_DONE:
+            if play(P, work, kd, k.found.pits[i], d, m, 1) != P_DONE:
                 continue
             for j in range(m.n_first_taken):
                 taken[at + m.first_taken[j]] = 1
@@ -1724,10 +1784,10 @@ class Kernel:
     prefix: cython.int[::1]
     given: cython.int[::1]
     flat: cython.int[::1]
-    aids: cython.int[::1]
     pits: cython.int[::1]
-    masks: cython.int[::1]
-    n_found: cython.int
+    """(kind, pit, direction) of a call's start (read_start)"""
+    found: Starts
+    """The legal starts find_legal found for the calls and the look-ahead."""
     program: object
 
     def __init__(self, program: object):
@@ -1757,10 +1817,8 @@ class Kernel:
         self.prefix = int_array(MAX_DECISIONS)
         self.given = int_array(MAX_DECISIONS)
         self.flat = int_array(MAX_SLOTS + MAX_KIND_CELLS)
-        self.aids = int_array(MAX_SLOTS)
-        self.pits = int_array(MAX_SLOTS)
-        self.masks = int_array(MAX_SLOTS)
-        self.n_found = 0
+        self.pits = int_array(3)
+        self.found = Starts()
 
     @cython.cfunc
     def begin(self, args: tuple, n: cython.int, name: str) -> Pos:
@@ -1855,16 +1913,16 @@ class Kernel:
         []); then the bound hits."""
         s: Pos = self.begin(args, POS_ARGS + 1, "legal")
         i: cython.int
-        found: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move)
+        found: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move, self.found)
         hits = self.finish()
-        return found, [(self.aids[i], self.masks[i]) for i in range(self.n_found)], hits
+        return found, [(self.found.aids[i], self.found.masks[i]) for i in range(self.found.n)], hits
 
     def threats(self, *args: object) -> tuple[bool, list[int], tuple[int, int]]:
         """threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the
         pits the first laps of the legal capturing starts would take, bound hits)."""
         s: Pos = self.begin(args, POS_ARGS + 1, "threats")
         q: cython.int
-        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move)
+        ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move, self.found)
         hits = self.finish()
         taken = int_array(self.ns)
         if ki >= 0:
@@ -2136,6 +2194,7 @@ def seen_add(t: Seen) -> cython.int:
     return 0
 
 
+@cython.freelist(16)
 @cython.cclass
 class Starts:
     """A player's legal starts (find_legal's answer): the (first) kind found, and each
@@ -2195,6 +2254,7 @@ class RacePart:
         self.legal = Starts()
 
 
+@cython.freelist(16)
 @cython.cclass
 class Game:
     """One game being played: the position, the result once over, the legal starts of the
@@ -2219,11 +2279,15 @@ class Game:
     north: RacePart
     seen: Seen
     seen_shared: cython.int
-    """1: `seen` is shared with a clone, and copied before it is written (own_seen)."""
+    """1: `seen` is shared with a clone, and copied before it is written (own_seen) if the
+    clone still holds it."""
+    shared: cython.int
+    """1: states cloned from one another share this game, and one about to change it copies
+    it first if another still holds it (Core.own_game)."""
 
     def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
         self.terminal = self.end_kind = self.ret = self.feeding = self.round = self.starts = 0
-        self.racing = self.race_step = self.seen_shared = 0
+        self.racing = self.race_step = self.seen_shared = self.shared = 0
         self.last_mover = -1
         self.pos = Pos(ns, cells)
         self.legal = Starts()
@@ -2238,10 +2302,11 @@ def own_seen(g: Game) -> cython.int:
     """Make the game's table of positions seen its own before it is written (a clone shares
     the table until either writes); 0: no memory."""
     if g.seen_shared:
-        try:
-            g.seen = seen_copy(g.seen)
-        except MemoryError:
-            return 0
+        if seen_held_elsewhere(g):
+            try:
+                g.seen = seen_copy(g.seen)
+            except MemoryError:
+                return 0
         g.seen_shared = 0
     return 1
 
@@ -2251,7 +2316,7 @@ def own_seen(g: Game) -> cython.int:
 def clear_seen(r: Runner, g: Game) -> cython.int:
     """Forget the positions seen (after a capture, at a new round): a shared table is left to
     the clone and an empty one made; 0: no memory."""
-    if r.uses_repetition and g.seen_shared:
+    if r.uses_repetition and g.seen_shared and seen_held_elsewhere(g):
         try:
             g.seen = Seen(g.seen.width)
         except MemoryError:
@@ -2420,14 +2485,8 @@ def blank_context(m: Move) -> cython.void:
 @cython.cfunc
 @cython.exceptval(check=False)
 def legal_into(k: Kernel, s: Pos, feeding: cython.int, m: Move, starts: Starts) -> cython.void:
-    """find_legal (m: scratch) with its answer copied out of the kernel's lists."""
-    i: cython.int
-    starts.kind = find_legal(k, s, feeding, m)
-    starts.n = k.n_found
-    for i in range(k.n_found):
-        starts.aids[i] = k.aids[i]
-        starts.pits[i] = k.pits[i]
-        starts.masks[i] = k.masks[i]
+    """find_legal (m: scratch) into starts, its kind too."""
+    starts.kind = find_legal(k, s, feeding, m, starts)
 
 
 @cython.cfunc
@@ -2834,7 +2893,7 @@ def look_ahead(r: Runner, g: Game, who: cython.int) -> cython.void:
         probe.mover = who
         feeding = feeding_at(k.prog, r.turns[stage], probe, r.look)
         budget(k)
-        ki = find_legal(k, probe, feeding, r.look)
+        ki = find_legal(k, probe, feeding, r.look, k.found)
         if k.stopped:
             r.mark_status = GAME_STOPPED
             return
@@ -3532,6 +3591,31 @@ def starts_copy(dst: Starts, src: Starts) -> cython.void:
 
 
 @cython.cfunc
+def starts_clone(src: Starts) -> Starts:
+    """A copy made without a call of __init__ (a clone makes one at every action)."""
+    x: Starts = Starts.__new__(Starts)
+    if not cython.compiled:
+        x.aids, x.pits, x.masks = int_array(MAX_SLOTS), int_array(MAX_SLOTS), int_array(MAX_SLOTS)
+    starts_copy(x, src)
+    return x
+
+
+@cython.cfunc
+def pos_clone(src: Pos, ns: cython.int, cells: cython.int) -> Pos:
+    """A copy made without a call of __init__ (a clone makes one at every action); without
+    kinds of piece (cells 0) the kinds buffer is never read or written, so it is shared."""
+    x: Pos = Pos.__new__(Pos)
+    if not cython.compiled:
+        x.board, x.marks, x.stock = int_array(MAX_SLOTS), int_array(MAX_SLOTS), int_array(2)
+    if cells:
+        x.kinds = int_array(cells)
+    else:
+        x.kinds = src.kinds
+    pos_copy(x, src, ns)
+    return x
+
+
+@cython.cfunc
 def part_copy(src: RacePart) -> RacePart:
     x: RacePart = RacePart()
     i: cython.int
@@ -3567,19 +3651,18 @@ def game_copy(r: Runner, src: Game) -> Game:
     shared, not copied, where the runner's stages never write them (no race, no repetition
     end)."""
     g: Game = Game.__new__(Game)
-    g.pos = Pos(r.ns, r.cells)
-    pos_copy(g.pos, src.pos, r.ns)
+    g.pos = pos_clone(src.pos, r.ns, r.cells)
     g.terminal, g.end_kind, g.ret, g.feeding = src.terminal, src.end_kind, src.ret, src.feeding
     g.round, g.last_mover, g.starts = src.round, src.last_mover, src.starts
     g.racing, g.race_step = src.racing, src.race_step
-    g.legal = Starts()
-    starts_copy(g.legal, src.legal)
+    g.legal = starts_clone(src.legal)
     if r.has_race:
         g.south, g.north = part_copy(src.south), part_copy(src.north)
     else:
         g.south, g.north = src.south, src.north
     g.seen = src.seen
     g.seen_shared = src.seen_shared = r.uses_repetition  # copied by whichever writes first
+    g.shared = 0
     return g
 
 
@@ -3600,7 +3683,9 @@ class Core:
     demoted: cython.int
     g: Game
     hist: cython.int[::1]
-    """The actions applied (the first n_hist)."""
+    """The actions applied, at hist[1:n_hist + 1], in a buffer clones share: hist[0] counts
+    the actions written into it by any of them, so a state whose history ends there appends
+    in place and any other copies its own first (a clone copies nothing)."""
     n_hist: cython.int
     pending: cython.int
     """1: a move waits for a decision (its start's legal index, direction, the decisions
@@ -3701,7 +3786,8 @@ class Core:
         """The actions applied so far."""
         if self.demoted:
             return self.shadow.history()
-        return int_list(self.hist, self.n_hist)
+        j: cython.int
+        return [self.hist[1 + j] for j in range(self.n_hist)]
 
     def apply_action(self, action: object, /) -> None:
         """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
@@ -3710,6 +3796,7 @@ class Core:
             return
         given: object = action
         a: cython.longlong
+        self.own_game()
         if type(action) is not int:  # numpy ints and the like; TypeError for a bool, a float, ...
             action = self._as_action(action)
         try:
@@ -3720,6 +3807,17 @@ class Core:
             self.race_action(a, given)
         else:
             self.move_action(a, given)
+
+    @cython.cfunc
+    def own_game(self) -> cython.void:
+        """Make the game this state's own before an action changes it: a clone shares its
+        game, copied only if another state still holds it (with a clone before every action,
+        the state cloned from is mostly dropped by then, and nothing is copied)."""
+        if self.g.shared:
+            if game_held_elsewhere(self):
+                self.g = game_copy(self.runner, self.g)
+            else:
+                self.g.shared = 0
 
     @cython.cfunc
     def refused(self, action: cython.longlong, given: object) -> object:
@@ -3846,15 +3944,17 @@ class Core:
 
     @cython.cfunc
     def record(self, action: cython.int) -> cython.void:
-        """An action into the history (its room doubled when full)."""
+        """An action into the history: in place where this state's history is the shared
+        buffer's, else into a buffer of its own (its room doubled when full)."""
         j: cython.int
-        if self.n_hist == len(self.hist):
-            longer: cython.int[::1] = int_array(2 * self.n_hist)
-            for j in range(self.n_hist):
-                longer[j] = self.hist[j]
-            self.hist = longer
-        self.hist[self.n_hist] = action
+        if self.hist[0] != self.n_hist or self.n_hist + 1 == len(self.hist):
+            own: cython.int[::1] = int_array(2 * self.n_hist + 64)
+            for j in range(1, self.n_hist + 1):
+                own[j] = self.hist[j]
+            self.hist = own
         self.n_hist += 1
+        self.hist[self.n_hist] = action
+        self.hist[0] = self.n_hist
 
     @cython.cfunc
     def room(self) -> cython.void:
@@ -3923,16 +4023,17 @@ class Core:
             return GAME_NEED
 
     def clone(self) -> Core:
-        """An independent copy."""
-        c: Core = Core.__new__(type(self))
+        """An independent copy: one object, sharing the game and the history's buffer until
+        either state changes them."""
+        kind: type = type(self)
+        c: Core = kind.__new__(kind)  # tp_new called directly (Core.__new__(kind) is a Python call)
         j: cython.int
         c.runner = self.runner
         c._game = self._game
-        c.g = game_copy(self.runner, self.g)
-        c.hist = int_array(self.n_hist + 64)
+        c.g = self.g
+        c.g.shared = 1
+        c.hist = self.hist
         c.n_hist = self.n_hist
-        for j in range(self.n_hist):
-            c.hist[j] = self.hist[j]
         c.given = c.options = None
         c.asked = None
         if self.pending:
