@@ -3958,10 +3958,13 @@ class Core:
 
     @cython.cfunc
     def room(self) -> cython.void:
-        """The decisions given and the options offered: made when a move first asks."""
+        """The decisions given, the options offered and the position where they are asked:
+        made when a move first asks."""
         if self.given is None:
             self.given = int_array(MAX_DECISIONS)
             self.options = int_array(MAX_SLOTS)
+        if self.asked is None:
+            self.asked = Pos(self.runner.ns, self.runner.cells)
 
     @cython.cfunc
     def play_on(self, k: Kernel) -> cython.int:
@@ -3992,8 +3995,6 @@ class Core:
                 return GAME_OK
             if res != P_NEED:
                 return GAME_ENDLESS if res == P_ENDLESS else GAME_BAD
-            if self.asked is None:
-                self.asked = Pos(r.ns, r.cells)
             pos_copy(self.asked, r.work, r.ns)
             asked = m.n_options
             for j in range(asked):
@@ -4042,9 +4043,7 @@ class Core:
                 c.given[j] = self.given[j]
             for j in range(self.n_options):
                 c.options[j] = self.options[j]
-            if self.asked is not None:
-                c.asked = Pos(self.runner.ns, self.runner.cells)
-                pos_copy(c.asked, self.asked, self.runner.ns)
+            pos_copy(c.asked, self.asked, self.runner.ns)
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
         c.demoted = self.demoted
@@ -4129,8 +4128,6 @@ class Core:
             return g.pos
         if self.p_dir != DIRECTION_ASKED:
             return self.asked
-        if self.asked is None:
-            self.asked = Pos(self.runner.ns, self.runner.cells)
         pos_copy(self.asked, g.pos, self.runner.ns)
         P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
         d = LATER

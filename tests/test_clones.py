@@ -1,6 +1,6 @@
-"""Clones of compiled states share what they have not changed (the typed engine's clone is one
-object: the game and the history's buffer are copied by whichever state changes them while
-another still holds them). A population of states cloned from one another, moved and dropped
+"""Clones of engine states share what they have not changed (a clone is one object: the game
+and the history's buffer are copied by whichever state changes them while another still holds
+them). A population of states cloned from one another, moved and dropped
 in random order, each checked against a Python State at the same history."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ GAMES = [("oware", {}), ("kalah", {}), ("mefuvha", {}), ("glass-bead-game", {})]
 
 
 @pytest.mark.parametrize("name,params", GAMES, ids=[n for n, _ in GAMES])
-def test_clones_moved_in_any_order_stay_independent(name: str, params: dict, compiled_engine: str) -> None:
+def test_clones_moved_in_any_order_stay_independent(name: str, params: dict) -> None:
     rng = random.Random(name)
     start, python = native_and_python(name, **params)
     states = [(start, python)]
