@@ -3042,7 +3042,8 @@ def move_done(r: Runner, g: Game) -> cython.int:
     g.starts = 0
     if m.end_prog >= 0:
         d = P[P[T + T_DURING] + m.end_prog]
-        return finish_game(r, P, T, g, END_SIDE_EMPTY, P[d], P[d + 1], P[d + 2], m.end_who)
+        return finish_game(r, P, T, g, P[d + DE_KIND], P[d + DE_REMAINING], P[d + DE_RESULT], P[d + DE_NEEDS],
+                           m.end_who)
     mover = g.pos.mover
     again = P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], g.pos, m.last, m)
     if P[T + T_UNTIL] >= 0 and test(P, P[T + T_UNTIL], g.pos, m.last, m):
@@ -3699,6 +3700,9 @@ class Core:
     asked: Pos
     """The position where the pending move asks its decision (made when a move first asks;
     read while one waits, except for a direction asked before anything moved)."""
+    request: cython.int[::1]
+    """The decision asked (layout's RQ_ record: its kind, where, the pieces in hand, the
+    default option), then the hand's count of each kind for a decision about the next piece."""
 
     def __init__(self, runner: Runner, game: object, *position: object):
         """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover)."""
@@ -3720,6 +3724,7 @@ class Core:
         self.n_hist = 0
         self.given = self.options = None
         self.asked = None
+        self.request = None
         for k in runner.kernels:
             budget(k)
         status = new_game(runner, self.g, initial)
@@ -3918,6 +3923,11 @@ class Core:
                 self.n_options = nd
                 self.pending = 1
                 self.p_dir = DIRECTION_ASKED
+                self.request[RQ_KIND] = R_DIRECTION
+                self.request[RQ_AT] = g.legal.pits[i]
+                self.request[RQ_IN_HAND] = P[P[P[H_KINDS] + start_kind(P, g.legal.masks[i], first_dir,
+                                                                       g.legal.kind)] + K_DROP]
+                self.request[RQ_DEFAULT] = -1
                 self.record(action)
                 return
             self.p_dir = first_dir
@@ -3965,6 +3975,7 @@ class Core:
             self.options = int_array(MAX_SLOTS)
         if self.asked is None:
             self.asked = Pos(self.runner.ns, self.runner.cells)
+            self.request = int_array(RQ_SIZE + MAX_PIECE_KINDS)
 
     @cython.cfunc
     def play_on(self, k: Kernel) -> cython.int:
@@ -4021,6 +4032,13 @@ class Core:
                 self.options[j] = r.options[j]
             self.n_options = no
             self.pending = 1
+            self.request[RQ_KIND] = m.req_kind
+            self.request[RQ_AT] = m.req_at
+            self.request[RQ_IN_HAND] = m.req_in_hand
+            self.request[RQ_DEFAULT] = m.req_default
+            if m.req_kind == R_PIECE:
+                for j in range(r.work.nk):
+                    self.request[RQ_SIZE + j] = m.hand_kinds[j]
             return GAME_NEED
 
     def clone(self) -> Core:
@@ -4037,6 +4055,7 @@ class Core:
         c.n_hist = self.n_hist
         c.given = c.options = None
         c.asked = None
+        c.request = None
         if self.pending:
             c.room()
             for j in range(self.n_given):
@@ -4044,6 +4063,8 @@ class Core:
             for j in range(self.n_options):
                 c.options[j] = self.options[j]
             pos_copy(c.asked, self.asked, self.runner.ns)
+            for j in range(RQ_SIZE + MAX_PIECE_KINDS):
+                c.request[j] = self.request[j]
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
         c.demoted = self.demoted
@@ -4149,6 +4170,17 @@ class Core:
             board += int_list(p.kinds, ns * p.nk)
         return (board, [p.marks[q] for q in range(ns)], [p.stock[0], p.stock[1]], p.removed, p.stage,
                 p.moves_played, p.mover)
+
+    def _request(self) -> tuple | None:
+        """The decision the pending move asks, as the kernel's play reports one: (kind, at, in
+        hand, options, default, the hand's kinds or None); None between moves."""
+        if not self.pending:
+            return None
+        hand = None
+        if self.request[RQ_KIND] == R_PIECE:
+            hand = int_list(self.request[RQ_SIZE:], self.asked.nk)
+        return (self.request[RQ_KIND], self.request[RQ_AT], self.request[RQ_IN_HAND],
+                int_list(self.options, self.n_options), self.request[RQ_DEFAULT], hand)
 
     def _status(self) -> tuple:
         """(terminal, the end that decided it (layout's END_ codes), South's return, round,
@@ -4520,11 +4552,14 @@ class _Checker:
                     self.pit_list(p[e + E_ARG1])
                     self.pit_list(p[e + E_ARG1 + 1])
             for i in range(t[T_NDURING]):
-                self.span(p[t[T_DURING] + i], 3)
+                self.span(p[t[T_DURING] + i], DE_SIZE)
         except ProgramError as error:
             if str(error) == "a first player other than 0 or 1":
                 raise
             raise ProgramError("a turn record lies outside its program") from None
+        for i in range(t[T_NDURING]):
+            if not 0 <= p[p[t[T_DURING] + i] + DE_KIND] < END_IMPLICIT:
+                raise ProgramError("an end checked during a move of no known kind")
         for i in range(t[T_NENDS]):
             e = p[t[T_ENDS] + i]
             if p[e + E_KIND] == END_CONDITION:
@@ -5731,7 +5766,7 @@ def ends_blind(P: list, T: int) -> bool:
     for i in range(P[T + T_NDURING]):
         d = P[P[T + T_DURING] + i]
         rec = P[P[H_DURING] + i]
-        if P[d + 1] != RES_BY_SCORE or P[d + 2] >= 0 or list_hits_store(P, P[rec + 1]) \
+        if P[d + DE_RESULT] != RES_BY_SCORE or P[d + DE_NEEDS] >= 0 or list_hits_store(P, P[rec + 1]) \
                 or list_hits_store(P, P[rec + 2]):
             return False
     return True

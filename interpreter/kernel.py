@@ -27,7 +27,7 @@ from . import layout
 from .conditions import _pit_free
 from .context import MoveInfo
 from .geometry import CCW, CW
-from .moves import (EndlessMove, NeedDecision, _direction_request, capture_request, count_request, entry_request,
+from .moves import (EndlessMove, NeedDecision, capture_request, count_request, direction_request, entry_request,
                     opening_request, pick_request, relay_request)
 from .rules import TAKE_ANY, Request, Ruleset, Start
 
@@ -535,30 +535,37 @@ class KernelRules:
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int,
                  hand_kinds: list[int] | None = None) -> Request:
         """The Request of the decision the kernel stopped at (as moves.play would ask it)."""
-        game = self.game
-        name = REQUESTS[kind]
-        if name == "piece":  # the kind of the next piece dropped
-            return Request("piece", options, [game.kind_symbols[o - game.kind_base] for o in options],
-                           in_hand=in_hand, hand_kinds=hand_kinds)
-        if name == "pick":  # a piece the capture takes: +symbol pit
-            n_kinds = len(game.kind_names)
-            labels = [f"+{game.kind_symbols[k]}{game.geo.label[q]}"
-                      for q, k in (divmod(o - game.piece_base, n_kinds) for o in options)]
-            return Request("pick", options, labels)
-        if name == "direction":
-            return _direction_request(st, self.rs, at, [o - game.dir_base for o in options], in_hand)
-        if name == "entry":
-            return entry_request(game, [o - game.pick_base for o in options], at, in_hand)
-        if name == "pit":
-            return pick_request(game, [o - game.pick_base for o in options if o >= game.pick_base],
-                                optional=default >= 0)
-        if name == "capture":
-            return capture_request(game)
-        if name == "more":  # another pit lifted into the hand, or stop (-)
-            labels = [game.geo.label[o - game.pick_base] if o >= game.pick_base else "-" for o in options]
-            return Request("pit", options, labels, default=default, in_hand=in_hand)
-        if name == "place":
-            return Request("place", options, [game.geo.label[o - game.pick_base] for o in options], in_hand=in_hand)
-        if name == "count":
-            return count_request(game, len(options))
-        return relay_request(game)
+        return engine_request(self.game, self.rs, st.to_move, kind, at, in_hand, options, default, hand_kinds)
+
+
+def engine_request(game: Any, rs: Ruleset, mover: int, kind: int, at: int, in_hand: int, options: list[int],
+                   default: int, hand_kinds: list[int] | None = None) -> Request:
+    """The Request of a decision the engine asks, from what it reports (R_ kind, the pit it is
+    asked at, pieces in hand, the options, the default or -1, the hand's kinds). A capture's,
+    a relay's and a count's options are the decision's own: restrict them to those offered."""
+    name = REQUESTS[kind]
+    if name == "piece":  # the kind of the next piece dropped
+        return Request("piece", options, [game.kind_symbols[o - game.kind_base] for o in options],
+                       in_hand=in_hand, hand_kinds=hand_kinds)
+    if name == "pick":  # a piece the capture takes: +symbol pit
+        n_kinds = len(game.kind_names)
+        labels = [f"+{game.kind_symbols[k]}{game.geo.label[q]}"
+                  for q, k in (divmod(o - game.piece_base, n_kinds) for o in options)]
+        return Request("pick", options, labels)
+    if name == "direction":
+        return direction_request(game, rs, mover, at, [o - game.dir_base for o in options], in_hand)
+    if name == "entry":
+        return entry_request(game, [o - game.pick_base for o in options], at, in_hand)
+    if name == "pit":
+        return pick_request(game, [o - game.pick_base for o in options if o >= game.pick_base],
+                            optional=default >= 0)
+    if name == "capture":
+        return capture_request(game)
+    if name == "more":  # another pit lifted into the hand, or stop (-)
+        labels = [game.geo.label[o - game.pick_base] if o >= game.pick_base else "-" for o in options]
+        return Request("pit", options, labels, default=default, in_hand=in_hand)
+    if name == "place":
+        return Request("place", options, [game.geo.label[o - game.pick_base] for o in options], in_hand=in_hand)
+    if name == "count":  # 1 to the most offered
+        return count_request(game, max(options) - game.number_base)
+    return relay_request(game)

@@ -225,6 +225,12 @@ R_MORE = 7
 R_PLACE = 8
 R_PIECE = 9
 R_PICK = 10
+# the decision a state waits for (the engine's Core)
+RQ_KIND = 0
+RQ_AT = 1
+RQ_IN_HAND = 2
+RQ_DEFAULT = 3
+RQ_SIZE = 4
 # outcomes of a play
 P_DONE = 0
 P_ENDLESS = 1
@@ -242,6 +248,12 @@ F_RELAY_GO_ON_CHOSEN = -3
 # --- turn record, after a stage's program -------------------------------------
 # the conditions read between moves, the end conditions in the spec's order, the scoring and
 # the ends checked during a move
+# an end checked during a move: what it does, as an end between moves does
+DE_REMAINING = 0
+DE_RESULT = 1
+DE_NEEDS = 2
+DE_KIND = 3
+DE_SIZE = 4
 T_EXTRA = 0
 T_UNTIL = 1
 T_FEED = 2

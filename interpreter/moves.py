@@ -63,8 +63,13 @@ def arrow(geo: Any, steps: list[list[int]], origin: int, direction: int) -> str:
 
 
 def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int], in_hand: int = 0) -> Request:
-    game = st.game
-    steps = rs.steps[st.to_move]
+    return direction_request(st.game, rs, st.to_move, origin, directions, in_hand)
+
+
+def direction_request(game: Any, rs: Ruleset, mover: int, origin: int, directions: list[int],
+                      in_hand: int = 0) -> Request:
+    """Which way to sow from `origin`, each option written as the arrow the sources use."""
+    steps = rs.steps[mover]
     return Request("direction", [game.dir_base + d for d in directions],
                    lambda: [arrow(game.geo, steps, origin, d) for d in directions], in_hand=in_hand)
 

@@ -22,11 +22,12 @@ from typing import Any
 from rulespec.errors import LimitError
 from rulespec.limits import MAX_PLAYOUT_ACTIONS
 
-from . import layout
+from . import layout, notation
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import Assembler, Unsupported, enabled, engine_module, unflatten
+from .kernel import Assembler, Unsupported, enabled, engine_module, engine_request, unflatten
 
+from .rules import Request
 from .state import State, as_action
 
 TURN = layout.names("T_")
@@ -81,7 +82,8 @@ class TurnAssembler(Assembler):
         if feed is not None and not _pit_free(feed.when):
             raise Unsupported("a feeding condition about a pit")
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
-        during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p)]) for p in rs.during]
+        during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p),
+                              END_KINDS.index(p.kind)]) for p in rs.during]
         record = [
             self.optional_test(rs.extra_turn, turn.extra_turn),
             self.optional_test(rs.until, stage.until if stage is not None else None),
@@ -252,7 +254,7 @@ def new_state(game: Any) -> Any:
 
 READS = frozenset({
     "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
-    "action_to_string", "string_to_action", "snapshot", "position_key", "pending_request", "scratch",
+    "snapshot", "position_key", "scratch",
     "last_move_facts", "move_to_string", "is_chance_node", "race_moves", "render",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
@@ -325,6 +327,31 @@ class CompiledState:
         return getattr(own, name)
 
     # --- what the engine answers itself (the shadow only once the state plays in Python)
+
+    def action_to_string(self, *args: int) -> str:
+        """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
+        if self._demoted or self._racing:  # the race's notation reads its Race
+            return self._python().action_to_string(*args)
+        return notation.action_to_string(self, args[-1])
+
+    def string_to_action(self, *args: Any) -> int:
+        """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
+        if self._demoted or self._racing:
+            return self._python().string_to_action(*args)
+        return notation.string_to_action(self, args[-1])
+
+    def pending_request(self) -> Request | None:
+        """The decision being asked inside a move, or None at the start of a turn."""
+        if self._demoted:
+            return self._shadow.pending_request()
+        asked = self._request()
+        if asked is None:
+            return None
+        kind, at, in_hand, options, default, hand = asked
+        game = self.game
+        request = engine_request(game, game.rulesets[self.stage], self._position()[6], kind, at, in_hand,
+                                 options, default, hand)
+        return request if request.options == sorted(options) else request.restrict(options)
 
     @property
     def board(self) -> list[int]:

@@ -17,9 +17,9 @@ def action_to_string(st: Any, action: int) -> str:
     action = as_action(action)
     if not 0 <= action < game.num_distinct_actions:
         raise NotationError(f"{action} is not an action of {game.name} (0 to {game.num_distinct_actions - 1})")
-    pending = st._pending
-    if pending is not None and action in pending.request.options:
-        return pending.request.labels[pending.request.options.index(action)]
+    request = st.pending_request()
+    if request is not None and action in request.options:
+        return request.labels[request.options.index(action)]
     if action < game.dir_base:
         player = st.to_move if st.to_move in (0, 1) else 0
         return geo.label[geo.own[player][action]]
@@ -37,10 +37,11 @@ def string_to_action(st: Any, text: str) -> int:
     if not isinstance(text, str):
         raise TypeError(f"an action string is text, not {type(text).__name__} ({text!r})")
     wanted = text.strip()
-    for a in st._legal:
+    legal_actions = st.legal_actions()
+    for a in legal_actions:
         if action_to_string(st, a) == wanted:
             return a
-    legal = ", ".join(action_to_string(st, a) for a in st._legal) or "none"
+    legal = ", ".join(action_to_string(st, a) for a in legal_actions) or "none"
     raise NotationError(f"{text!r} is not a legal move here; legal: {legal}")
 
 

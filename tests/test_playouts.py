@@ -267,12 +267,21 @@ def assert_same_api(a, b, where: str) -> None:
     if isinstance(a, native.CompiledState) and not a._demoted:
         assert [getattr(a, name) for name in ENGINE_VIEWS] == [getattr(b, name) for name in ENGINE_VIEWS], where
         assert a.scores() == b.scores() and a.margin(1) == b.margin(1), where
+        assert asked(a) == asked(b), where
+
+
+def asked(state) -> tuple | None:
+    """What a player sees of the decision asked inside a move."""
+    request = state.pending_request()
+    return request and (request.kind, request.options, request.labels, request.default, request.in_hand,
+                        request.hand_kinds)
 
 
 @pytest.mark.parametrize("name", rulespec.shipped_variants())
 def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> None:
-    """Position, scores, stage, round and the end, read from the engine at every action of two
-    random games (decisions inside a move included), against the Python State."""
+    """Position, scores, stage, round, the end and the decision asked, read from the engine at
+    every action of two random games (decisions inside a move included), against the Python
+    State."""
     game = load_for_random_play(name)
     rng = random.Random(name)
     for _ in range(2):
@@ -283,6 +292,7 @@ def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> N
             assert [getattr(state, f) for f in ENGINE_VIEWS] == [getattr(twin, f) for f in ENGINE_VIEWS], \
                 state.history()
             assert state.scores() == twin.scores(), state.history()
+            assert asked(state) == asked(twin), state.history()
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
