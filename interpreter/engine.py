@@ -54,12 +54,23 @@ if cython.compiled:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def decisions_held_elsewhere(c: Core) -> cython.int:
+        """Whether another state holds c's decisions (the same way)."""
+        return _Py_REFCNT(cython.cast(cython.pointer(PyObject), c.dec)) > 1
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def seen_held_elsewhere(g: Game) -> cython.int:
         """Whether another game holds g's table of positions seen (the same way)."""
         return _Py_REFCNT(cython.cast(cython.pointer(PyObject), g.seen)) > 1
 else:
     def game_held_elsewhere(c: Core) -> int:
         """Interpreted, reference counts are not read: whatever was shared is copied."""
+        return 1
+
+    def decisions_held_elsewhere(c: Core) -> int:
+        """Interpreted, whatever was shared is copied."""
         return 1
 
     def seen_held_elsewhere(g: Game) -> int:
@@ -3666,6 +3677,37 @@ def game_copy(r: Runner, src: Game) -> Game:
     return g
 
 
+@cython.freelist(8)
+@cython.cclass
+class Decisions:
+    """The decisions given in a move so far and the options offered now (a state between
+    actions: counted by the state, shared by its clones)."""
+
+    given: cython.int[::1]
+    options: cython.int[MAX_SLOTS]
+    shared: cython.int
+    """1: a clone shares them, and a state about to write them copies them first if another
+    still holds them (Core.room)."""
+
+    def __init__(self) -> None:
+        self.given = int_array(MAX_DECISIONS)
+        if not cython.compiled:  # compiled, the array is in the object
+            self.options = int_array(MAX_SLOTS)
+        self.shared = 0
+
+
+@cython.cfunc
+def decisions_copy(src: Decisions, n_given: cython.int, n_options: cython.int) -> Decisions:
+    """A copy of the first n_given decisions and n_options options."""
+    x: Decisions = Decisions()
+    j: cython.int
+    for j in range(n_given):
+        x.given[j] = src.given[j]
+    for j in range(n_options):
+        x.options[j] = src.options[j]
+    return x
+
+
 @cython.cclass
 class Core:
     """A game state between actions, played by the engine (native.py's TypedState subclasses
@@ -3694,8 +3736,7 @@ class Core:
     p_dir: cython.int
     n_given: cython.int
     n_options: cython.int
-    given: cython.int[::1]
-    options: cython.int[::1]
+    dec: Decisions
 
     def __init__(self, runner: Runner, game: object, *position: object):
         """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover)."""
@@ -3715,7 +3756,7 @@ class Core:
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
         self.hist = int_array(64)
         self.n_hist = 0
-        self.given = self.options = None
+        self.dec = None
         for k in runner.kernels:
             budget(k)
         status = new_game(runner, self.g, initial)
@@ -3737,7 +3778,7 @@ class Core:
         if g.racing:
             return race_legal(g, -1)
         if self.pending:
-            return int_list(self.options, self.n_options)
+            return [self.dec.options[p] for p in range(self.n_options)]
         return start_list(g.legal, 0 if g.terminal else g.legal.n)
 
     def is_terminal(self) -> bool:
@@ -3872,7 +3913,7 @@ class Core:
         first_dir: cython.int = CCW
         if self.pending:
             for j in range(self.n_options):
-                if self.options[j] == action:
+                if self.dec.options[j] == action:
                     i = j
                     break
         elif not g.terminal:
@@ -3882,19 +3923,21 @@ class Core:
                     break
         if i < 0:
             raise self.refused(action, given)
+        if self.pending:
+            self.room()  # its own, to write
         saved_given: cython.int = self.n_given
         saved_dir: cython.int = self.p_dir
         if self.pending and self.p_dir == DIRECTION_ASKED:
             # the direction chosen among the starts: a decision of the move only where its kind asks it
             d = action - P[H_DIR_BASE]
             if P[P[P[H_KINDS] + start_kind(P, g.legal.masks[self.p_index], d, g.legal.kind)] + K_ASK_DIRECTION]:
-                self.given[self.n_given] = action
+                self.dec.given[self.n_given] = action
                 self.n_given += 1
             self.p_dir = d
         elif self.pending:
             if self.n_given >= MAX_DECISIONS - 1:
                 raise r.failed(GAME_ENDLESS)
-            self.given[self.n_given] = action
+            self.dec.given[self.n_given] = action
             self.n_given += 1
         else:
             for j in range(LATER, CW + 1):
@@ -3909,7 +3952,7 @@ class Core:
                 nd = 0
                 for j in range(LATER, CW + 1):
                     if g.legal.masks[i] >> (j + 1) & 1:
-                        self.options[nd] = P[H_DIR_BASE] + j
+                        self.dec.options[nd] = P[H_DIR_BASE] + j
                         nd += 1
                 self.n_options = nd
                 self.pending = 1
@@ -3920,7 +3963,7 @@ class Core:
             # one direction the kind would ask: forced, not asked
             if P[P[P[H_KINDS] + start_kind(P, g.legal.masks[i], first_dir, g.legal.kind)] + K_ASK_DIRECTION]:
                 self.room()
-                self.given[self.n_given] = P[H_DIR_BASE] + first_dir
+                self.dec.given[self.n_given] = P[H_DIR_BASE] + first_dir
                 self.n_given += 1
         if P[r.turns[g.pos.stage] + T_ASKS]:
             self.room()  # the move may ask: room for its decisions and options
@@ -3954,16 +3997,22 @@ class Core:
 
     @cython.cfunc
     def room(self) -> cython.void:
-        """The decisions given and the options offered: made when a move first asks."""
-        if self.given is None:
-            self.given = int_array(MAX_DECISIONS)
-            self.options = int_array(MAX_SLOTS)
+        """The decisions given and the options offered, made when a move first asks, and this
+        state's own before it writes them (shared by clones: copied only where another state
+        still holds them)."""
+        if self.dec is None:
+            self.dec = Decisions()
+        elif self.dec.shared:
+            if decisions_held_elsewhere(self):
+                self.dec = decisions_copy(self.dec, self.n_given, self.n_options)
+            else:
+                self.dec.shared = 0
 
     @cython.cfunc
     def play_on(self, k: Kernel) -> cython.int:
         """Play the pending move with the decisions given so far, on a copy: GAME_OK when it
         is over (the copy becomes the position), GAME_NEED when it asks a decision with more
-        than one option (offered in self.options; forced ones are taken here), else why not."""
+        than one option (offered in self.dec.options; forced ones are taken here), else why not."""
         g: Game = self.g
         r: Runner = self.runner
         P: cython.p_int = k.prog
@@ -3980,7 +4029,7 @@ class Core:
         while True:
             pos_copy(r.work, g.pos, r.ns)
             for a in range(self.n_given):
-                r.given[a] = self.given[a]
+                r.given[a] = self.dec.given[a]
             move_init(m, self.n_given, ASK_STOP)
             res = play(P, r.work, ki, pit, d, m, 0)
             if res == P_DONE:
@@ -3996,7 +4045,7 @@ class Core:
                 budget(k)
                 for j in range(asked):
                     for a in range(self.n_given):
-                        k.prefix[a] = self.given[a]
+                        k.prefix[a] = self.dec.given[a]
                     k.prefix[self.n_given] = r.options[j]
                     if completes(k, g.pos, ki, pit, d, g.feeding, self.n_given + 1, k.move):
                         r.options[no] = r.options[j]
@@ -4006,34 +4055,29 @@ class Core:
             else:
                 no = asked
             if no == 1 and self.n_given < MAX_DECISIONS - 1:  # forced, not asked (docs/api.md)
-                self.given[self.n_given] = r.options[0]
+                self.dec.given[self.n_given] = r.options[0]
                 self.n_given += 1
                 continue
             for j in range(no):
-                self.options[j] = r.options[j]
+                self.dec.options[j] = r.options[j]
             self.n_options = no
             self.pending = 1
             return GAME_NEED
 
     def clone(self) -> Core:
-        """An independent copy: one object, sharing the game and the history's buffer until
-        either state changes them."""
+        """An independent copy: one object, sharing the game, the history's buffer and a
+        move's decisions until either state changes them."""
         kind: type = type(self)
         c: Core = kind.__new__(kind)  # tp_new called directly (Core.__new__(kind) is a Python call)
-        j: cython.int
         c.runner = self.runner
         c._game = self._game
         c.g = self.g
         c.g.shared = 1
         c.hist = self.hist
         c.n_hist = self.n_hist
-        c.given = c.options = None
-        if self.pending:
-            c.room()
-            for j in range(self.n_given):
-                c.given[j] = self.given[j]
-            for j in range(self.n_options):
-                c.options[j] = self.options[j]
+        c.dec = self.dec
+        if c.dec is not None:
+            c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
         c.demoted = self.demoted
