@@ -1630,16 +1630,16 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move, out: Starts) -> 
         for j in range(1, P[dirs] + 1):
             all_dirs |= 1 << (P[dirs + j] + 1)
         if plain and not offer_all:
-            # the common case (nothing found yet), in a loop of its own: the pits with enough pieces
+            # the common case (nothing found yet), in a loop of its own: the pits with enough
+            # pieces, each row written and kept or not (no branch to mispredict on the counts)
             need = 1 if take_n == TAKE_ALL or take_n == TAKE_ANY else take_n if take_n > 0 else 0
             n_out = 0
             for r in range(P[table]):
                 pit = P[table + 2 + 2 * r]
-                if s.board[pit] + drop >= need:
-                    out.aids[n_out] = P[table + 1 + 2 * r]
-                    out.pits[n_out] = pit
-                    out.masks[n_out] = all_dirs
-                    n_out += 1
+                out.aids[n_out] = P[table + 1 + 2 * r]
+                out.pits[n_out] = pit
+                out.masks[n_out] = all_dirs
+                n_out += s.board[pit] + drop >= need
             out.n = n_out
             if n_out:
                 found_kind = ki
