@@ -54,12 +54,23 @@ if cython.compiled:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def decisions_held_elsewhere(c: Core) -> cython.int:
+        """Whether another state holds c's decisions (the same way)."""
+        return _Py_REFCNT(cython.cast(cython.pointer(PyObject), c.dec)) > 1
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def seen_held_elsewhere(g: Game) -> cython.int:
         """Whether another game holds g's table of positions seen (the same way)."""
         return _Py_REFCNT(cython.cast(cython.pointer(PyObject), g.seen)) > 1
 else:
     def game_held_elsewhere(c: Core) -> int:
         """Interpreted, reference counts are not read: whatever was shared is copied."""
+        return 1
+
+    def decisions_held_elsewhere(c: Core) -> int:
+        """Interpreted, whatever was shared is copied."""
         return 1
 
     def seen_held_elsewhere(g: Game) -> int:
@@ -1619,16 +1630,16 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move, out: Starts) -> 
         for j in range(1, P[dirs] + 1):
             all_dirs |= 1 << (P[dirs + j] + 1)
         if plain and not offer_all:
-            # the common case (nothing found yet), in a loop of its own: the pits with enough pieces
+            # the common case (nothing found yet), in a loop of its own: the pits with enough
+            # pieces, each row written and kept or not (no branch to mispredict on the counts)
             need = 1 if take_n == TAKE_ALL or take_n == TAKE_ANY else take_n if take_n > 0 else 0
             n_out = 0
             for r in range(P[table]):
                 pit = P[table + 2 + 2 * r]
-                if s.board[pit] + drop >= need:
-                    out.aids[n_out] = P[table + 1 + 2 * r]
-                    out.pits[n_out] = pit
-                    out.masks[n_out] = all_dirs
-                    n_out += 1
+                out.aids[n_out] = P[table + 1 + 2 * r]
+                out.pits[n_out] = pit
+                out.masks[n_out] = all_dirs
+                n_out += s.board[pit] + drop >= need
             out.n = n_out
             if n_out:
                 found_kind = ki
@@ -3667,6 +3678,49 @@ def game_copy(r: Runner, src: Game) -> Game:
     return g
 
 
+@cython.freelist(8)
+@cython.cclass
+class Decisions:
+    """The decisions given in a move so far and the options offered now (a state between
+    actions: counted by the state, shared by its clones)."""
+
+    given: cython.int[::1]
+    options: cython.int[MAX_SLOTS]
+    asked: Pos
+    """The position where the move asks its decision (read while one waits, except for a
+    direction asked before anything moved)."""
+    request: cython.int[REQUEST_ROOM]
+    """The decision asked (layout's RQ_ record: its kind, where, the pieces in hand, the
+    default option), then the hand's count of each kind for a decision about the next piece."""
+    shared: cython.int
+    """1: a clone shares them, and a state about to write them copies them first if another
+    still holds them (Core.room)."""
+
+    def __init__(self, ns: cython.int, cells: cython.int) -> None:
+        self.given = int_array(MAX_DECISIONS)
+        if not cython.compiled:  # compiled, the arrays are in the object
+            self.options = int_array(MAX_SLOTS)
+            self.request = int_array(REQUEST_ROOM)
+        self.asked = Pos(ns, cells)
+        self.shared = 0
+
+
+@cython.cfunc
+def decisions_copy(src: Decisions, n_given: cython.int, n_options: cython.int, ns: cython.int) -> Decisions:
+    """A copy of the first n_given decisions and n_options options, the position where they
+    are asked and the request."""
+    x: Decisions = Decisions(ns, len(src.asked.kinds))
+    j: cython.int
+    for j in range(n_given):
+        x.given[j] = src.given[j]
+    for j in range(n_options):
+        x.options[j] = src.options[j]
+    pos_copy(x.asked, src.asked, ns)
+    for j in range(REQUEST_ROOM):
+        x.request[j] = src.request[j]
+    return x
+
+
 @cython.cclass
 class Core:
     """A game state between actions, played by the engine (native.py's TypedState subclasses
@@ -3695,14 +3749,7 @@ class Core:
     p_dir: cython.int
     n_given: cython.int
     n_options: cython.int
-    given: cython.int[::1]
-    options: cython.int[::1]
-    asked: Pos
-    """The position where the pending move asks its decision (made when a move first asks;
-    read while one waits, except for a direction asked before anything moved)."""
-    request: cython.int[::1]
-    """The decision asked (layout's RQ_ record: its kind, where, the pieces in hand, the
-    default option), then the hand's count of each kind for a decision about the next piece."""
+    dec: Decisions
 
     def __init__(self, runner: Runner, game: object, *position: object):
         """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover)."""
@@ -3722,9 +3769,7 @@ class Core:
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
         self.hist = int_array(64)
         self.n_hist = 0
-        self.given = self.options = None
-        self.asked = None
-        self.request = None
+        self.dec = None
         for k in runner.kernels:
             budget(k)
         status = new_game(runner, self.g, initial)
@@ -3746,7 +3791,7 @@ class Core:
         if g.racing:
             return race_legal(g, -1)
         if self.pending:
-            return int_list(self.options, self.n_options)
+            return [self.dec.options[p] for p in range(self.n_options)]
         return start_list(g.legal, 0 if g.terminal else g.legal.n)
 
     def is_terminal(self) -> bool:
@@ -3881,7 +3926,7 @@ class Core:
         first_dir: cython.int = CCW
         if self.pending:
             for j in range(self.n_options):
-                if self.options[j] == action:
+                if self.dec.options[j] == action:
                     i = j
                     break
         elif not g.terminal:
@@ -3891,19 +3936,21 @@ class Core:
                     break
         if i < 0:
             raise self.refused(action, given)
+        if self.pending:
+            self.room()  # its own, to write
         saved_given: cython.int = self.n_given
         saved_dir: cython.int = self.p_dir
         if self.pending and self.p_dir == DIRECTION_ASKED:
             # the direction chosen among the starts: a decision of the move only where its kind asks it
             d = action - P[H_DIR_BASE]
             if P[P[P[H_KINDS] + start_kind(P, g.legal.masks[self.p_index], d, g.legal.kind)] + K_ASK_DIRECTION]:
-                self.given[self.n_given] = action
+                self.dec.given[self.n_given] = action
                 self.n_given += 1
             self.p_dir = d
         elif self.pending:
             if self.n_given >= MAX_DECISIONS - 1:
                 raise r.failed(GAME_ENDLESS)
-            self.given[self.n_given] = action
+            self.dec.given[self.n_given] = action
             self.n_given += 1
         else:
             for j in range(LATER, CW + 1):
@@ -3918,23 +3965,23 @@ class Core:
                 nd = 0
                 for j in range(LATER, CW + 1):
                     if g.legal.masks[i] >> (j + 1) & 1:
-                        self.options[nd] = P[H_DIR_BASE] + j
+                        self.dec.options[nd] = P[H_DIR_BASE] + j
                         nd += 1
                 self.n_options = nd
                 self.pending = 1
                 self.p_dir = DIRECTION_ASKED
-                self.request[RQ_KIND] = R_DIRECTION
-                self.request[RQ_AT] = g.legal.pits[i]
-                self.request[RQ_IN_HAND] = P[P[P[H_KINDS] + start_kind(P, g.legal.masks[i], first_dir,
-                                                                       g.legal.kind)] + K_DROP]
-                self.request[RQ_DEFAULT] = -1
+                self.dec.request[RQ_KIND] = R_DIRECTION
+                self.dec.request[RQ_AT] = g.legal.pits[i]
+                self.dec.request[RQ_IN_HAND] = P[P[P[H_KINDS] + start_kind(P, g.legal.masks[i], first_dir,
+                                                                           g.legal.kind)] + K_DROP]
+                self.dec.request[RQ_DEFAULT] = -1
                 self.record(action)
                 return
             self.p_dir = first_dir
             # one direction the kind would ask: forced, not asked
             if P[P[P[H_KINDS] + start_kind(P, g.legal.masks[i], first_dir, g.legal.kind)] + K_ASK_DIRECTION]:
                 self.room()
-                self.given[self.n_given] = P[H_DIR_BASE] + first_dir
+                self.dec.given[self.n_given] = P[H_DIR_BASE] + first_dir
                 self.n_given += 1
         if P[r.turns[g.pos.stage] + T_ASKS]:
             self.room()  # the move may ask: room for its decisions and options
@@ -3968,20 +4015,22 @@ class Core:
 
     @cython.cfunc
     def room(self) -> cython.void:
-        """The decisions given, the options offered and the position where they are asked:
-        made when a move first asks."""
-        if self.given is None:
-            self.given = int_array(MAX_DECISIONS)
-            self.options = int_array(MAX_SLOTS)
-        if self.asked is None:
-            self.asked = Pos(self.runner.ns, self.runner.cells)
-            self.request = int_array(RQ_SIZE + MAX_PIECE_KINDS)
+        """The decisions given, the options offered and the decision asked, made when a move
+        first asks, and this state's own before it writes them (shared by clones: copied only
+        where another state still holds them)."""
+        if self.dec is None:
+            self.dec = Decisions(self.runner.ns, self.runner.cells)
+        elif self.dec.shared:
+            if decisions_held_elsewhere(self):
+                self.dec = decisions_copy(self.dec, self.n_given, self.n_options, self.runner.ns)
+            else:
+                self.dec.shared = 0
 
     @cython.cfunc
     def play_on(self, k: Kernel) -> cython.int:
         """Play the pending move with the decisions given so far, on a copy: GAME_OK when it
         is over (the copy becomes the position), GAME_NEED when it asks a decision with more
-        than one option (offered in self.options; forced ones are taken here), else why not."""
+        than one option (offered in self.dec.options; forced ones are taken here), else why not."""
         g: Game = self.g
         r: Runner = self.runner
         P: cython.p_int = k.prog
@@ -3998,7 +4047,7 @@ class Core:
         while True:
             pos_copy(r.work, g.pos, r.ns)
             for a in range(self.n_given):
-                r.given[a] = self.given[a]
+                r.given[a] = self.dec.given[a]
             move_init(m, self.n_given, ASK_STOP)
             res = play(P, r.work, ki, pit, d, m, 0)
             if res == P_DONE:
@@ -4006,7 +4055,7 @@ class Core:
                 return GAME_OK
             if res != P_NEED:
                 return GAME_ENDLESS if res == P_ENDLESS else GAME_BAD
-            pos_copy(self.asked, r.work, r.ns)
+            pos_copy(self.dec.asked, r.work, r.ns)
             asked = m.n_options
             for j in range(asked):
                 r.options[j] = m.options[j]
@@ -4015,7 +4064,7 @@ class Core:
                 budget(k)
                 for j in range(asked):
                     for a in range(self.n_given):
-                        k.prefix[a] = self.given[a]
+                        k.prefix[a] = self.dec.given[a]
                     k.prefix[self.n_given] = r.options[j]
                     if completes(k, g.pos, ki, pit, d, g.feeding, self.n_given + 1, k.move):
                         r.options[no] = r.options[j]
@@ -4025,46 +4074,36 @@ class Core:
             else:
                 no = asked
             if no == 1 and self.n_given < MAX_DECISIONS - 1:  # forced, not asked (docs/api.md)
-                self.given[self.n_given] = r.options[0]
+                self.dec.given[self.n_given] = r.options[0]
                 self.n_given += 1
                 continue
             for j in range(no):
-                self.options[j] = r.options[j]
+                self.dec.options[j] = r.options[j]
             self.n_options = no
             self.pending = 1
-            self.request[RQ_KIND] = m.req_kind
-            self.request[RQ_AT] = m.req_at
-            self.request[RQ_IN_HAND] = m.req_in_hand
-            self.request[RQ_DEFAULT] = m.req_default
+            self.dec.request[RQ_KIND] = m.req_kind
+            self.dec.request[RQ_AT] = m.req_at
+            self.dec.request[RQ_IN_HAND] = m.req_in_hand
+            self.dec.request[RQ_DEFAULT] = m.req_default
             if m.req_kind == R_PIECE:
                 for j in range(r.work.nk):
-                    self.request[RQ_SIZE + j] = m.hand_kinds[j]
+                    self.dec.request[RQ_SIZE + j] = m.hand_kinds[j]
             return GAME_NEED
 
     def clone(self) -> Core:
-        """An independent copy: one object, sharing the game and the history's buffer until
-        either state changes them."""
+        """An independent copy: one object, sharing the game, the history's buffer and a
+        move's decisions until either state changes them."""
         kind: type = type(self)
         c: Core = kind.__new__(kind)  # tp_new called directly (Core.__new__(kind) is a Python call)
-        j: cython.int
         c.runner = self.runner
         c._game = self._game
         c.g = self.g
         c.g.shared = 1
         c.hist = self.hist
         c.n_hist = self.n_hist
-        c.given = c.options = None
-        c.asked = None
-        c.request = None
-        if self.pending:
-            c.room()
-            for j in range(self.n_given):
-                c.given[j] = self.given[j]
-            for j in range(self.n_options):
-                c.options[j] = self.options[j]
-            pos_copy(c.asked, self.asked, self.runner.ns)
-            for j in range(RQ_SIZE + MAX_PIECE_KINDS):
-                c.request[j] = self.request[j]
+        c.dec = self.dec
+        if c.dec is not None:
+            c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
         c.demoted = self.demoted
@@ -4148,15 +4187,11 @@ class Core:
         if not self.pending:
             return g.pos
         if self.p_dir != DIRECTION_ASKED:
-            return self.asked
-        pos_copy(self.asked, g.pos, self.runner.ns)
-        P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
-        d = LATER
-        while not g.legal.masks[self.p_index] >> (d + 1) & 1:
-            d += 1
-        self.asked.stock[g.pos.mover] -= P[P[P[H_KINDS] + start_kind(P, g.legal.masks[self.p_index], d,
-                                                                     g.legal.kind)] + K_DROP]
-        return self.asked
+            return self.dec.asked
+        shown: Pos = Pos(self.runner.ns, self.runner.cells)
+        pos_copy(shown, g.pos, self.runner.ns)
+        shown.stock[g.pos.mover] -= self.dec.request[RQ_IN_HAND]
+        return shown
 
     def _position(self) -> tuple:
         """The position as the kernel reads one: (board, marks, stock, removed, stage, moves
@@ -4176,11 +4211,11 @@ class Core:
         hand, options, default, the hand's kinds or None); None between moves."""
         if not self.pending:
             return None
-        hand = None
-        if self.request[RQ_KIND] == R_PIECE:
-            hand = int_list(self.request[RQ_SIZE:], self.asked.nk)
-        return (self.request[RQ_KIND], self.request[RQ_AT], self.request[RQ_IN_HAND],
-                int_list(self.options, self.n_options), self.request[RQ_DEFAULT], hand)
+        x: Decisions = self.dec
+        j: cython.int
+        hand = [x.request[RQ_SIZE + j] for j in range(x.asked.nk)] if x.request[RQ_KIND] == R_PIECE else None
+        return (x.request[RQ_KIND], x.request[RQ_AT], x.request[RQ_IN_HAND],
+                [x.options[j] for j in range(self.n_options)], x.request[RQ_DEFAULT], hand)
 
     def _status(self) -> tuple:
         """(terminal, the end that decided it (layout's END_ codes), South's return, round,

@@ -231,6 +231,8 @@ RQ_AT = 1
 RQ_IN_HAND = 2
 RQ_DEFAULT = 3
 RQ_SIZE = 4
+REQUEST_ROOM = RQ_SIZE + MAX_PIECE_KINDS
+"""The request record and the hand's count of each kind after it."""
 # outcomes of a play
 P_DONE = 0
 P_ENDLESS = 1
