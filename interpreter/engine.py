@@ -770,7 +770,7 @@ def entry_pit(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Mov
 @cython.exceptval(check=False)
 def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
     """Whether an end checked during the move holds now (record: who, pits of South, of
-    North, a pit-free condition tested on slot 0); sets end_prog and end_who."""
+    North, a condition tested on the pit where the lap ended); sets end_prog and end_who."""
     i: cython.int
     j: cython.int
     rec: cython.int
@@ -781,7 +781,7 @@ def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
     for i in range(P[H_NDURING]):
         rec = P[P[H_DURING] + i]
         if P[rec] == D_CONDITION:
-            if test(P, P[rec + 3], s, 0, m.blank):
+            if test(P, P[rec + 3], s, m.last, m.blank):
                 m.end_prog = i
                 m.end_who = s.mover
                 return 1
@@ -2211,6 +2211,8 @@ class Game:
     round: cython.int
     last_mover: cython.int
     """Who played the last move (NONE: nobody yet)."""
+    last_pit: cython.int
+    """Where the last move ended (NONE: no move yet): the pit an end condition about a pit tests."""
     starts: cython.int
     """Rounds begun since the last move (a guard against endless nesting)."""
     racing: cython.int
@@ -2224,7 +2226,7 @@ class Game:
     def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
         self.terminal = self.end_kind = self.ret = self.feeding = self.round = self.starts = 0
         self.racing = self.race_step = self.seen_shared = 0
-        self.last_mover = -1
+        self.last_mover = self.last_pit = -1
         self.pos = Pos(ns, cells)
         self.legal = Starts()
         self.south = RacePart()
@@ -2715,14 +2717,15 @@ def check_end(r: Runner, P: cython.p_int, T: cython.int, e: cython.int, g: Game,
     if kind == END_MOVE_LIMIT:
         return NONE if s.moves_played >= P[e + E_ARG0] else STILL_ON
     if kind == END_CONDITION:
-        # tested as between moves: a fresh move context of that player (game.turn_ctx)
+        # tested as between moves: a fresh move context of that player (game.turn_ctx), on
+        # the pit where the last move ended when the condition is about a pit (E_ARG2)
         p = s.mover if P[e + E_ARG1] else last_mover
-        if p != 0 and p != 1:
+        if p != 0 and p != 1 or (P[e + E_ARG2] and g.last_pit == NONE):
             return STILL_ON
         saved = s.mover
         blank_context(r.look)
         s.mover = p
-        holds = test(P, P[e + E_ARG0], s, NONE, r.look)
+        holds = test(P, P[e + E_ARG0], s, g.last_pit if P[e + E_ARG2] else NONE, r.look)
         s.mover = saved
         return p if holds else STILL_ON
     return STILL_ON
@@ -2796,7 +2799,7 @@ def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
     g.ret = 0
     g.round = 0
     g.starts = 0
-    g.last_mover = NONE
+    g.last_mover = g.last_pit = NONE
     g.racing = 0
     if not clear_seen(r, g):
         return GAME_NOMEM
@@ -2980,6 +2983,7 @@ def move_done(r: Runner, g: Game) -> cython.int:
     if g.pos.moves_played < BIG:
         g.pos.moves_played += 1  # saturating, as state.py's
     g.last_mover = g.pos.mover
+    g.last_pit = m.last
     g.starts = 0
     if m.end_prog >= 0:
         d = P[P[T + T_DURING] + m.end_prog]
@@ -5673,6 +5677,11 @@ def solve(r: Runner, *args: object) -> tuple:
             raise NotImplementedError("marks change after a move (the solver's keys leave them out)")
         if P[T + T_ROUNDS] >= 0:
             raise NotImplementedError("the game is played in rounds (the solver's keys leave the round out)")
+        for i in range(P[T + T_NENDS]):
+            e = P[P[T + T_ENDS] + i]
+            if P[e + E_KIND] == END_CONDITION and P[e + E_ARG2]:
+                raise NotImplementedError("an end condition about the pit where the last move ended (the solver's "
+                                          "keys leave that pit out)")
     if r.cells:
         raise NotImplementedError("several kinds of piece (the solver's keys leave the kinds out)")
     pos_copy(g.pos, first.begin(args[:POS_ARGS], POS_ARGS, "solve"), r.ns)
@@ -5715,7 +5724,7 @@ def solve(r: Runner, *args: object) -> tuple:
     g.ret = 0
     g.round = 0
     g.starts = 0
-    g.last_mover = NONE
+    g.last_mover = g.last_pit = NONE
     g.racing = 0
     for k in r.kernels:
         budget(k)

@@ -8,9 +8,8 @@ by Python under RULESPEC_PURE=1) does this from one flat array of ints assembled
 the compiled ruleset: the board's tables, the move kinds, the captures, and each condition as
 a small tree of nodes. Nothing in the engine knows a game; it reads the array.
 
-A ruleset that uses a block the assembler does not cover (Unsupported: end checks during a
-move other than side_empty and a condition about no pit, the look-ahead conditions
-threatened/opponent_can_capture, ...) keeps the Python path, as does everything when
+A ruleset that uses a block the assembler does not cover (Unsupported: the look-ahead
+conditions threatened/opponent_can_capture, ...) keeps the Python path, as does everything when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
 """
@@ -24,7 +23,6 @@ from rulespec.errors import LimitError
 from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange, PickSelector
 
 from . import layout
-from .conditions import _pit_free
 from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import (EndlessMove, NeedDecision, _direction_request, capture_request, count_request, entry_request,
@@ -351,12 +349,10 @@ class Assembler:
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
-        """An end check inside a move: a side empty, or a condition that looks at no pit (the
-        Python path tests it with the turn's blank move context)."""
+        """An end check inside a move: a side empty, or a condition tested with the turn's
+        blank move context on the pit where the lap ended."""
         if end.kind == "condition":
             when = self.game.spec.end[self.game.ends.index(end)].when
-            if not _pit_free(when):
-                raise Unsupported("an end condition about a pit during a move")
             return self.block([layout.D_CONDITION, self.table([]), self.table([]), self.condition(when)])
         if end.kind != "side_empty" or end.side_pits is None:
             raise Unsupported(f"the end condition {end.kind!r} during a move")

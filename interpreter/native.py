@@ -182,9 +182,8 @@ class TurnAssembler(Assembler):
         elif kind == "move_limit":
             args[0] = cond.moves
         elif kind == "condition":
-            if not _pit_free(cond.when):
-                raise Unsupported("an end condition about a pit")
-            args[:2] = [self.condition(cond.when), int(cond.player == "next")]
+            # a condition about a pit is tested on the pit where the last move ended
+            args = [self.condition(cond.when), int(cond.player == "next"), int(not _pit_free(cond.when))]
         return self.block([END_KINDS.index(kind), REMAINING.index(prog.remaining), RESULTS.index(prog.result),
                            _needs(prog), *args])
 

@@ -467,9 +467,53 @@ def test_an_end_condition_during_a_move_is_checked_alike_in_the_kernel() -> None
             state.apply_action(rng.choice(state.legal_actions()))
         mid += state.last_move.end is not None and state.last_move.sowings > 1
     assert mid, "some games end during a move of several laps"
-    pitted = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}", "when: {count: 0}")
-    game = rulespec.load_text(pitted, "mid.yaml")
-    assert game.kernel_refusals == ["it does not cover an end condition about a pit during a move"]
+
+
+def engine_and_python_agree(text: str, games: int, seed: int = 3) -> list:
+    """A spec played by the engine (compiled, then run by Python) against the Python path:
+    random games action by action, and whole native games replayed; the native games' last
+    states on the Python path."""
+    from rulespec.interpreter import native as native_module
+    from test_playouts import replay
+
+    fast = rulespec.load_text(text, "spec.yaml")
+    assert all(rs.kernel is not None for rs in fast.rulesets), fast.kernel_refusals
+    assert native(fast) is not None, fast.native_refusal
+    rng = random.Random(seed)
+    for _ in range(games):
+        play_both(fast, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+    result = native_module.playouts(fast, games, seed=seed, lengths=True, record=True)
+    assert result["engine"] == "native", fast.native_refusal
+    finals = replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULESPEC_PURE", "1")
+        interpreted = kernel_everywhere(rulespec.load_text(text, "spec.yaml"))
+        assert all(isinstance(rs.kernel.kernel, pure.Kernel) for rs in interpreted.rulesets)
+        for _ in range(3):
+            play_both(interpreted, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+        result = native_module.playouts(interpreted, 3, seed=seed, lengths=True, record=True)
+        assert result["engine"] == "native", interpreted.native_refusal
+    replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
+    return finals
+
+
+def test_an_end_condition_about_a_pit_during_a_move_is_tested_where_the_lap_ended() -> None:
+    """`during_move: true` on a condition about a pit: the pit is the one the lap just ended in,
+    in the engine as in Python."""
+    text = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}", "when: {side: own, count: 4}")
+    finals = engine_and_python_agree(text, 20)
+    assert any(st.last_move.end is not None for st in finals), "some games end during a move"
+
+
+def test_an_end_condition_about_a_pit_between_moves_is_tested_where_the_last_move_ended() -> None:
+    """Between moves, a condition about a pit tests the pit where the last move ended (before
+    any move, there is none: it does not hold)."""
+    text = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}, during_move: true",
+                                "when: {side: opponent, count: 1}, result: player_wins")
+    finals = engine_and_python_agree(text, 20)
+    assert {st.end_reason for st in finals} == {"condition"}
+    start = rulespec.load_text(text.replace("count: 1}", "count: {min: 0}}"), "spec.yaml").new_initial_state()
+    assert not start.is_terminal(), "no move yet: no pit to test"
 
 
 # ---------------------------------------------------------------- the engine's source run by Python
