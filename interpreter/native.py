@@ -61,9 +61,6 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        unhandled = [c.remaining for c in spec.end if c.remaining not in REMAINING]
-        if unhandled:
-            raise Unsupported(f"the pieces left going {unhandled[0]!r}")
         if game.multi:
             self.several_kinds()
         unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
