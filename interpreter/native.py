@@ -63,9 +63,6 @@ class TurnAssembler(Assembler):
         turn = (stage.turn if stage is not None else None) or spec.turn
         if game.multi:
             self.several_kinds()
-        unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
-        if unknown:
-            raise Unsupported(f"the end condition {unknown[0]!r}")
         if len(set(game.score_counts)) < len(game.score_counts):
             raise Unsupported("a score counting the same pieces twice")
         if game.multi and "own_pits" in game.score_counts and any(game.owner_bits.values()):
