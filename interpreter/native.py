@@ -61,8 +61,6 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        if game.multi:
-            self.several_kinds()
         if len(set(game.score_counts)) < len(game.score_counts):
             raise Unsupported("a score counting the same pieces twice")
         if game.multi and "own_pits" in game.score_counts and any(game.owner_bits.values()):
@@ -89,19 +87,6 @@ class TurnAssembler(Assembler):
             self.race(stage) if spec.opening is not None and index == 0 else -1,
         ]
         return self.block(record)
-
-    def several_kinds(self) -> None:
-        """What the engine plays with several kinds of piece: the kinds live in the position (and
-        its repetition key) and score by their values; the rules between moves that move
-        pieces without their kinds (rounds, pieces left going somewhere at the end) are left
-        to Python (the loader refuses the second already)."""
-        game = self.game
-        if game.rounds is not None:
-            raise Unsupported("games of several rounds with several kinds of piece")
-        if any(c.remaining != "stay" for c in game.spec.end):
-            raise Unsupported("pieces of several kinds left going somewhere at the end")
-        if game.spec.opening is not None:
-            raise Unsupported("an opening race with several kinds of piece")
 
     def race(self, stage: Any) -> int:
         """The race record (the opening race is run in the first stage, race.py)."""
