@@ -104,8 +104,6 @@ class TurnAssembler(Assembler):
         """The rounds record (rounds.RoundRules)."""
         game = self.game
         rules = game.rounds
-        if any(s < 0 for s in game.geo.store):
-            raise Unsupported("games of several rounds without a store for each player")
         return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
                            -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
                            *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0))])
