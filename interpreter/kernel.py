@@ -319,8 +319,6 @@ class Assembler:
         kinds_only = (prog.picks or prog.only_capturable) and not self.game.multi
         if kinds_only or prog.rule is None:
             raise Unsupported(f"the capture {prog.name!r}")
-        if prog.to not in TO:
-            raise Unsupported(f"captured pieces put into the landing pit (capture {prog.name!r})")
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
