@@ -324,8 +324,6 @@ class Assembler:
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
         for sel in prog.rule.take:
             if isinstance(sel, str):
-                if sel not in SELECTORS:
-                    raise Unsupported(f"the capture selector {sel!r}")
                 sels.append(self.block([SELECTORS[sel]]))
             elif isinstance(sel, ChainSelector):
                 sels.append(self.chain(sel.chain))
