@@ -179,8 +179,6 @@ class Assembler:
     def kinds_mask(self, names: str | list[str]) -> int:
         """A bit set of kinds of piece (game.kind_names' indexes)."""
         names = [names] if isinstance(names, str) else names
-        if not self.game.multi:
-            raise Unsupported("a condition about kinds of piece in a game of one kind")
         return sum(1 << self.game.kind_names.index(n) for n in set(names))
 
     def piece_condition(self, key: str, value: Any) -> int:
@@ -226,8 +224,6 @@ class Assembler:
     def assemble(self) -> list[int]:
         geo, game, rs = self.geo, self.game, self.rs
         n = geo.n_slots
-        if rs.order_choice and not game.multi:
-            raise Unsupported("the order of kinds of piece in a game of one kind")
         if 2 * rs.max_laps + 8 > MAX_DECISIONS:
             raise Unsupported(f"a lap bound of {rs.max_laps}")
         if len(game.stage_names) > 30 or len(self.kind_names) > 30:
@@ -316,9 +312,7 @@ class Assembler:
     def capture(self, prog: Any, marks: list[int] | None) -> int:
         """A capture program; `marks`: the bits it sets on the landing pit, per mover. Picked
         pieces and captures of some kinds are in the pieces record (several kinds of piece)."""
-        kinds_only = (prog.picks or prog.only_capturable) and not self.game.multi
-        if kinds_only or prog.rule is None:
-            raise Unsupported(f"the capture {prog.name!r}")
+        assert prog.rule is not None  # (rules._capture keeps the rule of every capture)
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""

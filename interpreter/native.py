@@ -61,13 +61,9 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        if len(set(game.score_counts)) < len(game.score_counts):
-            raise Unsupported("a score counting the same pieces twice")
         if game.multi and "own_pits" in game.score_counts and any(game.owner_bits.values()):
             raise Unsupported("own pits scored apart from the pits owned through a mark, with several kinds of piece")
         feed = spec.obligations.feed
-        if feed is not None and not _pit_free(feed.when):
-            raise Unsupported("a feeding condition about a pit")
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
         during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p)]) for p in rs.during]
         record = [

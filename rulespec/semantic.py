@@ -10,6 +10,7 @@ from .errors import Problem
 from .limits import MAX_CHOICE, MAX_COUNT_PITS_DEPTH, MAX_GAME_PIECES, MAX_LAPS, MAX_MARK_SLOTS, MAX_STAGES
 from .labels import owner_labels, shared_labels, player_rows
 from .models import CaptureRule, Condition, PickSelector, Spec
+from .models.conditions import PIT_FREE
 from .suggest import did_you_mean
 from .yamlio import SourceMap
 
@@ -102,12 +103,17 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                     bad(path + (key,), f"{key} looks ahead at the next move, so it can only be tested after a "
                                        "move: in marks (set_after_move, clear_after_move, unless), extra_turn "
                                        "or a stage's until", key=True)
+            for key in PIECE_KEYS:
+                if getattr(node, key) is not None and not multi:
+                    bad(path + (key,), f"{key} asks about kinds of piece, {ONE_KIND}", key=True)
             for key, names in (("dropped", node.dropped), ("before", node.before and node.before.kinds),
                                ("in_play", node.in_play and node.in_play.kinds)):
                 for name in [names] if isinstance(names, str) else (names or []):
                     if name not in kind_names:
                         bad(path + (key,), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
         elif isinstance(node, PickSelector):
+            if not multi:
+                bad(path + ("pick",), f"pick takes pieces of some kinds, {ONE_KIND}", key=True)
             for name in node.pick.kinds:
                 if name not in kind_names:
                     bad(path + ("pick", "kinds"), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
@@ -118,6 +124,8 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             if not node.take and node.mark is None:
                 bad(path + ("take",), "a capture must take something: give the pits to take "
                                       "(or a mark the capture sets, e.g. a captured hole)")
+            if node.pieces == "capturable" and not multi:
+                bad(path + ("pieces",), f"only some kinds of piece can be captured, {ONE_KIND}")
             if node.mark is not None and node.mark not in spec.marks:
                 bad(path + ("mark",), f"unknown mark {node.mark!r}{did_you_mean(node.mark, spec.marks)}; "
                                       "declare it under 'marks'")
@@ -148,6 +156,19 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     for i, kind in enumerate(spec.turn.moves):
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")
+    for where, sowing in [(("sowing",), spec.sowing)] + [(("stages", i, "sowing"), st.sowing)
+                                                         for i, st in enumerate(spec.stages) if st.sowing]:
+        if sowing.order is not None and not multi:
+            bad(where + ("order",), f"the mover chooses the order of the kinds of piece sown, {ONE_KIND}")
+    counted = spec.scoring.counts
+    for j, what in enumerate(counted):
+        if what in counted[:j]:
+            bad(("scoring", "counts", j), f"{what} is counted twice: list it once")
+    feed = spec.obligations.feed
+    if feed is not None:
+        for path in _about_a_pit(feed.when, ("obligations", "feed", "when")):
+            bad(path, f"feeding is decided before a move, when there is no pit to test: {path[-1]} needs one "
+                      "(count pits with count_pits, or ask about a side with own_side / opponent_side)", key=True)
     skip = spec.sowing.skip
     if skip is not None and not skip.model_fields_set:
         bad(("sowing", "skip"), "an empty condition is true of every pit: skipping them all, nothing could be sown")
@@ -201,6 +222,27 @@ def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
         problems.append(smap.problem(("setup",), f"the setup puts up to {total} pieces in play; a game has at most "
                                                  f"{MAX_GAME_PIECES} (see docs/limits.md)"))
     return problems
+
+
+ONE_KIND = "but this game has one kind of piece (several are declared under setup.kinds)"
+PIECE_KEYS = ("dropped", "before", "in_play")
+"""Condition keys about kinds of piece."""
+
+
+def _about_a_pit(cond: Condition, path: Path) -> Iterator[Path]:
+    """The paths of the keys of `cond` that test the pit it is about (not inside count_pits,
+    which tests pits of its own)."""
+    for key, value in cond:
+        if value is None:
+            continue
+        name = type(cond).model_fields[key].alias or key
+        if key in ("all", "any"):
+            for i, member in enumerate(value):
+                yield from _about_a_pit(member, path + (name, i))
+        elif key == "not_":
+            yield from _about_a_pit(value, path + (name,))
+        elif key not in PIT_FREE and key != "mark_owner":
+            yield path + (name,)
 
 
 LOOK_AHEAD = ("threatened", "opponent_can_capture")

@@ -520,3 +520,43 @@ def test_a_name_with_a_space_is_refused_in_words_at_its_key(change, line_of, mes
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(line_of))
     assert [(p.line, p.col) for p in caught.value.problems] == [(line, 3)]
     assert caught.value.problems[0].message.startswith(message) and "^[" not in str(caught.value)
+
+
+ONE_KIND_GAME = """\
+name: Test
+board: {pits: 4, stores: beside}
+setup: {per_pit: 3}
+turn:
+  moves: [{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}]
+captures:
+  - {name: take, when: {side: opponent, count: [2, 3]}, take: [landing]}
+end: [{kind: no_legal_move}]
+"""
+ONE_KIND = "but this game has one kind of piece (several are declared under setup.kinds)"
+
+
+def test_a_feeding_condition_about_a_pit_is_refused_where_it_asks() -> None:
+    """Feeding is decided before a move: there is no pit for `side` or `count` to test."""
+    check(ONE_KIND_GAME + "obligations:\n  feed: {when: {all: [{opponent_side: 0}, {side: own, count: 1}]}}\n",
+          *[(10, col, f"feeding is decided before a move, when there is no pit to test: {key} needs one (count "
+                      "pits with count_pits, or ask about a side with own_side / opponent_side)")
+            for col, key in ((44, "side"), (55, "count"))])
+
+
+def test_a_score_counting_the_same_pieces_twice_is_refused() -> None:
+    check(ONE_KIND_GAME + "scoring: {counts: [store, own_pits, store]}\n",
+          (9, 37, "store is counted twice: list it once"))
+
+
+@pytest.mark.parametrize("change,line,col,message", [
+    (("when: {side: opponent, count: [2, 3]}", "when: {side: opponent, dropped: seed}"), 7, 41,
+     f"dropped asks about kinds of piece, {ONE_KIND}"),
+    (("take: [landing]}", "take: [landing], pieces: capturable}"), 7, 82,
+     f"only some kinds of piece can be captured, {ONE_KIND}"),
+    (("take: [landing]}", "take: [landing, {pick: {count: 1, kinds: [seed], from: {side: opponent}}}]}"), 7, 74,
+     f"pick takes pieces of some kinds, {ONE_KIND}"),
+    (("end:", "sowing: {order: choice}\nend:"), 8, 17, f"the mover chooses the order of the kinds of piece sown, {ONE_KIND}"),
+], ids=["dropped", "capturable", "pick", "order"])
+def test_blocks_about_kinds_of_piece_are_refused_in_a_game_of_one_kind(change: tuple[str, str], line: int, col: int,
+                                                                      message: str) -> None:
+    check(ONE_KIND_GAME.replace(*change), (line, col, message))
