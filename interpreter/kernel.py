@@ -27,7 +27,7 @@ from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import (EndlessMove, NeedDecision, _direction_request, capture_request, count_request, entry_request,
                     opening_request, pick_request, relay_request)
-from .rules import TAKE_ANY, Request, Ruleset, Start
+from .rules import Request, Ruleset, Start
 
 LAYOUT = layout.VERSION
 """The program layout this source assembles; a build from other constants is not used."""
@@ -49,9 +49,6 @@ SELECTORS = layout.fields("SEL_", skip=("chain",))
 CHAIN = layout.SEL_CHAIN
 TO = layout.fields("TO_")
 DURING_PLAYER = {"any": layout.D_ANY, "mover": layout.D_MOVER, "next": layout.D_MOVER, "opponent": layout.D_OPPONENT}
-MAX_DECISIONS = layout.MAX_DECISIONS
-MAX_SLOTS = layout.MAX_SLOTS
-MAX_PIECES = layout.MAX_PIECES
 BIG = layout.BIG
 EVENTS = {layout.F_RELAY_STOPPED: "relay stopped", layout.F_RELAY_STOP_CHOSEN: "relay stop chosen",
           layout.F_RELAY_GO_ON_CHOSEN: "relay go-on chosen"}
@@ -106,8 +103,8 @@ class Assembler:
     def matcher(self, spec: Any) -> list[int]:
         """[0, low, high] for a range or a number, [1, set, 0] for a list, [2, block, 0] for a
         range with parity or divisibility (block: low, high, parity -1/0/1, modulus or 0).
-        Numbers are clamped to 32 bits: no count the kernel sees comes near (it refuses more
-        than 2^30 pieces)."""
+        Numbers are clamped to 32 bits: no count the kernel sees comes near (the loader bounds a
+        game's pieces, rulespec/limits.py)."""
         if isinstance(spec, CountRange) and spec.arithmetic:
             low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
             parity = {None: -1, "even": 0, "odd": 1}[spec.parity]
@@ -193,10 +190,6 @@ class Assembler:
         be captured, and per capture what it takes of them and the pieces the mover picks."""
         game, rs = self.game, self.rs
         nk = len(game.kind_names)
-        if nk > 30 or nk * self.geo.n_slots > 1024:
-            raise Unsupported(f"{nk} kinds of piece on {self.geo.n_slots} slots")
-        if max(map(abs, game.kind_values)) * game.total_pieces > MAX_PIECES:
-            raise Unsupported("pieces worth more points than it counts in 32 bits")
         caps = []
         for prog in rs.captures:
             picks: list[int] = []
@@ -224,16 +217,6 @@ class Assembler:
     def assemble(self) -> list[int]:
         geo, game, rs = self.geo, self.game, self.rs
         n = geo.n_slots
-        if 2 * rs.max_laps + 8 > MAX_DECISIONS:
-            raise Unsupported(f"a lap bound of {rs.max_laps}")
-        if len(game.stage_names) > 30 or len(self.kind_names) > 30:
-            raise Unsupported("more than 30 stages or move kinds")
-        if game.total_pieces > MAX_PIECES:
-            raise Unsupported(f"{game.total_pieces} pieces (it counts in 32 bits)")
-        if n > MAX_SLOTS:
-            raise Unsupported(f"a board of {n} slots")
-        if game.total_pieces >= MAX_SLOTS and any(k.take == TAKE_ANY for k in rs.kinds):
-            raise Unsupported(f"a choice among up to {game.total_pieces} pieces to lift")
         self.set("nslots", n)
         self.set("npits", geo.n_pits)
         self.set("owner", self.block(geo.owner))
@@ -289,8 +272,6 @@ class Assembler:
         return self.p
 
     def kind(self, kind: Any) -> int:
-        if kind.placement and self.game.total_pieces > MAX_DECISIONS - 8:
-            raise Unsupported(f"placing up to {self.game.total_pieces} pieces one by one")
         if kind.placement and self.rs.must_simulate:
             raise Unsupported("placement beside move kinds that need a look-ahead")
         tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
@@ -322,8 +303,6 @@ class Assembler:
             elif isinstance(sel, ChainSelector):
                 sels.append(self.chain(sel.chain))
             elif isinstance(sel, ChooseSelector):
-                if sel.choose.optional and self.geo.n_pits >= MAX_SLOTS:
-                    raise Unsupported(f"an optional choice among {self.geo.n_pits} pits")
                 chosen += [sel.choose.count, self.condition(sel.choose.from_), int(sel.choose.optional)]
         rule = prog.rule
         entry = nearest = -1

@@ -560,3 +560,50 @@ def test_a_score_counting_the_same_pieces_twice_is_refused() -> None:
 def test_blocks_about_kinds_of_piece_are_refused_in_a_game_of_one_kind(change: tuple[str, str], line: int, col: int,
                                                                       message: str) -> None:
     check(ONE_KIND_GAME.replace(*change), (line, col, message))
+
+
+MOVE = "{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}"
+
+
+LIMITS = {
+    "board": ([("board: {pits: 4, stores: beside}", "board: {ranks: 4, pits: 64, stores: beside, circuit: own}")],
+              2, 25, "a board of 4 ranks of 64 pits has 258 pits and stores; at most 256"),
+    "max_laps": ([("end:", "sowing: {laps: {kind: relay, max_laps: 2001}}\nend:")], 8, 40,
+                 "max_laps is 2001; at most 2000"),
+    "take-any": ([("per_pit: 3}", "per_pit: 32}"), (MOVE, MOVE[:-1] + ", lift: {take: any}}")], 5, 101,
+                 "take: any asks how many of up to 256 pieces to lift; a game that asks has at most 255 pieces"),
+    "placement": ([("per_pit: 3}", "per_pit: 600}"), (MOVE, MOVE[:-1] + ", sow: anywhere}")], 5, 93,
+                  "sow: anywhere places up to 4800 pieces one by one; a game that places them has at most 4088 "
+                  "pieces"),
+    "optional-choice": ([("board: {pits: 4, stores: beside}", "board: {ranks: 4, pits: 64, circuit: own}"),
+                         ("take: [landing]}", "take: [{choose: {count: 1, optional: true}}], to: removed}"),
+                         ("end:", "scoring: {counts: [own_pits]}\nend:")],
+                        7, 94, "an optional choice among the board's 256 pits; at most 255"),
+    "move-kinds": ([(MOVE, ", ".join(MOVE.replace("name: sow", f"name: m{i}") for i in range(31)))], 5, 2341,
+                   "more than 30 move kinds; at most 30"),
+}
+
+
+@pytest.mark.parametrize("name", list(LIMITS))
+def test_what_the_engine_cannot_hold_is_refused_at_load(name: str) -> None:
+    """Sizes past the engine's tables and 32-bit counts are refused where the spec says them,
+    not played by another path."""
+    changes, line, col, message = LIMITS[name]
+    text = ONE_KIND_GAME
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    check(text, (line, col, f"{message} (see docs/limits.md)"))
+
+
+def test_kinds_of_piece_past_the_engine_s_tables_are_refused_at_load() -> None:
+    kinds = ", ".join(f"{{name: k{i}}}" for i in range(31))
+    text = ONE_KIND_GAME.replace("setup: {per_pit: 3}", f"setup:\n  kinds: [{kinds}]\n  contents: {{A1: {{k0: 1}}}}")
+    exc = error(text)
+    assert any(p.message == "31 kinds of piece; at most 30 (see docs/limits.md)" for p in exc.problems), exc
+    kinds = ", ".join(f"{{name: k{i}}}" for i in range(5))
+    text = ONE_KIND_GAME.replace("setup: {per_pit: 3}", f"setup:\n  kinds: [{kinds}]\n  contents: {{A1: {{k0: 1}}}}")
+    text = text.replace("board: {pits: 4, stores: beside}", "board: {ranks: 4, pits: 64, circuit: own}")
+    exc = error(text)
+    assert any(p.message == "5 kinds of piece on 256 pits and stores; the kinds times the pits and stores are at "
+                            "most 1024 (see docs/limits.md)" for p in exc.problems), exc
