@@ -786,6 +786,12 @@ def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
                 m.end_who = s.mover
                 return 1
             continue
+        if P[rec] == D_MAJORITY or P[rec] == D_SCORE_AT_LEAST:
+            if scores_end(P, rec, s):
+                m.end_prog = i
+                m.end_who = NONE
+                return 1
+            continue
         if P[rec] == D_ANY:
             p0, p1, np = s.mover, 1 - s.mover, 2
         elif P[rec] == D_OPPONENT:
@@ -799,6 +805,20 @@ def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
                 m.end_who = player
                 return 1
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def scores_end(P: cython.p_int, rec: cython.int, s: Pos) -> cython.int:
+    """Whether an end about the scores holds in the middle of a move (the record's scoring is
+    laid out as a turn record's; endgame.compile_end's majority and score_at_least)."""
+    T: cython.int = P[rec + 4]
+    s0: cython.longlong = score_of(P, T, s, 0)
+    s1: cython.longlong = score_of(P, T, s, 1)
+    total: cython.longlong = P[T + T_TOTAL]
+    if P[rec] == D_SCORE_AT_LEAST:
+        return s0 >= P[rec + 3] or s1 >= P[rec + 3]
+    return 2 * s0 > total or 2 * s1 > total or (2 * s0 == total and 2 * s1 == total)
 
 
 @cython.cfunc
@@ -4281,11 +4301,15 @@ class _Checker:
         self.span(p[H_DURING], p[H_NDURING])
         for i in range(p[H_NDURING]):
             rec = p[p[H_DURING] + i]
-            self.span(rec, 4)
+            self.span(rec, DURING_SIZE)
+            if p[rec] < D_ANY or p[rec] > D_SCORE_AT_LEAST:
+                raise ProgramError("bad end checks")
             self.pit_list(p[rec + 1])
             self.pit_list(p[rec + 2])
             if p[rec] == D_CONDITION:
                 self.condition(p[rec + 3])
+            elif p[rec] == D_MAJORITY or p[rec] == D_SCORE_AT_LEAST:
+                self.span(p[rec + 4], T_SIZE)
 
     def mark_condition(self, node: int, depth: int = 0) -> None:
         """A mark condition: the kernel's nodes, the look-aheads, and/or/not around them."""
@@ -5578,7 +5602,8 @@ def ends_blind(P: list, T: int) -> bool:
         d = P[P[T + T_DURING] + i]
         rec = P[P[H_DURING] + i]
         if P[d + 1] != RES_BY_SCORE or P[d + 2] >= 0 or list_hits_store(P, P[rec + 1]) \
-                or list_hits_store(P, P[rec + 2]):
+                or list_hits_store(P, P[rec + 2]) or P[rec] == D_MAJORITY or P[rec] == D_SCORE_AT_LEAST \
+                or (P[rec] == D_CONDITION and reads_stores(P, P[rec + 3], True)):
             return False
     return True
 

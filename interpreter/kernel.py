@@ -48,6 +48,8 @@ PIT_FLAGS = {"start", "last", "after_last"}
 SELECTORS = layout.fields("SEL_", skip=("chain",))
 CHAIN = layout.SEL_CHAIN
 TO = layout.fields("TO_")
+SCORE_BITS = layout.fields("SCORE_")
+"""What a score counts, as bits of T_SCORE."""
 DURING_PLAYER = {"any": layout.D_ANY, "mover": layout.D_MOVER, "next": layout.D_MOVER, "opponent": layout.D_OPPONENT}
 BIG = layout.BIG
 EVENTS = {layout.F_RELAY_STOPPED: "relay stopped", layout.F_RELAY_STOP_CHOSEN: "relay stop chosen",
@@ -318,14 +320,35 @@ class Assembler:
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
-        """An end check inside a move: a side empty, or a condition tested with the turn's
-        blank move context on the pit where the lap ended."""
+        """An end check inside a move: a side empty, a condition tested with the turn's blank
+        move context on the pit where the lap ended, or the scores (layout's D_*)."""
+        none = [self.table([]), self.table([])]
         if end.kind == "condition":
             when = self.game.spec.end[self.game.ends.index(end)].when
-            return self.block([layout.D_CONDITION, self.table([]), self.table([]), self.condition(when)])
-        if end.kind != "side_empty" or end.side_pits is None:
-            raise Unsupported(f"the end condition {end.kind!r} during a move")
-        return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1])
+            return self.block([layout.D_CONDITION, *none, self.condition(when), -1])
+        if end.kind in ("majority", "score_at_least"):
+            cond = self.game.spec.end[self.game.ends.index(end)]
+            code = layout.D_MAJORITY if end.kind == "majority" else layout.D_SCORE_AT_LEAST
+            return self.block([code, *none, getattr(cond, "points", 0), self.scoring_record()])
+        assert end.kind == "side_empty" and end.side_pits is not None  # (the loader refuses the others)
+        return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1,
+                           -1])
+
+    def scoring(self) -> dict[int, int]:
+        """How scores are counted, by the turn record's slots (layout's T_SCORE, T_VALUE, T_TOTAL,
+        T_OWNED0/1)."""
+        game = self.game
+        return {layout.T_SCORE: sum(SCORE_BITS[c] for c in set(game.score_counts)), layout.T_VALUE: game.piece_value,
+                layout.T_TOTAL: game.total_pieces * game.piece_value,
+                **{layout.T_OWNED0 + p: sum(bits[p] for bits in game.owner_bits.values()) for p in (0, 1)}}
+
+    def scoring_record(self) -> int:
+        """The scoring laid out as a turn record's (its other slots unused), for an end about the
+        scores checked during a move."""
+        record = [0] * layout.T_SIZE
+        for slot, value in self.scoring().items():
+            record[slot] = value
+        return self.block(record)
 
 
 def engine_module() -> ModuleType:

@@ -36,7 +36,6 @@ END_KINDS = [name for name in layout.names("END_") if name != "implicit"]
 REMAINING = layout.names("REM_")
 RESULTS = layout.names("RES_")
 WHO = layout.names("WHO_")
-SCORE_BITS = layout.fields("SCORE_")
 PLAYERS = ("random",)
 MARKS = layout.names("MK_")
 """The marks record's slots (what happens to marks after a move)."""
@@ -64,22 +63,21 @@ class TurnAssembler(Assembler):
         if game.multi and "own_pits" in game.score_counts and any(game.owner_bits.values()):
             raise Unsupported("own pits scored apart from the pits owned through a mark, with several kinds of piece")
         feed = spec.obligations.feed
+        score = self.scoring()
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
         during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p)]) for p in rs.during]
         record = [
             self.optional_test(rs.extra_turn, turn.extra_turn),
             self.optional_test(rs.until, stage.until if stage is not None else None),
             self.optional(feed.when) if feed is not None else -1,
-            sum(SCORE_BITS[c] for c in set(game.score_counts)),
-            game.piece_value,
-            game.total_pieces * game.piece_value,
+            score[layout.T_SCORE], score[layout.T_VALUE], score[layout.T_TOTAL],
             len(ends), self.block(ends), len(during), self.block(during),
             int(rs.may_ask),
             self.marks() if game.has_mark_rules else -1,
             int(game.pass_in_stage[index]),
             self.rounds() if game.rounds is not None else -1,
             game.first_player,
-            *(sum(bits[p] for bits in game.owner_bits.values()) for p in (0, 1)),
+            score[layout.T_OWNED0], score[layout.T_OWNED1],
             self.race(stage) if spec.opening is not None and index == 0 else -1,
         ]
         return self.block(record)

@@ -153,6 +153,9 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             if row not in own_rows:
                 bad(("end", i, "rows", j), f"a player owns no {row} row on a {board.ranks}-rank board; "
                                            f"their rows are {', '.join(own_rows)}")
+        if cond.kind in ("no_legal_move", "move_limit") and cond.during_move:
+            bad(("end", i, "during_move"), f"{cond.kind} is about whole moves, which cannot change in the middle of "
+                                           "one: remove during_move")
         if cond.kind == "repetition" and cond.during_move:
             bad(("end", i, "during_move"), "a repetition is of whole positions, between moves: "
                                            "remove during_move")

@@ -516,6 +516,26 @@ def test_an_end_condition_about_a_pit_between_moves_is_tested_where_the_last_mov
     assert not start.is_terminal(), "no move yet: no pit to test"
 
 
+SCORE_ENDS = {
+    "majority": ("{kind: majority, during_move: true, remaining: to_owner}",
+                 ("max_laps: 40}", "max_laps: 40}\n  passing: [{name: fours, when: {count: 4}}]")),
+    "score_at_least": ("{kind: score_at_least, points: 20, during_move: true}",
+                       ("end:\n", "scoring: {counts: [store, own_pits]}\nend:\n")),
+}
+"""Ends about the scores checked during a move, each in a game whose scores change in the
+middle of a move (captures while a lap passes; pieces sown on the own pits)."""
+
+
+@pytest.mark.parametrize("kind", list(SCORE_ENDS))
+def test_an_end_about_the_scores_during_a_move_is_checked_alike_in_the_engine(kind: str) -> None:
+    end, (old, new) = SCORE_ENDS[kind]
+    text = MID_MOVE_END.replace(
+        "{kind: condition, when: {opponent_side: {max: 5}}, during_move: true, remaining: to_owner}", end)
+    assert old in text
+    finals = engine_and_python_agree(text.replace(old, new), 20)
+    assert any(st.last_move.end is not None and st.end_reason == kind for st in finals), "some end mid-move"
+
+
 # ---------------------------------------------------------------- the engine's source run by Python
 
 def interpreted_pair(name: str, **params):

@@ -607,3 +607,12 @@ def test_kinds_of_piece_past_the_engine_s_tables_are_refused_at_load() -> None:
     exc = error(text)
     assert any(p.message == "5 kinds of piece on 256 pits and stores; the kinds times the pits and stores are at "
                             "most 1024 (see docs/limits.md)" for p in exc.problems), exc
+
+
+@pytest.mark.parametrize("end", ["{kind: no_legal_move, during_move: true}",
+                                 "{kind: move_limit, moves: 50, during_move: true}"])
+def test_an_end_about_whole_moves_is_not_checked_during_a_move(end: str) -> None:
+    kind = end.split(",")[0].split(": ")[1]
+    check(ONE_KIND_GAME.replace("end: [{kind: no_legal_move}]", f"end: [{end}]"),
+          (8, 7 + end.index("during_move: true") + len("during_move: "),
+           f"{kind} is about whole moves, which cannot change in the middle of one: remove during_move"))
