@@ -2487,12 +2487,22 @@ def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.in
     i: cython.int
     q: cython.int
     not_own: cython.int
-    if s.nk:  # several kinds of piece: their values, in the store and in the own pits
+    if s.nk:  # several kinds of piece: their values, the pits counted as below (no stock)
         if score & SCORE_STORE:
             total += slot_points(P, s, slot_of(P[P[H_STORE] + p], ns))
         if score & SCORE_OWN_PITS:
-            for i in range(1, P[own] + 1):
-                total += slot_points(P, s, P[own + i])
+            not_own = P[T + T_OWNED0 + 1 - p] | (P[T + T_OWNED0 + p] if score & SCORE_OWNED_MARKS else 0)
+            if not not_own and P[H_HELD] < 0:
+                for i in range(1, P[own] + 1):
+                    total += slot_points(P, s, P[own + i])
+            else:
+                for q in range(P[H_NPITS]):
+                    if owner_at(P, s, q) == p and not (s.marks[q] & not_own):
+                        total += slot_points(P, s, q)
+        if score & SCORE_OWNED_MARKS:
+            for q in range(P[H_NPITS]):
+                if s.marks[q] & P[T + T_OWNED0 + p]:
+                    total += slot_points(P, s, q)
         return total
     if score & SCORE_STORE:
         total += s.board[slot_of(P[P[H_STORE] + p], ns)]

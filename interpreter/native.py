@@ -60,8 +60,6 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        if game.multi and "own_pits" in game.score_counts and any(game.owner_bits.values()):
-            raise Unsupported("own pits scored apart from the pits owned through a mark, with several kinds of piece")
         feed = spec.obligations.feed
         score = self.scoring()
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]

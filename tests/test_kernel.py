@@ -536,6 +536,44 @@ def test_an_end_about_the_scores_during_a_move_is_checked_alike_in_the_engine(ki
     assert any(st.last_move.end is not None and st.end_reason == kind for st in finals), "some end mid-move"
 
 
+CLAIMED_GEMS = """
+name: Claimed pits with gems
+board: {ranks: 2, pits: 5, stores: beside}
+setup:
+  kinds:
+    - {name: stone, value: 1}
+    - {name: gem, value: 3}
+  contents:
+    A1: {stone: 2, gem: 1}
+    A2: {stone: 3}
+    A3: {stone: 1, gem: 2}
+    A4: {stone: 2}
+    A5: {gem: 1, stone: 1}
+marks:
+  claimed:
+    meaning: a pit the mover claimed by ending a move in it
+    owned: true
+    set_after_move: {last: true, side: opponent, count: {min: 3}}
+turn:
+  moves: [{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}]
+captures:
+  - {name: take, when: {side: opponent, count: [2, 3]}, take: [landing]}
+scoring: {counts: [store, own_pits, owned_marks]}
+end:
+  - {kind: move_limit, moves: 60}
+  - {kind: no_legal_move}
+"""
+
+
+@pytest.mark.parametrize("counts", ["[store, own_pits, owned_marks]", "[store, own_pits]", "[owned_marks]"])
+def test_pits_owned_through_a_mark_score_alike_with_several_kinds_of_piece(counts: str) -> None:
+    """With several kinds of piece, a pit carrying an owned mark counts for the mark's owner
+    (never as the opponent's own pit), as with one kind, in the engine as in Python."""
+    text = CLAIMED_GEMS.replace("[store, own_pits, owned_marks]", counts)
+    finals = engine_and_python_agree(text, 15)
+    assert any(any(st.marks) for st in finals), "some pits are claimed"
+
+
 # ---------------------------------------------------------------- the engine's source run by Python
 
 def interpreted_pair(name: str, **params):
