@@ -3251,11 +3251,14 @@ def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void
     pit: cython.int = x.legal.pits[i]
     d: cython.int = CCW
     j: cython.int
-    for j in range(LATER, CW + 1):
+    kind: cython.int
+    x.kind = -1
+    for j in range(LATER, CW + 1):  # the start of the first kind that offers it (race.py: starts[0])
         if x.legal.masks[i] >> (j + 1) & 1:
-            d = j
-            break
-    x.kind = start_kind(P, x.legal.masks[i], d, x.legal.kind)
+            kind = start_kind(P, x.legal.masks[i], j, x.legal.kind)
+            if x.kind < 0 or kind < x.kind:
+                x.kind = kind
+                d = j
     x.origin = pit
     x.direction = d
     x.lifted = x.hand = g.pos.board[pit]

@@ -85,9 +85,6 @@ class TurnAssembler(Assembler):
         opening = self.game.spec.opening
         if self.game.held is not None:
             raise Unsupported("an opening race where pits change hands")
-        if self.rs.offer_all or any(len(k.directions) != 1 or k.directions[0] < 0 or k.ask_direction
-                                    for k in self.rs.kinds):
-            raise Unsupported("an opening race whose starts leave the direction open")
         if stage is not None and stage.until is not None and not _pit_free(stage.until):
             raise Unsupported("a race stage ending on a condition about a pit")
         return self.block([RACE_NEXT.index(opening.next_player), self.optional(opening.from_)])

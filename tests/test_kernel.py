@@ -574,6 +574,39 @@ def test_pits_owned_through_a_mark_score_alike_with_several_kinds_of_piece(count
     assert any(any(st.marks) for st in finals), "some pits are claimed"
 
 
+def small_sungka(turn_moves: str, end: str = "") -> str:
+    """Sungka (an opening race) on 4 holes of 3 shells, with these move kinds offered together."""
+    text = (Path(__file__).parent.parent / "variants" / "sungka.yaml").read_text()
+    moves = """    - name: sow
+      from: {side: own, count: {min: 1}}
+      direction: counterclockwise
+"""
+    assert moves in text and text.count("default: 7") == 2
+    text = text.replace("default: 7", "default: 4", 1).replace("default: 7", "default: 3", 1)
+    text = text.replace(moves, turn_moves).replace("  no_move: pass\n", "  no_move: pass\n  offer: all\n")
+    return text.replace("  - {kind: condition, when: {on_board: 0}}\n",
+                        "  - {kind: condition, when: {on_board: 0}}\n  - {kind: move_limit, moves: 150}\n")
+
+
+RACE_KINDS = {
+    "one kind": """    - {name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+""",
+    "counterclockwise first": """    - {name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+    - {name: back, from: {side: own, count: {min: 2}}, direction: clockwise}
+""",
+    "clockwise first": """    - {name: sow, from: {side: own, count: {min: 1}}, direction: clockwise}
+    - {name: back, from: {side: own, count: {min: 2}}, direction: counterclockwise}
+""",
+}
+
+
+@pytest.mark.parametrize("kinds", list(RACE_KINDS))
+def test_an_opening_race_offering_every_kind_s_starts_plays_alike_in_the_engine(kinds: str) -> None:
+    """turn.offer: all in the race: a pit two kinds offer is sown in the direction of the first
+    kind (race.py takes a start's first Start), in the engine as in Python."""
+    engine_and_python_agree(small_sungka(RACE_KINDS[kinds]), 15)
+
+
 # ---------------------------------------------------------------- the engine's source run by Python
 
 def interpreted_pair(name: str, **params):
