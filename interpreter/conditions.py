@@ -5,6 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulespec.models import Condition, CountRange
+from rulespec.models.conditions import PIT_FREE
 
 from .geometry import CCW, CW, NONE, Geometry
 from .holding import owner_function, pits_of
@@ -330,10 +331,6 @@ class ConditionCompiler:
         return lambda st, p, m: bool(threat_set(st, m, 1 - m.mover)) == want
 
 
-PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side", "on_board",
-                      "direction", "moves_played", "captured", "move_kind", "count_pits", "in_play",
-                      "opponent_can_capture"})
-"""Keys that look only at the move and the board, never at the pit tested."""
 
 
 def pit_free_part(cond: Condition) -> Condition | None:

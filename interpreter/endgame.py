@@ -5,6 +5,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .conditions import _pit_free
+
 NOT_ENDED = -2
 NONE = -1
 NOBODY = -1
@@ -28,6 +30,9 @@ class EndProgram:
     side_pits: list[list[int]] | None = None
     """side_empty: per player, the pits that must all be empty (where pits change hands: every
     pit of the rows looked at, for both players; only those the player holds then count)."""
+    check_at: Callable[[Any, int, int], int] | None = None
+    """condition: check(state, last_mover) on a given pit; during a move, the pit where the lap
+    ended (between moves, check tests the pit where the last move ended)."""
 
 
 def compile_end(cond: Any, game: Any) -> EndProgram:
@@ -110,14 +115,21 @@ def compile_end(cond: Any, game: Any) -> EndProgram:
     elif kind == "condition":
         test = game.conditions.compile(cond.when)
         about_next = cond.player == "next"
+        about_a_pit = not _pit_free(cond.when)
+
+        def check_at(st: Any, mover: int, pit: int) -> int:
+            p = st.to_move if about_next else mover
+            if p not in (0, 1) or (about_a_pit and pit == NONE):
+                return NOT_ENDED
+            return p if test(st, pit, game.turn_ctx[p]) else NOT_ENDED
 
         def check(st: Any, mover: int) -> int:
-            p = st.to_move if about_next else mover
-            if p not in (0, 1):
-                return NOT_ENDED
             mv = getattr(st, "last_move", None)  # (a look-ahead copy keeps no last move)
-            last = mv.last if mv is not None else NONE
-            return p if test(st, last, game.turn_ctx[p]) else NOT_ENDED
+            return check_at(st, mover, mv.last if mv is not None else NONE)
+
+        prog = EndProgram(kind, check, cond.remaining, cond.result, cond.during_move, check_at=check_at)
+        prog.winner_needs = getattr(cond, "winner_needs", None)
+        return prog
     else:  # pragma: no cover - the model's discriminator admits no other kind
         raise ValueError(kind)
     prog = EndProgram(kind, check, cond.remaining, cond.result, cond.during_move)

@@ -809,7 +809,7 @@ def entry_pit(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Mov
 @cython.exceptval(check=False)
 def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
     """Whether an end checked during the move holds now (record: who, pits of South, of
-    North, a pit-free condition tested on slot 0); sets end_prog and end_who."""
+    North, a condition tested on the pit where the lap ended); sets end_prog and end_who."""
     i: cython.int
     j: cython.int
     rec: cython.int
@@ -820,9 +820,15 @@ def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
     for i in range(P[H_NDURING]):
         rec = P[P[H_DURING] + i]
         if P[rec] == D_CONDITION:
-            if test(P, P[rec + 3], s, 0, m.blank):
+            if test(P, P[rec + 3], s, m.last, m.blank):
                 m.end_prog = i
                 m.end_who = s.mover
+                return 1
+            continue
+        if P[rec] == D_MAJORITY or P[rec] == D_SCORE_AT_LEAST:
+            if scores_end(P, rec, s):
+                m.end_prog = i
+                m.end_who = NONE
                 return 1
             continue
         if P[rec] == D_ANY:
@@ -838,6 +844,20 @@ def during_end(P: cython.p_int, s: Pos, m: Move) -> cython.int:
                 m.end_who = player
                 return 1
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def scores_end(P: cython.p_int, rec: cython.int, s: Pos) -> cython.int:
+    """Whether an end about the scores holds in the middle of a move (the record's scoring is
+    laid out as a turn record's; endgame.compile_end's majority and score_at_least)."""
+    T: cython.int = P[rec + 4]
+    s0: cython.longlong = score_of(P, T, s, 0)
+    s1: cython.longlong = score_of(P, T, s, 1)
+    total: cython.longlong = P[T + T_TOTAL]
+    if P[rec] == D_SCORE_AT_LEAST:
+        return s0 >= P[rec + 3] or s1 >= P[rec + 3]
+    return 2 * s0 > total or 2 * s1 > total or (2 * s0 == total and 2 * s1 == total)
 
 
 @cython.cfunc
@@ -2282,6 +2302,8 @@ class Game:
     round: cython.int
     last_mover: cython.int
     """Who played the last move (NONE: nobody yet)."""
+    last_pit: cython.int
+    """Where the last move ended (NONE: no move yet): the pit an end condition about a pit tests."""
     starts: cython.int
     """Rounds begun since the last move (a guard against endless nesting)."""
     racing: cython.int
@@ -2299,7 +2321,7 @@ class Game:
     def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
         self.terminal = self.end_kind = self.ret = self.feeding = self.round = self.starts = 0
         self.racing = self.race_step = self.seen_shared = self.shared = 0
-        self.last_mover = -1
+        self.last_mover = self.last_pit = -1
         self.pos = Pos(ns, cells)
         self.legal = Starts()
         self.south = RacePart()
@@ -2535,12 +2557,22 @@ def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.in
     i: cython.int
     q: cython.int
     not_own: cython.int
-    if s.nk:  # several kinds of piece: their values, in the store and in the own pits
+    if s.nk:  # several kinds of piece: their values, the pits counted as below (no stock)
         if score & SCORE_STORE:
             total += slot_points(P, s, slot_of(P[P[H_STORE] + p], ns))
         if score & SCORE_OWN_PITS:
-            for i in range(1, P[own] + 1):
-                total += slot_points(P, s, P[own + i])
+            not_own = P[T + T_OWNED0 + 1 - p] | (P[T + T_OWNED0 + p] if score & SCORE_OWNED_MARKS else 0)
+            if not not_own and P[H_HELD] < 0:
+                for i in range(1, P[own] + 1):
+                    total += slot_points(P, s, P[own + i])
+            else:
+                for q in range(P[H_NPITS]):
+                    if owner_at(P, s, q) == p and not (s.marks[q] & not_own):
+                        total += slot_points(P, s, q)
+        if score & SCORE_OWNED_MARKS:
+            for q in range(P[H_NPITS]):
+                if s.marks[q] & P[T + T_OWNED0 + p]:
+                    total += slot_points(P, s, q)
         return total
     if score & SCORE_STORE:
         total += s.board[slot_of(P[P[H_STORE] + p], ns)]
@@ -2785,14 +2817,15 @@ def check_end(r: Runner, P: cython.p_int, T: cython.int, e: cython.int, g: Game,
     if kind == END_MOVE_LIMIT:
         return NONE if s.moves_played >= P[e + E_ARG0] else STILL_ON
     if kind == END_CONDITION:
-        # tested as between moves: a fresh move context of that player (game.turn_ctx)
+        # tested as between moves: a fresh move context of that player (game.turn_ctx), on
+        # the pit where the last move ended when the condition is about a pit (E_ARG2)
         p = s.mover if P[e + E_ARG1] else last_mover
-        if p != 0 and p != 1:
+        if p != 0 and p != 1 or (P[e + E_ARG2] and g.last_pit == NONE):
             return STILL_ON
         saved = s.mover
         blank_context(r.look)
         s.mover = p
-        holds = test(P, P[e + E_ARG0], s, NONE, r.look)
+        holds = test(P, P[e + E_ARG0], s, g.last_pit if P[e + E_ARG2] else NONE, r.look)
         s.mover = saved
         return p if holds else STILL_ON
     return STILL_ON
@@ -2866,7 +2899,7 @@ def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
     g.ret = 0
     g.round = 0
     g.starts = 0
-    g.last_mover = NONE
+    g.last_mover = g.last_pit = NONE
     g.racing = 0
     if not clear_seen(r, g):
         return GAME_NOMEM
@@ -3050,6 +3083,7 @@ def move_done(r: Runner, g: Game) -> cython.int:
     if g.pos.moves_played < BIG:
         g.pos.moves_played += 1  # saturating, as state.py's
     g.last_mover = g.pos.mover
+    g.last_pit = m.last
     g.starts = 0
     if m.end_prog >= 0:
         d = P[P[T + T_DURING] + m.end_prog]
@@ -3288,11 +3322,14 @@ def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void
     pit: cython.int = x.legal.pits[i]
     d: cython.int = CCW
     j: cython.int
-    for j in range(LATER, CW + 1):
+    kind: cython.int
+    x.kind = -1
+    for j in range(LATER, CW + 1):  # the start of the first kind that offers it (race.py: starts[0])
         if x.legal.masks[i] >> (j + 1) & 1:
-            d = j
-            break
-    x.kind = start_kind(P, x.legal.masks[i], d, x.legal.kind)
+            kind = start_kind(P, x.legal.masks[i], j, x.legal.kind)
+            if x.kind < 0 or kind < x.kind:
+                x.kind = kind
+                d = j
     x.origin = pit
     x.direction = d
     x.lifted = x.hand = g.pos.board[pit]
@@ -3665,7 +3702,7 @@ def game_copy(r: Runner, src: Game) -> Game:
     g: Game = Game.__new__(Game)
     g.pos = pos_clone(src.pos, r.ns, r.cells)
     g.terminal, g.end_kind, g.ret, g.feeding = src.terminal, src.end_kind, src.ret, src.feeding
-    g.round, g.last_mover, g.starts = src.round, src.last_mover, src.starts
+    g.round, g.last_mover, g.last_pit, g.starts = src.round, src.last_mover, src.last_pit, src.starts
     g.racing, g.race_step = src.racing, src.race_step
     g.legal = starts_clone(src.legal)
     if r.has_race:
@@ -4502,11 +4539,15 @@ class _Checker:
         self.span(p[H_DURING], p[H_NDURING])
         for i in range(p[H_NDURING]):
             rec = p[p[H_DURING] + i]
-            self.span(rec, 4)
+            self.span(rec, DURING_SIZE)
+            if p[rec] < D_ANY or p[rec] > D_SCORE_AT_LEAST:
+                raise ProgramError("bad end checks")
             self.pit_list(p[rec + 1])
             self.pit_list(p[rec + 2])
             if p[rec] == D_CONDITION:
                 self.condition(p[rec + 3])
+            elif p[rec] == D_MAJORITY or p[rec] == D_SCORE_AT_LEAST:
+                self.span(p[rec + 4], T_SIZE)
 
     def mark_condition(self, node: int, depth: int = 0) -> None:
         """A mark condition: the kernel's nodes, the look-aheads, and/or/not around them."""
@@ -5802,7 +5843,8 @@ def ends_blind(P: list, T: int) -> bool:
         d = P[P[T + T_DURING] + i]
         rec = P[P[H_DURING] + i]
         if P[d + DE_RESULT] != RES_BY_SCORE or P[d + DE_NEEDS] >= 0 or list_hits_store(P, P[rec + 1]) \
-                or list_hits_store(P, P[rec + 2]):
+                or list_hits_store(P, P[rec + 2]) or P[rec] == D_MAJORITY or P[rec] == D_SCORE_AT_LEAST \
+                or (P[rec] == D_CONDITION and reads_stores(P, P[rec + 3], True)):
             return False
     return True
 
@@ -5901,6 +5943,11 @@ def solve(r: Runner, *args: object) -> tuple:
             raise NotImplementedError("marks change after a move (the solver's keys leave them out)")
         if P[T + T_ROUNDS] >= 0:
             raise NotImplementedError("the game is played in rounds (the solver's keys leave the round out)")
+        for i in range(P[T + T_NENDS]):
+            e = P[P[T + T_ENDS] + i]
+            if P[e + E_KIND] == END_CONDITION and P[e + E_ARG2]:
+                raise NotImplementedError("an end condition about the pit where the last move ended (the solver's "
+                                          "keys leave that pit out)")
     if r.cells:
         raise NotImplementedError("several kinds of piece (the solver's keys leave the kinds out)")
     pos_copy(g.pos, first.begin(args[:POS_ARGS], POS_ARGS, "solve"), r.ns)
@@ -5943,7 +5990,7 @@ def solve(r: Runner, *args: object) -> tuple:
     g.ret = 0
     g.round = 0
     g.starts = 0
-    g.last_mover = NONE
+    g.last_mover = g.last_pit = NONE
     g.racing = 0
     for k in r.kernels:
         budget(k)

@@ -84,10 +84,10 @@ class Game:
         self.multi = len(kinds) > 1
         """Several kinds of piece: the state keeps each slot's pieces by kind."""
         self.piece_value = kinds[0].value
-        self.score = (_kind_score_function(spec.scoring.counts, geo, self.kind_values) if self.multi
-                      else _score_function(spec.scoring.counts, geo, self.piece_value,
-                                           [sum(bits[p] for bits in self.owner_bits.values()) for p in (0, 1)],
-                                           self.pits_of if self.held is not None else None))
+        owned = [sum(bits[p] for bits in self.owner_bits.values()) for p in (0, 1)]
+        held = self.pits_of if self.held is not None else None
+        self.score = (_kind_score_function(spec.scoring.counts, geo, self.kind_values, owned, held) if self.multi
+                      else _score_function(spec.scoring.counts, geo, self.piece_value, owned, held))
         self.total_pieces = 0
         self.score_counts = tuple(spec.scoring.counts)
         during: list[Any] = [e for e in spec.end if e.during_move]
@@ -309,9 +309,11 @@ def _pit_candidates(cc: ConditionCompiler, cond: Any) -> list[list[int]]:
     return [sorted(s) for s in out]
 
 
-def _kind_score_function(counts: list[str], geo: Any, values: list[int]) -> Any:
-    """score(state, player) in points, summing the values of the pieces counted."""
+def _kind_score_function(counts: list[str], geo: Any, values: list[int], owned: list[int], held: Any) -> Any:
+    """score(state, player) in points, summing the values of the pieces counted: the pits
+    counted as _score_function counts them (there is no stock with several kinds)."""
     store, own = geo.store, geo.own
+    not_own = [owned[1 - p] | (owned[p] if "owned_marks" in counts else 0) for p in (0, 1)]
 
     def points(row: list[int]) -> int:
         return sum(n * v for n, v in zip(row, values))
@@ -322,7 +324,10 @@ def _kind_score_function(counts: list[str], geo: Any, values: list[int]) -> Any:
             if what == "store":
                 total += points(st.kinds[store[p]])
             elif what == "own_pits":
-                total += sum(points(st.kinds[q]) for q in own[p])
+                pits = own[p] if held is None else held(st, p)
+                total += sum(points(st.kinds[q]) for q in pits if not st.marks[q] & not_own[p])
+            elif what == "owned_marks":
+                total += sum(points(st.kinds[q]) for q in range(geo.n_pits) if st.marks[q] & owned[p])
         return total
 
     return score

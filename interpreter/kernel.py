@@ -8,9 +8,8 @@ by Python under RULESPEC_PURE=1) does this from one flat array of ints assembled
 the compiled ruleset: the board's tables, the move kinds, the captures, and each condition as
 a small tree of nodes. Nothing in the engine knows a game; it reads the array.
 
-A ruleset that uses a block the assembler does not cover (Unsupported: end checks during a
-move other than side_empty and a condition about no pit, the look-ahead conditions
-threatened/opponent_can_capture, ...) keeps the Python path, as does everything when
+A ruleset that uses a block the assembler does not cover (Unsupported: the look-ahead
+conditions threatened/opponent_can_capture, ...) keeps the Python path, as does everything when
 RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
 side.
 """
@@ -24,12 +23,11 @@ from rulespec.errors import LimitError
 from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange, PickSelector
 
 from . import layout
-from .conditions import _pit_free
 from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import (EndlessMove, NeedDecision, capture_request, count_request, direction_request, entry_request,
                     opening_request, pick_request, relay_request)
-from .rules import TAKE_ANY, Request, Ruleset, Start
+from .rules import Request, Ruleset, Start
 
 LAYOUT = layout.VERSION
 """The program layout this source assembles; a build from other constants is not used."""
@@ -50,10 +48,9 @@ PIT_FLAGS = {"start", "last", "after_last"}
 SELECTORS = layout.fields("SEL_", skip=("chain",))
 CHAIN = layout.SEL_CHAIN
 TO = layout.fields("TO_")
+SCORE_BITS = layout.fields("SCORE_")
+"""What a score counts, as bits of T_SCORE."""
 DURING_PLAYER = {"any": layout.D_ANY, "mover": layout.D_MOVER, "next": layout.D_MOVER, "opponent": layout.D_OPPONENT}
-MAX_DECISIONS = layout.MAX_DECISIONS
-MAX_SLOTS = layout.MAX_SLOTS
-MAX_PIECES = layout.MAX_PIECES
 BIG = layout.BIG
 EVENTS = {layout.F_RELAY_STOPPED: "relay stopped", layout.F_RELAY_STOP_CHOSEN: "relay stop chosen",
           layout.F_RELAY_GO_ON_CHOSEN: "relay go-on chosen"}
@@ -108,8 +105,8 @@ class Assembler:
     def matcher(self, spec: Any) -> list[int]:
         """[0, low, high] for a range or a number, [1, set, 0] for a list, [2, block, 0] for a
         range with parity or divisibility (block: low, high, parity -1/0/1, modulus or 0).
-        Numbers are clamped to 32 bits: no count the kernel sees comes near (it refuses more
-        than 2^30 pieces)."""
+        Numbers are clamped to 32 bits: no count the kernel sees comes near (the loader bounds a
+        game's pieces, rulespec/limits.py)."""
         if isinstance(spec, CountRange) and spec.arithmetic:
             low, high = -BIG if spec.min is None else spec.min, BIG if spec.max is None else spec.max
             parity = {None: -1, "even": 0, "odd": 1}[spec.parity]
@@ -181,8 +178,6 @@ class Assembler:
     def kinds_mask(self, names: str | list[str]) -> int:
         """A bit set of kinds of piece (game.kind_names' indexes)."""
         names = [names] if isinstance(names, str) else names
-        if not self.game.multi:
-            raise Unsupported("a condition about kinds of piece in a game of one kind")
         return sum(1 << self.game.kind_names.index(n) for n in set(names))
 
     def piece_condition(self, key: str, value: Any) -> int:
@@ -197,10 +192,6 @@ class Assembler:
         be captured, and per capture what it takes of them and the pieces the mover picks."""
         game, rs = self.game, self.rs
         nk = len(game.kind_names)
-        if nk > 30 or nk * self.geo.n_slots > 1024:
-            raise Unsupported(f"{nk} kinds of piece on {self.geo.n_slots} slots")
-        if max(map(abs, game.kind_values)) * game.total_pieces > MAX_PIECES:
-            raise Unsupported("pieces worth more points than it counts in 32 bits")
         caps = []
         for prog in rs.captures:
             picks: list[int] = []
@@ -228,18 +219,6 @@ class Assembler:
     def assemble(self) -> list[int]:
         geo, game, rs = self.geo, self.game, self.rs
         n = geo.n_slots
-        if rs.order_choice and not game.multi:
-            raise Unsupported("the order of kinds of piece in a game of one kind")
-        if 2 * rs.max_laps + 8 > MAX_DECISIONS:
-            raise Unsupported(f"a lap bound of {rs.max_laps}")
-        if len(game.stage_names) > 30 or len(self.kind_names) > 30:
-            raise Unsupported("more than 30 stages or move kinds")
-        if game.total_pieces > MAX_PIECES:
-            raise Unsupported(f"{game.total_pieces} pieces (it counts in 32 bits)")
-        if n > MAX_SLOTS:
-            raise Unsupported(f"a board of {n} slots")
-        if game.total_pieces >= MAX_SLOTS and any(k.take == TAKE_ANY for k in rs.kinds):
-            raise Unsupported(f"a choice among up to {game.total_pieces} pieces to lift")
         self.set("nslots", n)
         self.set("npits", geo.n_pits)
         self.set("owner", self.block(geo.owner))
@@ -295,8 +274,6 @@ class Assembler:
         return self.p
 
     def kind(self, kind: Any) -> int:
-        if kind.placement and self.game.total_pieces > MAX_DECISIONS - 8:
-            raise Unsupported(f"placing up to {self.game.total_pieces} pieces one by one")
         if kind.placement and self.rs.must_simulate:
             raise Unsupported("placement beside move kinds that need a look-ahead")
         tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
@@ -318,24 +295,16 @@ class Assembler:
     def capture(self, prog: Any, marks: list[int] | None) -> int:
         """A capture program; `marks`: the bits it sets on the landing pit, per mover. Picked
         pieces and captures of some kinds are in the pieces record (several kinds of piece)."""
-        kinds_only = (prog.picks or prog.only_capturable) and not self.game.multi
-        if kinds_only or prog.rule is None:
-            raise Unsupported(f"the capture {prog.name!r}")
-        if prog.to not in TO:
-            raise Unsupported(f"captured pieces put into the landing pit (capture {prog.name!r})")
+        assert prog.rule is not None  # (rules._capture keeps the rule of every capture)
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
         for sel in prog.rule.take:
             if isinstance(sel, str):
-                if sel not in SELECTORS:
-                    raise Unsupported(f"the capture selector {sel!r}")
                 sels.append(self.block([SELECTORS[sel]]))
             elif isinstance(sel, ChainSelector):
                 sels.append(self.chain(sel.chain))
             elif isinstance(sel, ChooseSelector):
-                if sel.choose.optional and self.geo.n_pits >= MAX_SLOTS:
-                    raise Unsupported(f"an optional choice among {self.geo.n_pits} pits")
                 chosen += [sel.choose.count, self.condition(sel.choose.from_), int(sel.choose.optional)]
         rule = prog.rule
         entry = nearest = -1
@@ -351,16 +320,35 @@ class Assembler:
                            len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
-        """An end check inside a move: a side empty, or a condition that looks at no pit (the
-        Python path tests it with the turn's blank move context)."""
+        """An end check inside a move: a side empty, a condition tested with the turn's blank
+        move context on the pit where the lap ended, or the scores (layout's D_*)."""
+        none = [self.table([]), self.table([])]
         if end.kind == "condition":
             when = self.game.spec.end[self.game.ends.index(end)].when
-            if not _pit_free(when):
-                raise Unsupported("an end condition about a pit during a move")
-            return self.block([layout.D_CONDITION, self.table([]), self.table([]), self.condition(when)])
-        if end.kind != "side_empty" or end.side_pits is None:
-            raise Unsupported(f"the end condition {end.kind!r} during a move")
-        return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1])
+            return self.block([layout.D_CONDITION, *none, self.condition(when), -1])
+        if end.kind in ("majority", "score_at_least"):
+            cond = self.game.spec.end[self.game.ends.index(end)]
+            code = layout.D_MAJORITY if end.kind == "majority" else layout.D_SCORE_AT_LEAST
+            return self.block([code, *none, getattr(cond, "points", 0), self.scoring_record()])
+        assert end.kind == "side_empty" and end.side_pits is not None  # (the loader refuses the others)
+        return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1,
+                           -1])
+
+    def scoring(self) -> dict[int, int]:
+        """How scores are counted, by the turn record's slots (layout's T_SCORE, T_VALUE, T_TOTAL,
+        T_OWNED0/1)."""
+        game = self.game
+        return {layout.T_SCORE: sum(SCORE_BITS[c] for c in set(game.score_counts)), layout.T_VALUE: game.piece_value,
+                layout.T_TOTAL: game.total_pieces * game.piece_value,
+                **{layout.T_OWNED0 + p: sum(bits[p] for bits in game.owner_bits.values()) for p in (0, 1)}}
+
+    def scoring_record(self) -> int:
+        """The scoring laid out as a turn record's (its other slots unused), for an end about the
+        scores checked during a move."""
+        record = [0] * layout.T_SIZE
+        for slot, value in self.scoring().items():
+            record[slot] = value
+        return self.block(record)
 
 
 def engine_module() -> ModuleType:

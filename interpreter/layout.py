@@ -191,11 +191,17 @@ MATCH_RANGE = 0
 MATCH_SET = 1
 MATCH_ARITHMETIC = 2
 
-# ends checked during a move: who (or a pit-free condition), pits of South, of North, condition
+# ends checked during a move: [what, pits of South, of North, condition or points, scoring]:
+# a side empty (whose), a condition tested where the lap ended, or the scores (laid out as a
+# turn record's T_SCORE, T_VALUE, T_TOTAL, T_OWNED0/1)
 D_ANY = 0
 D_MOVER = 1
 D_OPPONENT = 2
 D_CONDITION = 3
+D_MAJORITY = 4
+D_SCORE_AT_LEAST = 5
+DURING_SIZE = 5
+"""The length of a record of an end checked during a move (D_* says what it checks)."""
 
 # --- pieces record (several kinds of piece) and its picks ---------------------------------
 PC_NK = 0

@@ -288,7 +288,7 @@ def play(st: Any, rs: Ruleset, starts: list[Start], ask: Ask, probe: bool = Fals
             mv.first_ok = require(st, last, mv)
         if during:
             for prog in during:
-                who = prog.check(st, mover)
+                who = prog.check(st, mover) if prog.check_at is None else prog.check_at(st, mover, last)
                 if who != NOT_ENDED:
                     mv.end = (prog, who)
                     mv.sowings = laps

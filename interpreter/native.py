@@ -41,7 +41,6 @@ TERMINAL = -4
 REMAINING = layout.names("REM_")
 RESULTS = layout.names("RES_")
 WHO = layout.names("WHO_")
-SCORE_BITS = layout.fields("SCORE_")
 PLAYERS = ("random",)
 MARKS = layout.names("MK_")
 """The marks record's slots (what happens to marks after a move)."""
@@ -66,21 +65,8 @@ class TurnAssembler(Assembler):
         spec = game.spec
         stage = _stage(game, index)
         turn = (stage.turn if stage is not None else None) or spec.turn
-        unhandled = [c.remaining for c in spec.end if c.remaining not in REMAINING]
-        if unhandled:
-            raise Unsupported(f"the pieces left going {unhandled[0]!r}")
-        if game.multi:
-            self.several_kinds()
-        unknown = [c.kind for c in spec.end if c.kind not in END_KINDS]
-        if unknown:
-            raise Unsupported(f"the end condition {unknown[0]!r}")
-        if len(set(game.score_counts)) < len(game.score_counts):
-            raise Unsupported("a score counting the same pieces twice")
-        if game.multi and "own_pits" in game.score_counts and any(game.owner_bits.values()):
-            raise Unsupported("own pits scored apart from the pits owned through a mark, with several kinds of piece")
         feed = spec.obligations.feed
-        if feed is not None and not _pit_free(feed.when):
-            raise Unsupported("a feeding condition about a pit")
+        score = self.scoring()
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
         during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p),
                               END_KINDS.index(p.kind)]) for p in rs.during]
@@ -88,41 +74,23 @@ class TurnAssembler(Assembler):
             self.optional_test(rs.extra_turn, turn.extra_turn),
             self.optional_test(rs.until, stage.until if stage is not None else None),
             self.optional(feed.when) if feed is not None else -1,
-            sum(SCORE_BITS[c] for c in set(game.score_counts)),
-            game.piece_value,
-            game.total_pieces * game.piece_value,
+            score[layout.T_SCORE], score[layout.T_VALUE], score[layout.T_TOTAL],
             len(ends), self.block(ends), len(during), self.block(during),
             int(rs.may_ask),
             self.marks() if game.has_mark_rules else -1,
             int(game.pass_in_stage[index]),
             self.rounds() if game.rounds is not None else -1,
             game.first_player,
-            *(sum(bits[p] for bits in game.owner_bits.values()) for p in (0, 1)),
+            score[layout.T_OWNED0], score[layout.T_OWNED1],
             self.race(stage) if spec.opening is not None and index == 0 else -1,
         ]
         return self.block(record)
-
-    def several_kinds(self) -> None:
-        """What the engine plays with several kinds of piece: the kinds live in the position (and
-        its repetition key) and score by their values; the rules between moves that move
-        pieces without their kinds (rounds, pieces left going somewhere at the end) are left
-        to Python (the loader refuses the second already)."""
-        game = self.game
-        if game.rounds is not None:
-            raise Unsupported("games of several rounds with several kinds of piece")
-        if any(c.remaining != "stay" for c in game.spec.end):
-            raise Unsupported("pieces of several kinds left going somewhere at the end")
-        if game.spec.opening is not None:
-            raise Unsupported("an opening race with several kinds of piece")
 
     def race(self, stage: Any) -> int:
         """The race record (the opening race is run in the first stage, race.py)."""
         opening = self.game.spec.opening
         if self.game.held is not None:
             raise Unsupported("an opening race where pits change hands")
-        if self.rs.offer_all or any(len(k.directions) != 1 or k.directions[0] < 0 or k.ask_direction
-                                    for k in self.rs.kinds):
-            raise Unsupported("an opening race whose starts leave the direction open")
         if stage is not None and stage.until is not None and not _pit_free(stage.until):
             raise Unsupported("a race stage ending on a condition about a pit")
         return self.block([RACE_NEXT.index(opening.next_player), self.optional(opening.from_)])
@@ -131,8 +99,6 @@ class TurnAssembler(Assembler):
         """The rounds record (rounds.RoundRules)."""
         game = self.game
         rules = game.rounds
-        if any(s < 0 for s in game.geo.store):
-            raise Unsupported("games of several rounds without a store for each player")
         return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
                            -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
                            *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0))])
@@ -188,9 +154,8 @@ class TurnAssembler(Assembler):
         elif kind == "move_limit":
             args[0] = cond.moves
         elif kind == "condition":
-            if not _pit_free(cond.when):
-                raise Unsupported("an end condition about a pit")
-            args[:2] = [self.condition(cond.when), int(cond.player == "next")]
+            # a condition about a pit is tested on the pit where the last move ended
+            args = [self.condition(cond.when), int(cond.player == "next"), int(not _pit_free(cond.when))]
         return self.block([END_KINDS.index(kind), REMAINING.index(prog.remaining), RESULTS.index(prog.result),
                            _needs(prog), *args])
 

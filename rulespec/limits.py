@@ -31,8 +31,9 @@ MAX_GAME_PIECES = 100_000
 kernel itself counts up to 2^30 and checks that too."""
 MAX_MOVES_PLAYED = 2**31 - 1
 """A position's move counter."""
-MAX_LAPS = 10_000
-"""A sowing's `max_laps`: a move that needs more laps counts as endless."""
+MAX_LAPS = 2_000
+"""A sowing's `max_laps`: a move that needs more laps counts as endless. The engine keeps a
+move's decisions on a stack of 4,096 (two per lap and a few), and a shipped game needs 2,000."""
 MAX_CHOICE = 256
 """A count of decisions or pits inside a move (`more_pits`, a chain's `length`, a `choose`
 or `pick` count): a board has at most 4 x 64 pits."""
@@ -57,3 +58,26 @@ MAX_PLAYOUT_ACTIONS = 1_000_000
 """Actions of one game in `game.playouts` (a random game of a shipped variant takes at most a
 few thousand): a spec whose games never end raises LimitError there instead of running for
 ever."""
+MAX_BOARD_SLOTS = 256
+"""Pits and stores of a board: the engine's tables have one entry per slot (a 4-rank board of
+64 pits and 2 stores has 258)."""
+MAX_KINDS = 30
+"""Kinds of piece: a condition names a set of them as the bits of one 32-bit number."""
+MAX_KIND_SLOTS = 1024
+"""Kinds of piece times the board's slots: the engine holds a position's count of each kind in
+each slot in an array of this size."""
+MAX_POINTS = 2**30
+"""What all the pieces of a game may be worth, the most valuable kind counted for each: the
+engine counts scores in 32 bits."""
+MAX_MOVE_KINDS = 30
+"""Move kinds of a spec (by name, over its stages): a condition's `move_kind` is a set of them
+as the bits of one 32-bit number."""
+MAX_TAKE_ANY_PIECES = 255
+"""Pieces in a game whose move asks how many pieces to lift (`take: any`): one decision offers
+at most 256 options (0 to 255)."""
+MAX_PLACED_PIECES = 4_088
+"""Pieces in a game whose move places them one by one (`sow: anywhere`): each placement is a
+decision of the move, and a move holds at most 4,096 (a few kept for the rest of it)."""
+MAX_CHOICE_PITS = 255
+"""Pits an optional `choose` may range over: one decision offers at most 256 options, one of
+them declining."""

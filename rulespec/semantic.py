@@ -7,9 +7,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from .errors import Problem
-from .limits import MAX_CHOICE, MAX_COUNT_PITS_DEPTH, MAX_GAME_PIECES, MAX_LAPS, MAX_MARK_SLOTS, MAX_STAGES
+from .limits import (MAX_BOARD_SLOTS, MAX_CHOICE, MAX_CHOICE_PITS, MAX_COUNT_PITS_DEPTH, MAX_GAME_PIECES,
+                     MAX_KIND_SLOTS, MAX_LAPS, MAX_MARK_SLOTS, MAX_MOVE_KINDS, MAX_KINDS, MAX_PLACED_PIECES,
+                     MAX_POINTS, MAX_STAGES, MAX_TAKE_ANY_PIECES)
 from .labels import owner_labels, shared_labels, player_rows
-from .models import CaptureRule, Condition, PickSelector, Spec
+from .models import CaptureRule, ChooseSelector, Condition, PickSelector, Spec
+from .models.turn import Lift
+from .models.conditions import PIT_FREE
 from .suggest import did_you_mean
 from .yamlio import SourceMap
 
@@ -102,12 +106,17 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                     bad(path + (key,), f"{key} looks ahead at the next move, so it can only be tested after a "
                                        "move: in marks (set_after_move, clear_after_move, unless), extra_turn "
                                        "or a stage's until", key=True)
+            for key in PIECE_KEYS:
+                if getattr(node, key) is not None and not multi:
+                    bad(path + (key,), f"{key} asks about kinds of piece, {ONE_KIND}", key=True)
             for key, names in (("dropped", node.dropped), ("before", node.before and node.before.kinds),
                                ("in_play", node.in_play and node.in_play.kinds)):
                 for name in [names] if isinstance(names, str) else (names or []):
                     if name not in kind_names:
                         bad(path + (key,), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
         elif isinstance(node, PickSelector):
+            if not multi:
+                bad(path + ("pick",), f"pick takes pieces of some kinds, {ONE_KIND}", key=True)
             for name in node.pick.kinds:
                 if name not in kind_names:
                     bad(path + ("pick", "kinds"), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
@@ -118,6 +127,8 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             if not node.take and node.mark is None:
                 bad(path + ("take",), "a capture must take something: give the pits to take "
                                       "(or a mark the capture sets, e.g. a captured hole)")
+            if node.pieces == "capturable" and not multi:
+                bad(path + ("pieces",), f"only some kinds of piece can be captured, {ONE_KIND}")
             if node.mark is not None and node.mark not in spec.marks:
                 bad(path + ("mark",), f"unknown mark {node.mark!r}{did_you_mean(node.mark, spec.marks)}; "
                                       "declare it under 'marks'")
@@ -142,12 +153,28 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             if row not in own_rows:
                 bad(("end", i, "rows", j), f"a player owns no {row} row on a {board.ranks}-rank board; "
                                            f"their rows are {', '.join(own_rows)}")
+        if cond.kind in ("no_legal_move", "move_limit") and cond.during_move:
+            bad(("end", i, "during_move"), f"{cond.kind} is about whole moves, which cannot change in the middle of "
+                                           "one: remove during_move")
         if cond.kind == "repetition" and cond.during_move:
             bad(("end", i, "during_move"), "a repetition is of whole positions, between moves: "
                                            "remove during_move")
     for i, kind in enumerate(spec.turn.moves):
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")
+    for where, sowing in [(("sowing",), spec.sowing)] + [(("stages", i, "sowing"), st.sowing)
+                                                         for i, st in enumerate(spec.stages) if st.sowing]:
+        if sowing.order is not None and not multi:
+            bad(where + ("order",), f"the mover chooses the order of the kinds of piece sown, {ONE_KIND}")
+    counted = spec.scoring.counts
+    for j, what in enumerate(counted):
+        if what in counted[:j]:
+            bad(("scoring", "counts", j), f"{what} is counted twice: list it once")
+    feed = spec.obligations.feed
+    if feed is not None:
+        for path in _about_a_pit(feed.when, ("obligations", "feed", "when")):
+            bad(path, f"feeding is decided before a move, when there is no pit to test: {path[-1]} needs one "
+                      "(count pits with count_pits, or ask about a side with own_side / opponent_side)", key=True)
     skip = spec.sowing.skip
     if skip is not None and not skip.model_fields_set:
         bad(("sowing", "skip"), "an empty condition is true of every pit: skipping them all, nothing could be sown")
@@ -200,7 +227,92 @@ def _bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
     if total > MAX_GAME_PIECES:
         problems.append(smap.problem(("setup",), f"the setup puts up to {total} pieces in play; a game has at most "
                                                  f"{MAX_GAME_PIECES} (see docs/limits.md)"))
+    else:
+        problems += _engine_bounds(spec, smap)
     return problems
+
+
+def _engine_bounds(spec: Spec, smap: SourceMap) -> list[Problem]:
+    """The sizes the engine's tables and 32-bit counts hold: the board's slots, the kinds of
+    piece and their worth, the move kinds, and the pieces of a game whose moves ask a count or
+    place pieces one by one."""
+    problems = []
+
+    def bad(path: Path, message: str, *, key: bool = False) -> None:
+        problems.append(smap.problem(path, f"{message} (see docs/limits.md)", key=key))
+
+    board, setup = spec.board, spec.setup
+    n_pits = board.ranks * board.pits
+    slots = n_pits + (0 if board.stores == "none" else 2)
+    if slots > MAX_BOARD_SLOTS:
+        bad(("board", "pits"), f"a board of {board.ranks} ranks of {board.pits} pits has {slots} pits and stores; "
+                               f"at most {MAX_BOARD_SLOTS}")
+    kinds = setup.kinds
+    if len(kinds) > MAX_KINDS:
+        bad(("setup", "kinds", MAX_KINDS), f"{len(kinds)} kinds of piece; at most {MAX_KINDS}")
+    elif len(kinds) > 1 and len(kinds) * slots > MAX_KIND_SLOTS:
+        bad(("setup", "kinds"), f"{len(kinds)} kinds of piece on {slots} pits and stores; the kinds times the "
+                                f"pits and stores are at most {MAX_KIND_SLOTS}")
+    pieces = _pieces(spec)
+    worth, most = max((abs(k.value), i) for i, k in enumerate(kinds))
+    if worth * pieces > MAX_POINTS:
+        bad(("setup", "kinds", most, "value"), f"{pieces} pieces worth up to {worth} each could score "
+                                               f"{worth * pieces}; at most {MAX_POINTS}")
+    turns = [(("turn",), spec.turn)] + [(("stages", i, "turn"), st.turn) for i, st in enumerate(spec.stages) if st.turn]
+    names: list[str] = []
+    for where, turn in turns:
+        for i, kind in enumerate(turn.moves):
+            if kind.name not in names:
+                names.append(kind.name)
+                if len(names) == MAX_MOVE_KINDS + 1:
+                    bad(where + ("moves", i), f"more than {MAX_MOVE_KINDS} move kinds; at most {MAX_MOVE_KINDS}")
+            if isinstance(kind.lift, Lift) and kind.lift.take == "any" and pieces > MAX_TAKE_ANY_PIECES:
+                bad(where + ("moves", i, "lift", "take"), f"take: any asks how many of up to {pieces} pieces to lift; a game "
+                                                  f"that asks has at most {MAX_TAKE_ANY_PIECES} pieces")
+            if kind.sow == "anywhere" and pieces > MAX_PLACED_PIECES:
+                bad(where + ("moves", i, "sow"), f"sow: anywhere places up to {pieces} pieces one by one; a game "
+                                                 f"that places them has at most {MAX_PLACED_PIECES} pieces")
+    if n_pits > MAX_CHOICE_PITS:
+        for path, node in _walk(spec, ()):
+            if isinstance(node, ChooseSelector) and node.choose.optional:
+                bad(path + ("choose", "optional"), f"an optional choice among the board's {n_pits} pits; at most "
+                                                   f"{MAX_CHOICE_PITS}")
+    return problems
+
+
+def _pieces(spec: Spec) -> int:
+    """The pieces a game starts with, on the pits and in the players' hands (as the game sets
+    them up: a shared pit's label names one pit, an owned pit's label one pit of each player)."""
+    setup, board = spec.setup, spec.board
+    shared = set(shared_labels(board))
+    if len(setup.kinds) > 1:
+        contents = setup.layouts.get(setup.layout or "", setup.contents or {})
+        on_pits = sum(sum(pieces.values()) * (1 if label in shared else 2) for label, pieces in contents.items())
+    else:
+        on_pits = setup.per_pit * board.ranks * board.pits
+        on_pits += sum((n - setup.per_pit) * (1 if label in shared else 2) for label, n in setup.pits.items())
+    return on_pits + 2 * setup.stock
+
+
+ONE_KIND = "but this game has one kind of piece (several are declared under setup.kinds)"
+PIECE_KEYS = ("dropped", "before", "in_play")
+"""Condition keys about kinds of piece."""
+
+
+def _about_a_pit(cond: Condition, path: Path) -> Iterator[Path]:
+    """The paths of the keys of `cond` that test the pit it is about (not inside count_pits,
+    which tests pits of its own)."""
+    for key, value in cond:
+        if value is None:
+            continue
+        name = type(cond).model_fields[key].alias or key
+        if key in ("all", "any"):
+            for i, member in enumerate(value):
+                yield from _about_a_pit(member, path + (name, i))
+        elif key == "not_":
+            yield from _about_a_pit(value, path + (name,))
+        elif key not in PIT_FREE and key != "mark_owner":
+            yield path + (name,)
 
 
 LOOK_AHEAD = ("threatened", "opponent_can_capture")

@@ -467,9 +467,144 @@ def test_an_end_condition_during_a_move_is_checked_alike_in_the_kernel() -> None
             state.apply_action(rng.choice(state.legal_actions()))
         mid += state.last_move.end is not None and state.last_move.sowings > 1
     assert mid, "some games end during a move of several laps"
-    pitted = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}", "when: {count: 0}")
-    game = rulespec.load_text(pitted, "mid.yaml")
-    assert game.kernel_refusals == ["it does not cover an end condition about a pit during a move"]
+
+
+def engine_and_python_agree(text: str, games: int, seed: int = 3) -> list:
+    """A spec played by the engine (compiled, then run by Python) against the Python path:
+    random games action by action, and whole native games replayed; the native games' last
+    states on the Python path."""
+    from rulespec.interpreter import native as native_module
+    from test_playouts import replay
+
+    fast = rulespec.load_text(text, "spec.yaml")
+    assert all(rs.kernel is not None for rs in fast.rulesets), fast.kernel_refusals
+    assert native(fast) is not None, fast.native_refusal
+    rng = random.Random(seed)
+    for _ in range(games):
+        play_both(fast, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+    result = native_module.playouts(fast, games, seed=seed, lengths=True, record=True)
+    assert result["engine"] == "native", fast.native_refusal
+    finals = replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULESPEC_PURE", "1")
+        interpreted = kernel_everywhere(rulespec.load_text(text, "spec.yaml"))
+        assert all(isinstance(rs.kernel.kernel, pure.Kernel) for rs in interpreted.rulesets)
+        for _ in range(3):
+            play_both(interpreted, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+        result = native_module.playouts(interpreted, 3, seed=seed, lengths=True, record=True)
+        assert result["engine"] == "native", interpreted.native_refusal
+    replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
+    return finals
+
+
+def test_an_end_condition_about_a_pit_during_a_move_is_tested_where_the_lap_ended() -> None:
+    """`during_move: true` on a condition about a pit: the pit is the one the lap just ended in,
+    in the engine as in Python."""
+    text = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}", "when: {side: own, count: 4}")
+    finals = engine_and_python_agree(text, 20)
+    assert any(st.last_move.end is not None for st in finals), "some games end during a move"
+
+
+def test_an_end_condition_about_a_pit_between_moves_is_tested_where_the_last_move_ended() -> None:
+    """Between moves, a condition about a pit tests the pit where the last move ended (before
+    any move, there is none: it does not hold)."""
+    text = MID_MOVE_END.replace("when: {opponent_side: {max: 5}}, during_move: true",
+                                "when: {side: opponent, count: 1}, result: player_wins")
+    finals = engine_and_python_agree(text, 20)
+    assert {st.end_reason for st in finals} == {"condition"}
+    start = rulespec.load_text(text.replace("count: 1}", "count: {min: 0}}"), "spec.yaml").new_initial_state()
+    assert not start.is_terminal(), "no move yet: no pit to test"
+
+
+SCORE_ENDS = {
+    "majority": ("{kind: majority, during_move: true, remaining: to_owner}",
+                 ("max_laps: 40}", "max_laps: 40}\n  passing: [{name: fours, when: {count: 4}}]")),
+    "score_at_least": ("{kind: score_at_least, points: 20, during_move: true}",
+                       ("end:\n", "scoring: {counts: [store, own_pits]}\nend:\n")),
+}
+"""Ends about the scores checked during a move, each in a game whose scores change in the
+middle of a move (captures while a lap passes; pieces sown on the own pits)."""
+
+
+@pytest.mark.parametrize("kind", list(SCORE_ENDS))
+def test_an_end_about_the_scores_during_a_move_is_checked_alike_in_the_engine(kind: str) -> None:
+    end, (old, new) = SCORE_ENDS[kind]
+    text = MID_MOVE_END.replace(
+        "{kind: condition, when: {opponent_side: {max: 5}}, during_move: true, remaining: to_owner}", end)
+    assert old in text
+    finals = engine_and_python_agree(text.replace(old, new), 20)
+    assert any(st.last_move.end is not None and st.end_reason == kind for st in finals), "some end mid-move"
+
+
+CLAIMED_GEMS = """
+name: Claimed pits with gems
+board: {ranks: 2, pits: 5, stores: beside}
+setup:
+  kinds:
+    - {name: stone, value: 1}
+    - {name: gem, value: 3}
+  contents:
+    A1: {stone: 2, gem: 1}
+    A2: {stone: 3}
+    A3: {stone: 1, gem: 2}
+    A4: {stone: 2}
+    A5: {gem: 1, stone: 1}
+marks:
+  claimed:
+    meaning: a pit the mover claimed by ending a move in it
+    owned: true
+    set_after_move: {last: true, side: opponent, count: {min: 3}}
+turn:
+  moves: [{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}]
+captures:
+  - {name: take, when: {side: opponent, count: [2, 3]}, take: [landing]}
+scoring: {counts: [store, own_pits, owned_marks]}
+end:
+  - {kind: move_limit, moves: 60}
+  - {kind: no_legal_move}
+"""
+
+
+@pytest.mark.parametrize("counts", ["[store, own_pits, owned_marks]", "[store, own_pits]", "[owned_marks]"])
+def test_pits_owned_through_a_mark_score_alike_with_several_kinds_of_piece(counts: str) -> None:
+    """With several kinds of piece, a pit carrying an owned mark counts for the mark's owner
+    (never as the opponent's own pit), as with one kind, in the engine as in Python."""
+    text = CLAIMED_GEMS.replace("[store, own_pits, owned_marks]", counts)
+    finals = engine_and_python_agree(text, 15)
+    assert any(any(st.marks) for st in finals), "some pits are claimed"
+
+
+def small_sungka(turn_moves: str, end: str = "") -> str:
+    """Sungka (an opening race) on 4 holes of 3 shells, with these move kinds offered together."""
+    text = (Path(__file__).parent.parent / "variants" / "sungka.yaml").read_text()
+    moves = """    - name: sow
+      from: {side: own, count: {min: 1}}
+      direction: counterclockwise
+"""
+    assert moves in text and text.count("default: 7") == 2
+    text = text.replace("default: 7", "default: 4", 1).replace("default: 7", "default: 3", 1)
+    text = text.replace(moves, turn_moves).replace("  no_move: pass\n", "  no_move: pass\n  offer: all\n")
+    return text.replace("  - {kind: condition, when: {on_board: 0}}\n",
+                        "  - {kind: condition, when: {on_board: 0}}\n  - {kind: move_limit, moves: 150}\n")
+
+
+RACE_KINDS = {
+    "one kind": """    - {name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+""",
+    "counterclockwise first": """    - {name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+    - {name: back, from: {side: own, count: {min: 2}}, direction: clockwise}
+""",
+    "clockwise first": """    - {name: sow, from: {side: own, count: {min: 1}}, direction: clockwise}
+    - {name: back, from: {side: own, count: {min: 2}}, direction: counterclockwise}
+""",
+}
+
+
+@pytest.mark.parametrize("kinds", list(RACE_KINDS))
+def test_an_opening_race_offering_every_kind_s_starts_plays_alike_in_the_engine(kinds: str) -> None:
+    """turn.offer: all in the race: a pit two kinds offer is sown in the direction of the first
+    kind (race.py takes a start's first Start), in the engine as in Python."""
+    engine_and_python_agree(small_sungka(RACE_KINDS[kinds]), 15)
 
 
 # ---------------------------------------------------------------- the engine's source run by Python

@@ -70,3 +70,17 @@ def test_a_bound_is_defined_once() -> None:
     language = {k: v for k, v in vars(limits).items() if k.isupper() and isinstance(v, int)}
     assert set(language) & set(layout.constants()) == {"MAX_STAGES"}
     assert limits.MAX_STAGES <= layout.MAX_STAGES
+
+
+def test_the_language_s_bounds_fit_the_engine_s_room() -> None:
+    """Every spec the loader accepts fits the engine's tables and counts: there is no other
+    path to play what would not."""
+    from rulespec import limits
+
+    assert limits.MAX_BOARD_SLOTS <= layout.MAX_SLOTS
+    assert limits.MAX_KINDS <= layout.MAX_PIECE_KINDS and limits.MAX_KIND_SLOTS <= layout.MAX_KIND_CELLS
+    assert limits.MAX_POINTS <= layout.MAX_PIECES and limits.MAX_GAME_PIECES <= layout.MAX_PIECES
+    assert limits.MAX_MOVE_KINDS <= layout.MAX_STAGE_BITS
+    assert 2 * limits.MAX_LAPS + 8 <= layout.MAX_DECISIONS
+    assert limits.MAX_PLACED_PIECES + 8 <= layout.MAX_DECISIONS
+    assert limits.MAX_TAKE_ANY_PIECES < layout.MAX_SLOTS and limits.MAX_CHOICE_PITS < layout.MAX_SLOTS

@@ -93,7 +93,7 @@ def test_vocabulary_bounds_are_located():
         f"{where}:3:18: per_pit is 1000000000; at most 100000 (see docs/limits.md)",
         f"{where}:4:66: take is 3000000000; at most 100000 (see docs/limits.md)",
         f"{where}:4:90: from_stock is 99999999999; at most 100000 (see docs/limits.md)",
-        f"{where}:5:27: max_laps is 1000000000; at most 10000 (see docs/limits.md)",
+        f"{where}:5:27: max_laps is 1000000000; at most 2000 (see docs/limits.md)",
         f"{where}:9:48: length is 5000000000; at most 256 (see docs/limits.md)",
         f"{where}:9:79: count is 4000000000; at most 256 (see docs/limits.md)",
     ]

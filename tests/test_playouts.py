@@ -66,23 +66,38 @@ def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
     assert "lengths" not in game.playouts(3)
 
 
-def glass_bead_worth_too_much():
-    """The Glass Bead Game with a gem worth a billion: the kernel declines it (its scores are
-    counted in 32 bits), so does native code."""
-    text = (ROOT / "variants" / "glass-bead-game.yaml").read_text()
-    changed = text.replace("{name: gem5, value: 5}", "{name: gem5, value: 1000000000, symbol: '5'}")
+def kalah_looking_ahead_for_its_extra_turn():
+    """Kalah whose extra turn looks ahead (the opponent cannot capture then): the engine does
+    not play a look-ahead outside the marks' conditions, so whole games are Python's."""
+    text = (ROOT / "variants" / "kalah.yaml").read_text()
+    changed = text.replace("extra_turn: {store: true, side: own}",
+                           "extra_turn: {store: true, side: own, opponent_can_capture: false}")
     assert changed != text
-    return rulespec.load_text(changed, "glass-bead-too-much.yaml")
+    return rulespec.load_text(changed, "kalah-looking-ahead.yaml")
+
+
+LOOK_AHEAD_REFUSAL = "it does not cover the condition key 'opponent_can_capture' outside a mark's conditions"
 
 
 def test_what_native_code_does_not_cover_plays_in_python_with_the_same_result_shape() -> None:
-    game = glass_bead_worth_too_much()
+    game = kalah_looking_ahead_for_its_extra_turn()
     result = game.playouts(2, seed=1, lengths=True)
     assert result["engine"] == "python"
-    assert game.native_refusal == "it does not cover pieces worth more points than it counts in 32 bits"
+    assert game.native_refusal == LOOK_AHEAD_REFUSAL
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
     assert sum(result["lengths"]) == result["actions"] > 0 and result["turns"] > 0
     assert result == game.playouts(2, seed=1, lengths=True), "the Python path is seeded too"
+
+
+def test_pieces_worth_more_than_the_engine_counts_are_refused_at_load() -> None:
+    """The Glass Bead Game with a gem worth a billion: its scores could pass 2^30, which the
+    engine counts in 32 bits; the loader says where."""
+    text = (ROOT / "variants" / "glass-bead-game.yaml").read_text()
+    changed = text.replace("{name: gem5, value: 5}", "{name: gem5, value: 1000000000, symbol: '5'}")
+    assert changed != text
+    with pytest.raises(RulespecError, match=r"too-much.yaml:\d+:\d+: 20 pieces worth up to 1000000000 each could "
+                                           r"score 20000000000; at most 1073741824 \(see docs/limits.md\)"):
+        rulespec.load_text(changed, "too-much.yaml")
 
 
 def test_the_switch_sends_playouts_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -435,11 +450,10 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> N
     assert summary.engine(rulespec.load("bao-la-kiswahili")) == "native code (moves, whole games and the solver)"
     assert summary.engine(rulespec.load("kiothi")) == "native code (moves, whole games and the solver)"
     assert summary.engine(rulespec.load("glass-bead-game")) == "native code (moves, whole games and the solver)"
-    glass = glass_bead_worth_too_much()
-    assert "Python, slower (native code: it does not cover pieces worth more points than it counts in 32 bits)" \
-        in summary.engine(glass)
-    warning = next(w for w in lint(glass, games=1) if w.startswith("native code"))
-    assert "pieces worth more points" in warning
+    looking = kalah_looking_ahead_for_its_extra_turn()
+    assert summary.engine(looking) == f"native code for moves; whole games in Python, slower ({LOOK_AHEAD_REFUSAL})"
+    warning = next(w for w in lint(looking, games=1) if w.startswith("native code"))
+    assert LOOK_AHEAD_REFUSAL in warning
     assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
 
 

@@ -520,3 +520,99 @@ def test_a_name_with_a_space_is_refused_in_words_at_its_key(change, line_of, mes
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(line_of))
     assert [(p.line, p.col) for p in caught.value.problems] == [(line, 3)]
     assert caught.value.problems[0].message.startswith(message) and "^[" not in str(caught.value)
+
+
+ONE_KIND_GAME = """\
+name: Test
+board: {pits: 4, stores: beside}
+setup: {per_pit: 3}
+turn:
+  moves: [{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}]
+captures:
+  - {name: take, when: {side: opponent, count: [2, 3]}, take: [landing]}
+end: [{kind: no_legal_move}]
+"""
+ONE_KIND = "but this game has one kind of piece (several are declared under setup.kinds)"
+
+
+def test_a_feeding_condition_about_a_pit_is_refused_where_it_asks() -> None:
+    """Feeding is decided before a move: there is no pit for `side` or `count` to test."""
+    check(ONE_KIND_GAME + "obligations:\n  feed: {when: {all: [{opponent_side: 0}, {side: own, count: 1}]}}\n",
+          *[(10, col, f"feeding is decided before a move, when there is no pit to test: {key} needs one (count "
+                      "pits with count_pits, or ask about a side with own_side / opponent_side)")
+            for col, key in ((44, "side"), (55, "count"))])
+
+
+def test_a_score_counting_the_same_pieces_twice_is_refused() -> None:
+    check(ONE_KIND_GAME + "scoring: {counts: [store, own_pits, store]}\n",
+          (9, 37, "store is counted twice: list it once"))
+
+
+@pytest.mark.parametrize("change,line,col,message", [
+    (("when: {side: opponent, count: [2, 3]}", "when: {side: opponent, dropped: seed}"), 7, 41,
+     f"dropped asks about kinds of piece, {ONE_KIND}"),
+    (("take: [landing]}", "take: [landing], pieces: capturable}"), 7, 82,
+     f"only some kinds of piece can be captured, {ONE_KIND}"),
+    (("take: [landing]}", "take: [landing, {pick: {count: 1, kinds: [seed], from: {side: opponent}}}]}"), 7, 74,
+     f"pick takes pieces of some kinds, {ONE_KIND}"),
+    (("end:", "sowing: {order: choice}\nend:"), 8, 17, f"the mover chooses the order of the kinds of piece sown, {ONE_KIND}"),
+], ids=["dropped", "capturable", "pick", "order"])
+def test_blocks_about_kinds_of_piece_are_refused_in_a_game_of_one_kind(change: tuple[str, str], line: int, col: int,
+                                                                      message: str) -> None:
+    check(ONE_KIND_GAME.replace(*change), (line, col, message))
+
+
+MOVE = "{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}"
+
+
+LIMITS = {
+    "board": ([("board: {pits: 4, stores: beside}", "board: {ranks: 4, pits: 64, stores: beside, circuit: own}")],
+              2, 25, "a board of 4 ranks of 64 pits has 258 pits and stores; at most 256"),
+    "max_laps": ([("end:", "sowing: {laps: {kind: relay, max_laps: 2001}}\nend:")], 8, 40,
+                 "max_laps is 2001; at most 2000"),
+    "take-any": ([("per_pit: 3}", "per_pit: 32}"), (MOVE, MOVE[:-1] + ", lift: {take: any}}")], 5, 101,
+                 "take: any asks how many of up to 256 pieces to lift; a game that asks has at most 255 pieces"),
+    "placement": ([("per_pit: 3}", "per_pit: 600}"), (MOVE, MOVE[:-1] + ", sow: anywhere}")], 5, 93,
+                  "sow: anywhere places up to 4800 pieces one by one; a game that places them has at most 4088 "
+                  "pieces"),
+    "optional-choice": ([("board: {pits: 4, stores: beside}", "board: {ranks: 4, pits: 64, circuit: own}"),
+                         ("take: [landing]}", "take: [{choose: {count: 1, optional: true}}], to: removed}"),
+                         ("end:", "scoring: {counts: [own_pits]}\nend:")],
+                        7, 94, "an optional choice among the board's 256 pits; at most 255"),
+    "move-kinds": ([(MOVE, ", ".join(MOVE.replace("name: sow", f"name: m{i}") for i in range(31)))], 5, 2341,
+                   "more than 30 move kinds; at most 30"),
+}
+
+
+@pytest.mark.parametrize("name", list(LIMITS))
+def test_what_the_engine_cannot_hold_is_refused_at_load(name: str) -> None:
+    """Sizes past the engine's tables and 32-bit counts are refused where the spec says them,
+    not played by another path."""
+    changes, line, col, message = LIMITS[name]
+    text = ONE_KIND_GAME
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    check(text, (line, col, f"{message} (see docs/limits.md)"))
+
+
+def test_kinds_of_piece_past_the_engine_s_tables_are_refused_at_load() -> None:
+    kinds = ", ".join(f"{{name: k{i}}}" for i in range(31))
+    text = ONE_KIND_GAME.replace("setup: {per_pit: 3}", f"setup:\n  kinds: [{kinds}]\n  contents: {{A1: {{k0: 1}}}}")
+    exc = error(text)
+    assert any(p.message == "31 kinds of piece; at most 30 (see docs/limits.md)" for p in exc.problems), exc
+    kinds = ", ".join(f"{{name: k{i}}}" for i in range(5))
+    text = ONE_KIND_GAME.replace("setup: {per_pit: 3}", f"setup:\n  kinds: [{kinds}]\n  contents: {{A1: {{k0: 1}}}}")
+    text = text.replace("board: {pits: 4, stores: beside}", "board: {ranks: 4, pits: 64, circuit: own}")
+    exc = error(text)
+    assert any(p.message == "5 kinds of piece on 256 pits and stores; the kinds times the pits and stores are at "
+                            "most 1024 (see docs/limits.md)" for p in exc.problems), exc
+
+
+@pytest.mark.parametrize("end", ["{kind: no_legal_move, during_move: true}",
+                                 "{kind: move_limit, moves: 50, during_move: true}"])
+def test_an_end_about_whole_moves_is_not_checked_during_a_move(end: str) -> None:
+    kind = end.split(",")[0].split(": ")[1]
+    check(ONE_KIND_GAME.replace("end: [{kind: no_legal_move}]", f"end: [{end}]"),
+          (8, 7 + end.index("during_move: true") + len("during_move: "),
+           f"{kind} is about whole moves, which cannot change in the middle of one: remove during_move"))

@@ -8,6 +8,13 @@ from pydantic import Field
 from .base import Block, Count
 
 
+PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side", "on_board",
+                      "direction", "moves_played", "captured", "move_kind", "count_pits", "in_play",
+                      "opponent_can_capture"})
+"""Condition keys that look only at the move and the board, never at the pit tested (the
+subject)."""
+
+
 class KindCount(Block):
     """How many pieces of some kinds."""
 
