@@ -31,4 +31,3 @@ def test_clones_moved_in_any_order_stay_independent(name: str, params: dict) -> 
             b.apply_action(action)
         for a, b in states:
             assert_same_api(a, b, f"step {step}: {b.history()}")
-
