@@ -1,12 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""The move kernel written once, in Cython's typed pure-Python mode.
+"""The engine, written once in Cython's typed pure-Python mode: every rule's behaviour.
 
-It reads the flat int program kernel.py assembles (interpreter/layout.py defines its layout)
-and plays moves and their look-ahead the way `_kernel.c` does: conditions, sowing, captures,
-decisions asked or answered, the legality of each start. setup.py compiles this file into
-`_engine` (typed memoryviews and C ints: no Python objects in the hot paths); the same file
-runs interpreted where nothing was compiled, or with RULESPEC_PURE=1 (kernel.typed_engine
-picks). Compiled, the program is indexed without bounds checks, so `check_program` refuses,
+It reads the flat int programs kernel.py and native.py assemble (interpreter/layout.py
+defines their layout) and plays moves and their look-ahead (conditions, sowing, captures,
+decisions asked or answered, the legality of each start), the turn cycle and whole random
+games (the runner), the state between actions (Core) and exact solving (the solver).
+setup.py compiles this file into `_engine` (typed memoryviews and C ints: no Python objects
+in the hot paths); the same file runs interpreted where nothing was compiled, or with
+RULESPEC_PURE=1 (kernel.engine_module picks). Compiled, the program is indexed without bounds checks, so `check_program` refuses,
 when a Kernel is made, any program whose offsets or indices leave the array.
 
 Integer division and remainders only ever see counts that are not negative, or are read for
@@ -1795,7 +1796,7 @@ def int_list(values: cython.int[::1], n: cython.int) -> list:
 @cython.cclass
 class Kernel:
     """One stage's program and the scratch its plays use: legal, threats, completes and play
-    with the arguments and answers of `_kernel.Kernel`."""
+    with the arguments and answers kernel.KernelRules reads."""
 
     p: cython.int[::1]
     prog: cython.p_int
@@ -3760,7 +3761,7 @@ def decisions_copy(src: Decisions, n_given: cython.int, n_options: cython.int, n
 
 @cython.cclass
 class Core:
-    """A game state between actions, played by the engine (native.py's TypedState subclasses
+    """A game state between actions, played by the engine (native.py's NativeState subclasses
     it with the Python State's API). legal_actions, apply_action, is_terminal,
     current_player, returns, history and clone never leave the engine; anything else is
     answered by a Python State replayed to the same history (the shadow), and once a state
@@ -4675,7 +4676,7 @@ def check_turn(program: list[int], at: int) -> str | None:
 #
 # Exact values by negamax alpha-beta to the end of every line, driven by MTD(f) (null-window
 # searches converging on the value), over the runner's turn cycle (the kernel's plays, the end
-# conditions, the scoring): `_solve.c` written once. A memory-bounded transposition table keeps
+# conditions, the scoring). A memory-bounded transposition table keeps
 # lower and upper bounds per position in buckets of four (no depth: every bound is exact to the
 # end of the game). Moves are ordered by the table's best move, then moves that keep the turn,
 # then the score margin after the move, then the history of cuts by their start pit; children
@@ -5756,7 +5757,7 @@ def solver_child_value(S: Solver, i: cython.int, me: cython.int, lower: cython.i
 # store plus what the rules add to it, the value of a position is the mover's store lead
 # (times the scoring's factor) plus a function of everything else: positions that differ only
 # in their stores share one table entry, the table keeping values net of the stores. Proved
-# here from the stage programs, conservatively (the proof of _solve.c): any rule the check
+# here from the stage programs, conservatively: any rule the check
 # cannot see through keeps the full key.
 
 def slot_is_store(P: list, q: int) -> bool:

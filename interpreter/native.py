@@ -22,7 +22,7 @@ from typing import Any
 from rulespec.errors import LimitError
 from rulespec.limits import MAX_PLAYOUT_ACTIONS
 
-from . import layout, notation
+from . import layout, notation, render
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
 from .kernel import Assembler, Unsupported, enabled, engine_module, engine_request, unflatten
@@ -220,7 +220,7 @@ def new_state(game: Any) -> Any:
 READS = frozenset({
     "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
     "snapshot", "position_key", "scratch",
-    "last_move_facts", "move_to_string", "is_chance_node", "race_moves", "render",
+    "last_move_facts", "move_to_string", "is_chance_node", "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
 (lists copied) and methods that only read."""
@@ -430,10 +430,14 @@ class CompiledState:
             self.apply_action(action)
 
     def __str__(self) -> str:
-        return str(self._python())
+        return self.render()
+
+    def render(self, bottom: int = 0) -> str:
+        """The board as text, `bottom`'s side nearest the reader (1: North's, turned round)."""
+        return self._shadow.render(bottom) if self._demoted else render.render(self, bottom)
 
     def __repr__(self) -> str:
-        return repr(self._python())
+        return f"<NativeState {self.game.name} to_move={self.to_move} moves={self.moves_played}>"
 
     def __copy__(self) -> CompiledState:
         return self.clone()

@@ -294,9 +294,9 @@ def asked(state) -> tuple | None:
 
 @pytest.mark.parametrize("name", rulespec.shipped_variants())
 def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> None:
-    """Position, scores, stage, round, the end and the decision asked, read from the engine at
-    every action of two random games (decisions inside a move included), against the Python
-    State."""
+    """Position, scores, stage, round, the end, the decision asked and the board drawn, read
+    from the engine at every action of two random games (decisions inside a move included),
+    against the Python State."""
     game = load_for_random_play(name)
     rng = random.Random(name)
     for _ in range(2):
@@ -308,6 +308,7 @@ def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> N
                 state.history()
             assert state.scores() == twin.scores(), state.history()
             assert asked(state) == asked(twin), state.history()
+            assert str(state) == str(twin) and state.render(1) == twin.render(1), state.history()
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
