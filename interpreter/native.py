@@ -218,9 +218,9 @@ def new_state(game: Any) -> Any:
 
 
 READS = frozenset({
-    "last_move", "_returns", "_legal", "_starts", "_pending", "_history", "_seen", "_feeding",
+    "last_move", "_starts", "_pending", "_seen",
     "snapshot", "position_key", "scratch",
-    "last_move_facts", "move_to_string", "is_chance_node", "race_moves",
+    "last_move_facts", "move_to_string", "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
 (lists copied) and methods that only read."""
@@ -317,6 +317,27 @@ class CompiledState:
         request = engine_request(game, game.rulesets[self.stage], self._position()[6], kind, at, in_hand,
                                  options, default, hand)
         return request if request.options == sorted(options) else request.restrict(options)
+
+    def is_chance_node(self) -> bool:
+        """Never: the games are deterministic."""
+        return False
+
+    @property
+    def _legal(self) -> list[int]:
+        return self._shadow._legal if self._demoted else self.legal_actions()
+
+    @property
+    def _history(self) -> list[int]:
+        return self._shadow._history if self._demoted else self.history()
+
+    @property
+    def _returns(self) -> list[float]:
+        return self._shadow._returns if self._demoted else self.returns()
+
+    @property
+    def _feeding(self) -> bool:
+        """Whether the player to move must give the opponent pieces."""
+        return self._shadow._feeding if self._demoted else self._status()[4]
 
     @property
     def board(self) -> list[int]:
