@@ -3362,7 +3362,7 @@ def race_over(r: Runner, g: Game) -> cython.int:
     g.racing = 0
     if s.moves_played < BIG:
         s.moves_played += 1
-    if P[T + T_UNTIL] >= 0:
+    if P[T + T_UNTIL] >= 0 and P[P[T + T_RACE] + RC_UNTIL]:
         blank_context(r.m)  # the blank context of the player who finished last
         s.mover = last
         if test(P, P[T + T_UNTIL], s, NONE, r.m):
@@ -4418,7 +4418,7 @@ class _Checker:
             self.marks(t[T_MARKS])
         if t[T_RACE] != -1:
             self.span(t[T_RACE], RC_SIZE)
-            if p[t[T_RACE] + RC_NEXT] not in (0, 1):
+            if p[t[T_RACE] + RC_NEXT] not in (0, 1) or p[t[T_RACE] + RC_UNTIL] not in (0, 1):
                 raise ProgramError("a race record with no such next player")
             self.optional(p[t[T_RACE] + RC_FROM])
         if t[T_ROUNDS] != -1:

@@ -76,18 +76,15 @@ class TurnAssembler(Assembler):
             self.rounds() if game.rounds is not None else -1,
             game.first_player,
             score[layout.T_OWNED0], score[layout.T_OWNED1],
-            self.race(stage) if spec.opening is not None and index == 0 else -1,
+            self.race() if spec.opening is not None and index == 0 else -1,
         ]
         return self.block(record)
 
-    def race(self, stage: Any) -> int:
+    def race(self) -> int:
         """The race record (the opening race is run in the first stage, race.py)."""
         opening = self.game.spec.opening
-        if self.game.held is not None:
-            raise Unsupported("an opening race where pits change hands")
-        if stage is not None and stage.until is not None and not _pit_free(stage.until):
-            raise Unsupported("a race stage ending on a condition about a pit")
-        return self.block([RACE_NEXT.index(opening.next_player), self.optional(opening.from_)])
+        return self.block([RACE_NEXT.index(opening.next_player), self.optional(opening.from_),
+                           int(self.game.race_ends_stage)])
 
     def rounds(self) -> int:
         """The rounds record (rounds.RoundRules)."""

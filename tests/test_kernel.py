@@ -607,6 +607,37 @@ def test_an_opening_race_offering_every_kind_s_starts_plays_alike_in_the_engine(
     engine_and_python_agree(small_sungka(RACE_KINDS[kinds]), 15)
 
 
+def test_an_opening_race_where_pits_change_hands_plays_alike_in_the_engine() -> None:
+    """A pit a player ends a move in on the opponent's side becomes theirs (a mark holding the
+    pit): the race before it, and the game after, in the engine as in Python."""
+    text = small_sungka(RACE_KINDS["one kind"]).replace("opening:", """marks:
+  won:
+    meaning: a pit won by ending a move in it
+    owned: true
+    holds_pit: true
+    set_after_move: {last: true, side: opponent}
+opening:""")
+    finals = engine_and_python_agree(text, 15)
+    assert any(any(st.marks) for st in finals), "pits change hands"
+
+
+def test_a_race_stage_ending_on_a_condition_about_a_pit_plays_alike_in_the_engine() -> None:
+    """The race's stage ends after a move ending in an empty pit; the race itself ends in no one
+    pit, so the condition does not hold then, in the engine as in Python."""
+    text = small_sungka(RACE_KINDS["one kind"]).replace("opening:", """stages:
+  - {name: first, until: {count: 1}}
+  - {name: second}
+opening:""")
+    finals = engine_and_python_agree(text, 15)
+    assert {st.stage for st in finals} == {1}, "the games leave the race's stage"
+    rng = random.Random(2)
+    for _ in range(5):
+        state = rulespec.load_text(text, "spec.yaml").without_kernel().new_initial_state()
+        while state.race is not None:
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.stage == 0, "the race alone does not end its stage"
+
+
 # ---------------------------------------------------------------- the engine's source run by Python
 
 def interpreted_pair(name: str, **params):
