@@ -2913,6 +2913,18 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def after_move_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython.int) -> cython.int:
+    """A condition tested after a move, in the move's stage (extra_turn, a stage's until), which
+    may look ahead as a mark's conditions do (moves.threat_set from the current stage; a failed
+    look-ahead leaves r.mark_status set)."""
+    r.stage_after = g.pos.stage
+    r.mark_status = GAME_OK
+    r.known[0] = r.known[1] = 0
+    return mark_test(r, g, P, node, pit)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cython.int,
                  mover: cython.int) -> cython.int:
     """state._update_marks: the events first, then the clearers, then the setters. Runs with
@@ -3019,11 +3031,17 @@ def move_done(r: Runner, g: Game) -> cython.int:
         d = P[P[T + T_DURING] + m.end_prog]
         return finish_game(r, P, T, g, END_SIDE_EMPTY, P[d], P[d + 1], P[d + 2], m.end_who)
     mover = g.pos.mover
-    again = P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], g.pos, m.last, m)
-    if P[T + T_UNTIL] >= 0 and test(P, P[T + T_UNTIL], g.pos, m.last, m):
+    again = P[T + T_EXTRA] >= 0 and after_move_test(r, g, P, P[T + T_EXTRA], m.last)
+    if P[T + T_EXTRA] >= 0 and r.mark_status != GAME_OK:
+        return r.mark_status
+    if P[T + T_UNTIL] >= 0 and after_move_test(r, g, P, P[T + T_UNTIL], m.last):
+        if r.mark_status != GAME_OK:
+            return r.mark_status
         if stage + 1 >= r.nstages:
             return GAME_STAGES
         g.pos.stage = stage + 1
+    if P[T + T_UNTIL] >= 0 and r.mark_status != GAME_OK:
+        return r.mark_status
     g.pos.mover = mover if again else 1 - mover
     if P[T + T_MARKS] >= 0:
         status = update_marks(r, g, P, P[T + T_MARKS], stage, mover)
@@ -3365,10 +3383,12 @@ def race_over(r: Runner, g: Game) -> cython.int:
     if P[T + T_UNTIL] >= 0 and P[P[T + T_RACE] + RC_UNTIL]:
         blank_context(r.m)  # the blank context of the player who finished last
         s.mover = last
-        if test(P, P[T + T_UNTIL], s, NONE, r.m):
+        if after_move_test(r, g, P, P[T + T_UNTIL], NONE):
             if stage + 1 >= r.nstages:
                 return GAME_STAGES
             s.stage = stage + 1
+        if r.mark_status != GAME_OK:
+            return r.mark_status
     s.mover = nxt
     if not clear_seen(r, g):
         return GAME_NOMEM
@@ -4412,8 +4432,10 @@ class _Checker:
             e = p[t[T_ENDS] + i]
             if p[e + E_KIND] == END_CONDITION:
                 self.condition(p[e + E_ARG0])
-        for slot in range(T_EXTRA, T_FEED + 1):
-            self.optional(t[slot])
+        for slot in (T_EXTRA, T_UNTIL):  # tested after a move: they may look ahead
+            if t[slot] != -1:
+                self.mark_condition(t[slot])
+        self.optional(t[T_FEED])
         if t[T_MARKS] != -1:
             self.marks(t[T_MARKS])
         if t[T_RACE] != -1:

@@ -64,9 +64,15 @@ class TurnAssembler(Assembler):
         score = self.scoring()
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
         during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p)]) for p in rs.during]
+        self.game_level = True  # tested after a move: they may look ahead
+        try:
+            extra_turn = self.optional_test(rs.extra_turn, turn.extra_turn)
+            until = self.optional_test(rs.until, stage.until if stage is not None else None)
+        finally:
+            self.game_level = False
         record = [
-            self.optional_test(rs.extra_turn, turn.extra_turn),
-            self.optional_test(rs.until, stage.until if stage is not None else None),
+            extra_turn,
+            until,
             self.optional(feed.when) if feed is not None else -1,
             score[layout.T_SCORE], score[layout.T_VALUE], score[layout.T_TOTAL],
             len(ends), self.block(ends), len(during), self.block(during),
@@ -116,13 +122,14 @@ class TurnAssembler(Assembler):
                 *(self.table(pits) for pits in _pit_candidates(self.game.conditions, cond))]
 
     game_level = False
-    """Whether the look-ahead conditions may be assembled here: only in the mark conditions,
-    and not inside a condition about another pit (the engine evaluates them at the top)."""
+    """Whether the look-ahead conditions may be assembled here: only in the conditions tested
+    after a move (marks, extra_turn, a stage's until), and not inside a condition about another
+    pit (the engine evaluates them at the top)."""
 
     def key(self, key: str, value: Any) -> int:
         if key in LOOK_AHEADS:
             if not self.game_level:
-                raise Unsupported(f"the condition key {key!r} outside a mark's conditions")
+                raise Unsupported(f"the condition key {key!r} inside a condition about another pit")
             return self.block([LOOK_AHEADS[key], int(value)])
         if key in NESTED and self.game_level:
             self.game_level = False

@@ -476,12 +476,12 @@ def engine_and_python_agree(text: str, games: int, seed: int = 3) -> list:
     from rulespec.interpreter import native as native_module
     from test_playouts import replay
 
-    fast = rulespec.load_text(text, "spec.yaml")
+    fast = kernel_everywhere(rulespec.load_text(text, "spec.yaml"))
     assert all(rs.kernel is not None for rs in fast.rulesets), fast.kernel_refusals
     assert native(fast) is not None, fast.native_refusal
     rng = random.Random(seed)
     for _ in range(games):
-        play_both(fast, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+        play_both(fast, general(rulespec.load_text(text, "spec.yaml").without_kernel()), rng.choice, max_actions=400)
     result = native_module.playouts(fast, games, seed=seed, lengths=True, record=True)
     assert result["engine"] == "native", fast.native_refusal
     finals = replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
@@ -490,7 +490,8 @@ def engine_and_python_agree(text: str, games: int, seed: int = 3) -> list:
         interpreted = kernel_everywhere(rulespec.load_text(text, "spec.yaml"))
         assert all(isinstance(rs.kernel.kernel, pure.Kernel) for rs in interpreted.rulesets)
         for _ in range(3):
-            play_both(interpreted, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+            play_both(interpreted, general(rulespec.load_text(text, "spec.yaml").without_kernel()), rng.choice,
+                      max_actions=400)
         result = native_module.playouts(interpreted, 3, seed=seed, lengths=True, record=True)
         assert result["engine"] == "native", interpreted.native_refusal
     replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
@@ -636,6 +637,27 @@ opening:""")
         while state.race is not None:
             state.apply_action(rng.choice(state.legal_actions()))
         assert state.stage == 0, "the race alone does not end its stage"
+
+
+AFTER_A_MOVE = {
+    "extra turn unless the opponent can capture": (
+        "extra_turn: {store: true, side: own}", "extra_turn: {store: true, side: own, opponent_can_capture: false}"),
+    "extra turn from a threatened pit": (
+        "extra_turn: {store: true, side: own}",
+        "extra_turn: {any: [{store: true, side: own}, {side: own, threatened: true}]}"),
+    "a stage ending once the opponent can capture": (
+        "end:\n", "stages:\n  - {name: quiet, until: {opponent_can_capture: true}}\n  - {name: open}\nend:\n"),
+}
+
+
+@pytest.mark.parametrize("case", list(AFTER_A_MOVE))
+def test_look_aheads_in_an_extra_turn_or_a_stage_s_until_play_alike_in_the_engine(case: str) -> None:
+    """threatened / opponent_can_capture after a move outside the marks: worked out from the
+    move's stage, in the engine as in Python."""
+    old, new = AFTER_A_MOVE[case]
+    text = (Path(__file__).parent.parent / "variants" / "kalah.yaml").read_text()
+    assert old in text
+    engine_and_python_agree(text.replace(old, new, 1).replace("default: 6", "default: 4", 1), 10)
 
 
 # ---------------------------------------------------------------- the engine's source run by Python

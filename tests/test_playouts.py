@@ -68,16 +68,17 @@ def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
 
 
 def kalah_looking_ahead_for_its_extra_turn():
-    """Kalah whose extra turn looks ahead (the opponent cannot capture then): the engine does
-    not play a look-ahead outside the marks' conditions, so whole games are Python's."""
+    """Kalah whose extra turn also comes from a pit whose opposite pit is threatened: the engine
+    does not play a look-ahead inside a condition about another pit, so whole games are
+    Python's."""
     text = (ROOT / "variants" / "kalah.yaml").read_text()
     changed = text.replace("extra_turn: {store: true, side: own}",
-                           "extra_turn: {store: true, side: own, opponent_can_capture: false}")
+                           "extra_turn: {any: [{store: true, side: own}, {side: own, opposite: {threatened: true}}]}")
     assert changed != text
     return rulespec.load_text(changed, "kalah-looking-ahead.yaml")
 
 
-LOOK_AHEAD_REFUSAL = "it does not cover the condition key 'opponent_can_capture' outside a mark's conditions"
+LOOK_AHEAD_REFUSAL = "it does not cover the condition key 'threatened' inside a condition about another pit"
 
 
 def test_what_native_code_does_not_cover_plays_in_python_with_the_same_result_shape() -> None:
