@@ -1554,7 +1554,7 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
     offered together) into k.aids, k.pits, k.masks (bit d + 1: direction d), k.n_found;
     returns the (first) kind's index, or -1."""
     P: cython.p_int = k.prog
-    simulate: cython.int = P[H_MUST_SIMULATE] or feeding
+    simulate: cython.int
     found_kind: cython.int = -1
     offer_all: cython.int = P[H_OFFER_ALL]
     ki: cython.int
@@ -1586,6 +1586,8 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move) -> cython.int:
         take_n = P[kind + K_TAKE]
         if drop and s.stock[s.mover] < drop:
             continue
+        # a placement can always be completed: only feeding asks for its look-ahead
+        simulate = (P[H_MUST_SIMULATE] and not P[kind + K_PLACEMENT]) or feeding
         table = P[kind + K_TABLE0 + s.mover]
         dirs = P[kind + K_DIRS]
         # nothing to test or play out: the pits with pieces, in every direction offered

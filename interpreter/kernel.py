@@ -274,8 +274,6 @@ class Assembler:
         return self.p
 
     def kind(self, kind: Any) -> int:
-        if kind.placement and self.rs.must_simulate:
-            raise Unsupported("placement beside move kinds that need a look-ahead")
         tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
                   for p in (0, 1)]
         require_capture = 2 if kind.require_capture == "first_lap" else int(bool(kind.require_capture))

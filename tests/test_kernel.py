@@ -660,6 +660,28 @@ def test_look_aheads_in_an_extra_turn_or_a_stage_s_until_play_alike_in_the_engin
     engine_and_python_agree(text.replace(old, new, 1).replace("default: 6", "default: 4", 1), 10)
 
 
+PLACEMENT_BESIDE_LOOK_AHEAD = """moves:
+    - {name: place, from: {side: own, count: {min: 4}}, sow: anywhere}
+    - {name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise, require_capture: true}
+    - {name: any, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+  offer: """
+
+
+@pytest.mark.parametrize("offer", ["first", "all"])
+def test_placement_beside_move_kinds_that_look_ahead_plays_alike_in_the_engine(offer: str) -> None:
+    """A kind placing pieces one by one in a ruleset whose other kinds are played out to be
+    legal (relay sowing, a required capture): a placement is not played out (it can always be
+    completed), in the engine as in Python."""
+    text = MID_MOVE_END.replace(
+        "moves: [{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}]",
+        PLACEMENT_BESIDE_LOOK_AHEAD + offer).replace(
+        "{kind: condition, when: {opponent_side: {max: 5}}, during_move: true, remaining: to_owner}",
+        "{kind: move_limit, moves: 60}")
+    game = rulespec.load_text(text, "spec.yaml")
+    assert game.rulesets[0].must_simulate and any(k.placement for k in game.rulesets[0].kinds)
+    engine_and_python_agree(text, 10)
+
+
 # ---------------------------------------------------------------- the engine's source run by Python
 
 def interpreted_pair(name: str, **params):
