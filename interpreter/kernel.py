@@ -173,7 +173,9 @@ class Assembler:
             return self.block([OP["and" if key == "all" else "or"], len(parts), *parts])
         if key == "not_":
             return self.block([OP["not"], self.condition(value)])
-        raise Unsupported(f"the condition key {key!r}")
+        # the look-aheads: the loader allows them only after a move, which the turn record's
+        # assembler (native.TurnAssembler) assembles; the move's program never holds them
+        raise AssertionError(f"the condition key {key!r} in a move's program")
 
     def kinds_mask(self, names: str | list[str]) -> int:
         """A bit set of kinds of piece (game.kind_names' indexes)."""
