@@ -2900,6 +2900,9 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
         return 0
     if op == C_NOT:
         return not mark_test(r, g, P, P[node + 1], pit) and r.mark_status == GAME_OK
+    if op == C_OPPOSITE or op == C_BEHIND or op == C_MIRROR or op == C_NEXT or op == C_PREVIOUS \
+            or op == C_ORIGIN or op == C_COLUMN or op == C_COUNT_PITS:
+        return mark_test_about(r, g, P, node, pit)
     if op == G_THREATENED:
         who = g.pos.mover
         if not r.known[who]:
@@ -2911,6 +2914,48 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
             look_ahead(r, g, who)
         return r.any_taken[who] == P[node + 1]
     return test(P, node, g.pos, pit, r.m)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def mark_test_about(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython.int) -> cython.int:
+    """A condition about another pit than the one tested (test()'s opposite, behind, mirror,
+    next, previous, origin, column, count_pits), whose inner condition may look ahead."""
+    op: cython.int = P[node]
+    s: Pos = g.pos
+    m: Move = r.m
+    q: cython.int
+    i: cython.int
+    n: cython.int
+    cand: cython.int
+    if op == C_OPPOSITE or op == C_BEHIND or op == C_MIRROR:
+        q = P[P[H_OPP if op == C_OPPOSITE else H_BEHIND if op == C_BEHIND else H_MIRROR] + pit]
+        return q != NONE and mark_test(r, g, P, P[node + 1], q)
+    if op == C_NEXT or op == C_PREVIOUS:
+        if m.direction < 0:
+            return 0
+        q = step_of(P, s, m.direction if op == C_NEXT else 1 - m.direction, pit)
+        return q != NONE and mark_test(r, g, P, P[node + 1], q)
+    if op == C_ORIGIN:
+        return m.origin != NONE and mark_test(r, g, P, P[node + 1], m.origin)
+    if op == C_COLUMN:
+        if pit < 0 or pit >= P[H_NPITS]:
+            return 0
+        cand = P[P[H_COLUMN] + pit]
+        for i in range(1, P[cand] + 1):
+            if mark_test(r, g, P, P[node + 1], P[cand + i]):
+                return 1
+            if r.mark_status != GAME_OK:
+                return 0
+        return 0
+    cand = P[node + 5 + s.mover]  # count_pits: where, matcher[3], candidates of South, of North
+    n = 0
+    for i in range(1, P[cand] + 1):
+        if mark_test(r, g, P, P[node + 1], P[cand + i]):
+            n += 1
+        if r.mark_status != GAME_OK:
+            return 0
+    return match(P, node + 2, n)
 
 
 @cython.cfunc
@@ -4129,8 +4174,11 @@ class _Checker:
         elif p[at] != MATCH_RANGE:
             raise ProgramError("an unknown matcher")
 
-    def condition(self, node: int, depth: int = 0) -> None:
+    def condition(self, node: int, depth: int = 0, inner: object = None) -> None:
+        """A condition node; `inner` checks the conditions inside a node about another pit
+        (by default, this)."""
         p = self.p
+        sub = self.condition if inner is None else inner
         if depth > MAX_DEPTH:
             raise ProgramError("conditions nested too deep")
         self.visits += 1
@@ -4150,7 +4198,7 @@ class _Checker:
             for i in range(p[node + 1]):
                 self.condition(p[node + 2 + i], depth + 1)
         elif op in (C_NOT, C_OPPOSITE, C_BEHIND, C_NEXT, C_PREVIOUS, C_ORIGIN, C_MIRROR, C_COLUMN):
-            self.condition(p[node + 1], depth + 1)
+            sub(p[node + 1], depth + 1)
         elif op == C_INSET:
             self.span(p[node + 1], self.ns)
         elif op in (C_COUNT, C_COUNT_BEFORE, C_LIFTED, C_LAP, C_STOCK, C_STOCKS, C_OWN_SIDE, C_OPPONENT_SIDE,
@@ -4161,7 +4209,7 @@ class _Checker:
             self.matcher(node + 2)
         elif op == C_COUNT_PITS:
             self.span(node, 7)
-            self.condition(p[node + 1], depth + 1)
+            sub(p[node + 1], depth + 1)
             self.matcher(node + 2)
             self.pit_list(p[node + 5])
             self.pit_list(p[node + 6])
@@ -4359,10 +4407,8 @@ class _Checker:
             self.span(node + 2, p[node + 1])
             for i in range(p[node + 1]):
                 self.mark_condition(p[node + 2 + i], depth + 1)
-        elif op == C_NOT:
-            self.mark_condition(p[node + 1], depth + 1)
-        else:
-            self.condition(node, depth)
+        else:  # a condition about another pit may look ahead inside
+            self.condition(node, depth, inner=self.mark_condition)
 
     def marks(self, at: int) -> None:
         """A marks record: its lists inside the program, its conditions sound, its pits on the board."""

@@ -2,12 +2,11 @@
 
 `Game.playouts(n)` plays n games to the end without returning to Python per action, and
 `Game.new_initial_state()` gives a NativeState whose legal actions, actions, clones and
-returns are the engine's (interpreter/engine.py). Where every stage's ruleset assembles for
-the move kernel and the game's rules between moves are covered (another turn, the next
-stage, feeding, every end condition, the scoring, marks after a move, passing, rounds with
-pits passed to the opponent, the opening race), the engine plays them from the kernel's
-stage programs, each followed by a turn record assembled here. Otherwise the same loop runs
-over the Python `State` API and gives a result of the same shape.
+returns are the engine's (interpreter/engine.py). The engine plays every game from the
+kernel's stage programs, each followed by a turn record assembled here (another turn, the next
+stage, feeding, the end conditions, the scoring, marks after a move, passing, rounds, the
+opening race). With RULESPEC_KERNEL=0, or where the engine's own check refuses a program, the
+same loop runs over the Python `State` API and gives a result of the same shape.
 
 The engine's games use their own seeded generator (xoshiro256**): a seed always gives the
 same games, but not the games Python's `random.Random(seed)` would give. Both choose
@@ -25,7 +24,7 @@ from rulespec.limits import MAX_PLAYOUT_ACTIONS
 from . import layout
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import Assembler, Unsupported, enabled, engine_module
+from .kernel import Assembler, enabled, engine_module
 
 from .state import State, as_action
 
@@ -45,7 +44,6 @@ look-ahead over the stages); the move kernel's own codes stay below them."""
 ROUNDS = layout.names("RD_")
 """The rounds record's slots (rounds.next_round)."""
 NEXT_PLAYER = layout.names("NEXT_")
-NESTED = {"opposite", "behind", "next", "previous", "origin", "count_pits"}
 RACE = layout.names("RC_")
 """The race record's slots (the opening race, interpreter/race.py)."""
 RACE_NEXT = layout.names("RACE_")
@@ -122,21 +120,13 @@ class TurnAssembler(Assembler):
                 *(self.table(pits) for pits in _pit_candidates(self.game.conditions, cond))]
 
     game_level = False
-    """Whether the look-ahead conditions may be assembled here: only in the conditions tested
-    after a move (marks, extra_turn, a stage's until), and not inside a condition about another
-    pit (the engine evaluates them at the top)."""
+    """Whether the look-ahead conditions may be assembled here: in the conditions tested after a
+    move (marks, extra_turn, a stage's until), which the engine's mark_test evaluates."""
 
     def key(self, key: str, value: Any) -> int:
         if key in LOOK_AHEADS:
-            if not self.game_level:
-                raise Unsupported(f"the condition key {key!r} inside a condition about another pit")
+            assert self.game_level  # (the loader allows them only after a move)
             return self.block([LOOK_AHEADS[key], int(value)])
-        if key in NESTED and self.game_level:
-            self.game_level = False
-            try:
-                return super().key(key, value)
-            finally:
-                self.game_level = True
         return super().key(key, value)
 
     def optional_test(self, compiled: Any, cond: Any) -> int:
@@ -201,8 +191,6 @@ def native(game: Any) -> NativeGames | None:
     else:
         try:
             runner = NativeGames(game, engine_module())
-        except Unsupported as unsupported:
-            why = f"it does not cover {unsupported}"
         except ValueError as refused:  # the engine's own checks of a program it cannot run
             why = f"the kernel refuses the game's program ({refused})"
     game._native, game.native_refusal = runner, why

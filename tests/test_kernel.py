@@ -645,6 +645,13 @@ AFTER_A_MOVE = {
     "extra turn from a threatened pit": (
         "extra_turn: {store: true, side: own}",
         "extra_turn: {any: [{store: true, side: own}, {side: own, threatened: true}]}"),
+    "extra turn from a pit facing a threatened one": (
+        "extra_turn: {store: true, side: own}",
+        "extra_turn: {any: [{store: true, side: own}, {side: own, opposite: {threatened: true}}]}"),
+    "extra turn while two own pits are threatened": (
+        "extra_turn: {store: true, side: own}",
+        "extra_turn: {any: [{store: true, side: own}, "
+        "{count_pits: {where: {side: own, threatened: true}, count: {min: 2}}}]}"),
     "a stage ending once the opponent can capture": (
         "end:\n", "stages:\n  - {name: quiet, until: {opponent_can_capture: true}}\n  - {name: open}\nend:\n"),
 }
