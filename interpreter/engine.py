@@ -3425,6 +3425,7 @@ def race_over(r: Runner, g: Game) -> cython.int:
         nxt = first if P[P[T + T_RACE] + RC_NEXT] == RACE_FIRST_FINISHED else 1 - first
         last = 1 - first
     g.racing = 0
+    g.last_pit = NONE  # the race ends in no one pit (race.py leaves no last move)
     if s.moves_played < BIG:
         s.moves_played += 1
     if P[T + T_UNTIL] >= 0 and P[P[T + T_RACE] + RC_UNTIL]:

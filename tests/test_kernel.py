@@ -689,6 +689,28 @@ def test_placement_beside_move_kinds_that_look_ahead_plays_alike_in_the_engine(o
     engine_and_python_agree(text, 10)
 
 
+def test_an_end_condition_about_a_pit_after_an_opening_race_tests_no_pit() -> None:
+    """The race ends in no one pit: a condition about a pit does not hold then, also in a copy
+    of the state taken during the race."""
+    text = small_sungka(RACE_KINDS["one kind"]).replace(
+        "  - {kind: move_limit, moves: 150}\n",
+        "  - {kind: move_limit, moves: 150}\n  - {kind: condition, when: {side: own, count: 1}, result: player_wins}\n")
+    engine_and_python_agree(text, 10)
+    game, slow = rulespec.load_text(text, "spec.yaml"), rulespec.load_text(text, "spec.yaml").without_kernel()
+    rng = random.Random(4)
+    for _ in range(5):
+        state, reference = game.new_initial_state(), slow.new_initial_state()
+        action = rng.choice(reference.legal_actions())
+        state.apply_action(action)
+        reference.apply_action(action)
+        copy = state.clone()
+        while not reference.is_terminal():
+            action = rng.choice(reference.legal_actions())
+            copy.apply_action(action)
+            reference.apply_action(action)
+        assert copy.is_terminal() and copy.returns() == reference.returns() and copy.history() == reference.history()
+
+
 # ---------------------------------------------------------------- the engine's source run by Python
 
 def interpreted_pair(name: str, **params):
