@@ -1609,7 +1609,7 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move, out: Starts) -> 
     offered together) into out (masks: bit d + 1 for direction d; out.kind left as it is);
     returns the (first) kind's index, or -1."""
     P: cython.p_int = k.prog
-    simulate: cython.int = P[H_MUST_SIMULATE] or feeding
+    simulate: cython.int
     found_kind: cython.int = -1
     offer_all: cython.int = P[H_OFFER_ALL]
     ki: cython.int
@@ -1643,6 +1643,8 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move, out: Starts) -> 
         take_n = P[kind + K_TAKE]
         if drop and s.stock[s.mover] < drop:
             continue
+        # a placement can always be completed: only feeding asks for its look-ahead
+        simulate = (P[H_MUST_SIMULATE] and not P[kind + K_PLACEMENT]) or feeding
         table = P[kind + K_TABLE0 + s.mover]
         dirs = P[kind + K_DIRS]
         # nothing to test or play out: the pits with pieces, in every direction offered
@@ -2969,6 +2971,9 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
         return 0
     if op == C_NOT:
         return not mark_test(r, g, P, P[node + 1], pit) and r.mark_status == GAME_OK
+    if op == C_OPPOSITE or op == C_BEHIND or op == C_MIRROR or op == C_NEXT or op == C_PREVIOUS \
+            or op == C_ORIGIN or op == C_COLUMN or op == C_COUNT_PITS:
+        return mark_test_about(r, g, P, node, pit)
     if op == G_THREATENED:
         who = g.pos.mover
         if not r.known[who]:
@@ -2980,6 +2985,60 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
             look_ahead(r, g, who)
         return r.any_taken[who] == P[node + 1]
     return test(P, node, g.pos, pit, r.m)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def mark_test_about(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython.int) -> cython.int:
+    """A condition about another pit than the one tested (test()'s opposite, behind, mirror,
+    next, previous, origin, column, count_pits), whose inner condition may look ahead."""
+    op: cython.int = P[node]
+    s: Pos = g.pos
+    m: Move = r.m
+    q: cython.int
+    i: cython.int
+    n: cython.int
+    cand: cython.int
+    if op == C_OPPOSITE or op == C_BEHIND or op == C_MIRROR:
+        q = P[P[H_OPP if op == C_OPPOSITE else H_BEHIND if op == C_BEHIND else H_MIRROR] + pit]
+        return q != NONE and mark_test(r, g, P, P[node + 1], q)
+    if op == C_NEXT or op == C_PREVIOUS:
+        if m.direction < 0:
+            return 0
+        q = step_of(P, s, m.direction if op == C_NEXT else 1 - m.direction, pit)
+        return q != NONE and mark_test(r, g, P, P[node + 1], q)
+    if op == C_ORIGIN:
+        return m.origin != NONE and mark_test(r, g, P, P[node + 1], m.origin)
+    if op == C_COLUMN:
+        if pit < 0 or pit >= P[H_NPITS]:
+            return 0
+        cand = P[P[H_COLUMN] + pit]
+        for i in range(1, P[cand] + 1):
+            if mark_test(r, g, P, P[node + 1], P[cand + i]):
+                return 1
+            if r.mark_status != GAME_OK:
+                return 0
+        return 0
+    cand = P[node + 5 + s.mover]  # count_pits: where, matcher[3], candidates of South, of North
+    n = 0
+    for i in range(1, P[cand] + 1):
+        if mark_test(r, g, P, P[node + 1], P[cand + i]):
+            n += 1
+        if r.mark_status != GAME_OK:
+            return 0
+    return match(P, node + 2, n)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def after_move_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython.int) -> cython.int:
+    """A condition tested after a move, in the move's stage (extra_turn, a stage's until), which
+    may look ahead as a mark's conditions do (moves.threat_set from the current stage; a failed
+    look-ahead leaves r.mark_status set)."""
+    r.stage_after = g.pos.stage
+    r.mark_status = GAME_OK
+    r.known[0] = r.known[1] = 0
+    return mark_test(r, g, P, node, pit)
 
 
 @cython.cfunc
@@ -3091,11 +3150,17 @@ def move_done(r: Runner, g: Game) -> cython.int:
         return finish_game(r, P, T, g, P[d + DE_KIND], P[d + DE_REMAINING], P[d + DE_RESULT], P[d + DE_NEEDS],
                            m.end_who)
     mover = g.pos.mover
-    again = P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], g.pos, m.last, m)
-    if P[T + T_UNTIL] >= 0 and test(P, P[T + T_UNTIL], g.pos, m.last, m):
+    again = P[T + T_EXTRA] >= 0 and after_move_test(r, g, P, P[T + T_EXTRA], m.last)
+    if P[T + T_EXTRA] >= 0 and r.mark_status != GAME_OK:
+        return r.mark_status
+    if P[T + T_UNTIL] >= 0 and after_move_test(r, g, P, P[T + T_UNTIL], m.last):
+        if r.mark_status != GAME_OK:
+            return r.mark_status
         if stage + 1 >= r.nstages:
             return GAME_STAGES
         g.pos.stage = stage + 1
+    if P[T + T_UNTIL] >= 0 and r.mark_status != GAME_OK:
+        return r.mark_status
     g.pos.mover = mover if again else 1 - mover
     if P[T + T_MARKS] >= 0:
         status = update_marks(r, g, P, P[T + T_MARKS], stage, mover)
@@ -3432,15 +3497,18 @@ def race_over(r: Runner, g: Game) -> cython.int:
         nxt = first if P[P[T + T_RACE] + RC_NEXT] == RACE_FIRST_FINISHED else 1 - first
         last = 1 - first
     g.racing = 0
+    g.last_pit = NONE  # the race ends in no one pit (race.py leaves no last move)
     if s.moves_played < BIG:
         s.moves_played += 1
-    if P[T + T_UNTIL] >= 0:
+    if P[T + T_UNTIL] >= 0 and P[P[T + T_RACE] + RC_UNTIL]:
         blank_context(r.m)  # the blank context of the player who finished last
         s.mover = last
-        if test(P, P[T + T_UNTIL], s, NONE, r.m):
+        if after_move_test(r, g, P, P[T + T_UNTIL], NONE):
             if stage + 1 >= r.nstages:
                 return GAME_STAGES
             s.stage = stage + 1
+        if r.mark_status != GAME_OK:
+            return r.mark_status
     s.mover = nxt
     if not clear_seen(r, g):
         return GAME_NOMEM
@@ -4333,8 +4401,11 @@ class _Checker:
         elif p[at] != MATCH_RANGE:
             raise ProgramError("an unknown matcher")
 
-    def condition(self, node: int, depth: int = 0) -> None:
+    def condition(self, node: int, depth: int = 0, inner: object = None) -> None:
+        """A condition node; `inner` checks the conditions inside a node about another pit
+        (by default, this)."""
         p = self.p
+        sub = self.condition if inner is None else inner
         if depth > MAX_DEPTH:
             raise ProgramError("conditions nested too deep")
         self.visits += 1
@@ -4354,7 +4425,7 @@ class _Checker:
             for i in range(p[node + 1]):
                 self.condition(p[node + 2 + i], depth + 1)
         elif op in (C_NOT, C_OPPOSITE, C_BEHIND, C_NEXT, C_PREVIOUS, C_ORIGIN, C_MIRROR, C_COLUMN):
-            self.condition(p[node + 1], depth + 1)
+            sub(p[node + 1], depth + 1)
         elif op == C_INSET:
             self.span(p[node + 1], self.ns)
         elif op in (C_COUNT, C_COUNT_BEFORE, C_LIFTED, C_LAP, C_STOCK, C_STOCKS, C_OWN_SIDE, C_OPPONENT_SIDE,
@@ -4365,7 +4436,7 @@ class _Checker:
             self.matcher(node + 2)
         elif op == C_COUNT_PITS:
             self.span(node, 7)
-            self.condition(p[node + 1], depth + 1)
+            sub(p[node + 1], depth + 1)
             self.matcher(node + 2)
             self.pit_list(p[node + 5])
             self.pit_list(p[node + 6])
@@ -4563,10 +4634,8 @@ class _Checker:
             self.span(node + 2, p[node + 1])
             for i in range(p[node + 1]):
                 self.mark_condition(p[node + 2 + i], depth + 1)
-        elif op == C_NOT:
-            self.mark_condition(p[node + 1], depth + 1)
-        else:
-            self.condition(node, depth)
+        else:  # a condition about another pit may look ahead inside
+            self.condition(node, depth, inner=self.mark_condition)
 
     def marks(self, at: int) -> None:
         """A marks record: its lists inside the program, its conditions sound, its pits on the board."""
@@ -4641,13 +4710,15 @@ class _Checker:
             e = p[t[T_ENDS] + i]
             if p[e + E_KIND] == END_CONDITION:
                 self.condition(p[e + E_ARG0])
-        for slot in range(T_EXTRA, T_FEED + 1):
-            self.optional(t[slot])
+        for slot in (T_EXTRA, T_UNTIL):  # tested after a move: they may look ahead
+            if t[slot] != -1:
+                self.mark_condition(t[slot])
+        self.optional(t[T_FEED])
         if t[T_MARKS] != -1:
             self.marks(t[T_MARKS])
         if t[T_RACE] != -1:
             self.span(t[T_RACE], RC_SIZE)
-            if p[t[T_RACE] + RC_NEXT] not in (0, 1):
+            if p[t[T_RACE] + RC_NEXT] not in (0, 1) or p[t[T_RACE] + RC_UNTIL] not in (0, 1):
                 raise ProgramError("a race record with no such next player")
             self.optional(p[t[T_RACE] + RC_FROM])
         if t[T_ROUNDS] != -1:

@@ -7,7 +7,7 @@ from rulespec.loader import LoadedSpec
 from rulespec.models import Stage
 
 from . import kernel
-from .conditions import ConditionCompiler, pit_free_part
+from .conditions import ConditionCompiler, _pit_free, pit_free_part
 from .context import MoveInfo
 from .endgame import compile_end
 from .geometry import build_geometry
@@ -110,6 +110,10 @@ class Game:
         self.race_from = (cc.compile(spec.opening.from_) if spec.opening is not None
                           and spec.opening.from_ is not None else None)
         """Where the opening race may start (None: any legal start)."""
+        first_until = spec.stages[0].until if spec.stages else None
+        self.race_ends_stage = first_until is not None and _pit_free(first_until)
+        """Whether the first stage's until is tested when the opening race ends: a condition
+        about a pit does not hold then (the race ends in no one pit)."""
         self.mark_setters = [(self.owner_bits.get(n) or [self.mark_bit[n]] * 2, _gate(cc, m.set_after_move), cc.compile(m.set_after_move), m.unique,
                               cc.compile(m.unless) if m.unless else None, _pit_candidates(cc, m.set_after_move))
                              for n, m in spec.marks.items() if m.set_after_move is not None]

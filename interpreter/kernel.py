@@ -8,10 +8,10 @@ by Python under RULESPEC_PURE=1) does this from one flat array of ints assembled
 the compiled ruleset: the board's tables, the move kinds, the captures, and each condition as
 a small tree of nodes. Nothing in the engine knows a game; it reads the array.
 
-A ruleset that uses a block the assembler does not cover (Unsupported: the look-ahead
-conditions threatened/opponent_can_capture, ...) keeps the Python path, as does everything when
-RULESPEC_KERNEL=0. Both paths give the same games: tests/test_kernel.py plays them side by
-side.
+The assembler covers every ruleset the loader accepts (what would not fit the engine's
+tables is refused at load, rulespec/limits.py). The Python path plays a ruleset only when
+RULESPEC_KERNEL=0, or when the engine's own check refuses a program. Both paths give the same
+games: tests/test_kernel.py plays them side by side.
 """
 from __future__ import annotations
 
@@ -62,10 +62,6 @@ FACTS = ("direction", "lifted", "lap", "captured", "first_captured", "last", "fi
 
 def _clamp(n: int) -> int:
     return max(-BIG, min(BIG, n))
-
-
-class Unsupported(Exception):
-    """The ruleset uses a block the kernel does not cover (the Python path plays it)."""
 
 
 def _entry_turns(prog: Any) -> int:
@@ -173,7 +169,9 @@ class Assembler:
             return self.block([OP["and" if key == "all" else "or"], len(parts), *parts])
         if key == "not_":
             return self.block([OP["not"], self.condition(value)])
-        raise Unsupported(f"the condition key {key!r}")
+        # the look-aheads: the loader allows them only after a move, which the turn record's
+        # assembler (native.TurnAssembler) assembles; the move's program never holds them
+        raise AssertionError(f"the condition key {key!r} in a move's program")
 
     def kinds_mask(self, names: str | list[str]) -> int:
         """A bit set of kinds of piece (game.kind_names' indexes)."""
@@ -274,8 +272,6 @@ class Assembler:
         return self.p
 
     def kind(self, kind: Any) -> int:
-        if kind.placement and self.rs.must_simulate:
-            raise Unsupported("placement beside move kinds that need a look-ahead")
         tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
                   for p in (0, 1)]
         require_capture = 2 if kind.require_capture == "first_lap" else int(bool(kind.require_capture))
@@ -377,18 +373,14 @@ def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) ->
     if not enabled():
         why = "RULESPEC_KERNEL=0 switches it off"
     else:
+        program = Assembler(game, rs, kind_names).assemble()
         try:
-            program = Assembler(game, rs, kind_names).assemble()
-        except Unsupported as unsupported:
-            why = f"it does not cover {unsupported}"
+            rules = KernelRules(game, rs, engine_module().Kernel(program))
+        except ValueError as refused:  # the engine's own check: the Python path plays it
+            why = f"the kernel refuses the game's program ({refused})"
         else:
-            try:
-                rules = KernelRules(game, rs, engine_module().Kernel(program))
-            except ValueError as refused:  # the engine's own check: the Python path plays it
-                why = f"the kernel refuses the game's program ({refused})"
-            else:
-                rs.plain = False  # the kernel plays it (with `force`, a plain one too)
-                return rules
+            rs.plain = False  # the kernel plays it (with `force`, a plain one too)
+            return rules
     game.kernel_refusals.append(why)
     rs.kernel_refusal = why
     return None

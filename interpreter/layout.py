@@ -286,7 +286,10 @@ T_SIZE = 18
 # after the race, the condition on the pits the race's first starts may use (-1: any start)
 RC_NEXT = 0
 RC_FROM = 1
-RC_SIZE = 2
+RC_UNTIL = 2
+"""1: the first stage's until is tested when the race ends (0: it is about a pit, and the race
+ends in no one pit)."""
+RC_SIZE = 3
 RACE_FIRST_FINISHED = 0
 RACE_LAST_FINISHED = 1
 

@@ -2,12 +2,11 @@
 
 `Game.playouts(n)` plays n games to the end without returning to Python per action, and
 `Game.new_initial_state()` gives a NativeState whose legal actions, actions, clones and
-returns are the engine's (interpreter/engine.py). Where every stage's ruleset assembles for
-the move kernel and the game's rules between moves are covered (another turn, the next
-stage, feeding, every end condition, the scoring, marks after a move, passing, rounds with
-pits passed to the opponent, the opening race), the engine plays them from the kernel's
-stage programs, each followed by a turn record assembled here. Otherwise the same loop runs
-over the Python `State` API and gives a result of the same shape.
+returns are the engine's (interpreter/engine.py). The engine plays every game from the
+kernel's stage programs, each followed by a turn record assembled here (another turn, the next
+stage, feeding, the end conditions, the scoring, marks after a move, passing, rounds, the
+opening race). With RULESPEC_KERNEL=0, or where the engine's own check refuses a program, the
+same loop runs over the Python `State` API and gives a result of the same shape.
 
 The engine's games use their own seeded generator (xoshiro256**): a seed always gives the
 same games, but not the games Python's `random.Random(seed)` would give. Both choose
@@ -25,7 +24,7 @@ from rulespec.limits import MAX_PLAYOUT_ACTIONS
 from . import layout, notation, render
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
-from .kernel import Assembler, Unsupported, enabled, engine_module, engine_request, unflatten
+from .kernel import Assembler, enabled, engine_module, engine_request, unflatten
 
 from .rules import Request
 from .state import State, as_action
@@ -33,11 +32,11 @@ from .state import State, as_action
 TURN = layout.names("T_")
 """The turn record's slots."""
 END_KINDS = [name for name in layout.names("END_") if name != "implicit"]
+"""The spec's end conditions (END_IMPLICIT is the engine's own: no legal move, no end named)."""
 END_REASONS = [*END_KINDS, "no_legal_move"]
+"""The end_reason of each END_ code (an implicit end is the mover having no legal move)."""
 TERMINAL = -4
 """to_move once the game is over (OpenSpiel's terminal player id)."""
-"""The end_reason of each END_ code (an implicit end is the mover having no legal move)."""
-"""The spec's end conditions (END_IMPLICIT is the engine's own: no legal move, no end named)."""
 REMAINING = layout.names("REM_")
 RESULTS = layout.names("RES_")
 WHO = layout.names("WHO_")
@@ -50,7 +49,6 @@ look-ahead over the stages); the move kernel's own codes stay below them."""
 ROUNDS = layout.names("RD_")
 """The rounds record's slots (rounds.next_round)."""
 NEXT_PLAYER = layout.names("NEXT_")
-NESTED = {"opposite", "behind", "next", "previous", "origin", "count_pits"}
 RACE = layout.names("RC_")
 """The race record's slots (the opening race, interpreter/race.py)."""
 RACE_NEXT = layout.names("RACE_")
@@ -70,9 +68,15 @@ class TurnAssembler(Assembler):
         ends = [self.end(cond, prog) for cond, prog in zip(spec.end, game.ends)]
         during = [self.block([REMAINING.index(p.remaining), RESULTS.index(p.result), _needs(p),
                               END_KINDS.index(p.kind)]) for p in rs.during]
+        self.game_level = True  # tested after a move: they may look ahead
+        try:
+            extra_turn = self.optional_test(rs.extra_turn, turn.extra_turn)
+            until = self.optional_test(rs.until, stage.until if stage is not None else None)
+        finally:
+            self.game_level = False
         record = [
-            self.optional_test(rs.extra_turn, turn.extra_turn),
-            self.optional_test(rs.until, stage.until if stage is not None else None),
+            extra_turn,
+            until,
             self.optional(feed.when) if feed is not None else -1,
             score[layout.T_SCORE], score[layout.T_VALUE], score[layout.T_TOTAL],
             len(ends), self.block(ends), len(during), self.block(during),
@@ -82,18 +86,15 @@ class TurnAssembler(Assembler):
             self.rounds() if game.rounds is not None else -1,
             game.first_player,
             score[layout.T_OWNED0], score[layout.T_OWNED1],
-            self.race(stage) if spec.opening is not None and index == 0 else -1,
+            self.race() if spec.opening is not None and index == 0 else -1,
         ]
         return self.block(record)
 
-    def race(self, stage: Any) -> int:
+    def race(self) -> int:
         """The race record (the opening race is run in the first stage, race.py)."""
         opening = self.game.spec.opening
-        if self.game.held is not None:
-            raise Unsupported("an opening race where pits change hands")
-        if stage is not None and stage.until is not None and not _pit_free(stage.until):
-            raise Unsupported("a race stage ending on a condition about a pit")
-        return self.block([RACE_NEXT.index(opening.next_player), self.optional(opening.from_)])
+        return self.block([RACE_NEXT.index(opening.next_player), self.optional(opening.from_),
+                           int(self.game.race_ends_stage)])
 
     def rounds(self) -> int:
         """The rounds record (rounds.RoundRules)."""
@@ -125,20 +126,13 @@ class TurnAssembler(Assembler):
                 *(self.table(pits) for pits in _pit_candidates(self.game.conditions, cond))]
 
     game_level = False
-    """Whether the look-ahead conditions may be assembled here: only in the mark conditions,
-    and not inside a condition about another pit (the engine evaluates them at the top)."""
+    """Whether the look-ahead conditions may be assembled here: in the conditions tested after a
+    move (marks, extra_turn, a stage's until), which the engine's mark_test evaluates."""
 
     def key(self, key: str, value: Any) -> int:
         if key in LOOK_AHEADS:
-            if not self.game_level:
-                raise Unsupported(f"the condition key {key!r} outside a mark's conditions")
+            assert self.game_level  # (the loader allows them only after a move)
             return self.block([LOOK_AHEADS[key], int(value)])
-        if key in NESTED and self.game_level:
-            self.game_level = False
-            try:
-                return super().key(key, value)
-            finally:
-                self.game_level = True
         return super().key(key, value)
 
     def optional_test(self, compiled: Any, cond: Any) -> int:
@@ -203,8 +197,6 @@ def native(game: Any) -> NativeGames | None:
     else:
         try:
             runner = NativeGames(game, engine_module())
-        except Unsupported as unsupported:
-            why = f"it does not cover {unsupported}"
         except ValueError as refused:  # the engine's own checks of a program it cannot run
             why = f"the kernel refuses the game's program ({refused})"
     game._native, game.native_refusal = runner, why

@@ -157,7 +157,7 @@ class State:
         self.moves_played = min(self.moves_played + 1, MAX_MOVES_PLAYED)
         self.to_move, last = done
         until = self.game.rulesets[self.stage].until
-        if until is not None and until(self, NONE, self.game.turn_ctx[last]):
+        if until is not None and self.game.race_ends_stage and until(self, NONE, self.game.turn_ctx[last]):
             self.stage += 1  # (a stage of its own for the race, e.g. without captures)
         if self.game.uses_repetition:
             self._seen.clear()  # the position after the race is the first one counted

@@ -159,6 +159,13 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         if cond.kind == "repetition" and cond.during_move:
             bad(("end", i, "during_move"), "a repetition is of whole positions, between moves: "
                                            "remove during_move")
+    for where, turn in [(("turn",), spec.turn)] + [(("stages", i, "turn"), st.turn)
+                                                   for i, st in enumerate(spec.stages) if st.turn]:
+        for i, kind in enumerate(turn.moves):
+            for key in ("require_capture", "require"):
+                if kind.sow == "anywhere" and getattr(kind, key):
+                    bad(where + ("moves", i, key), f"sow: anywhere puts the pieces down with no lap or capture "
+                                                   f"after them: {key} has nothing to test; remove it")
     for i, kind in enumerate(spec.turn.moves):
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")

@@ -476,12 +476,12 @@ def engine_and_python_agree(text: str, games: int, seed: int = 3) -> list:
     from rulespec.interpreter import native as native_module
     from test_playouts import replay
 
-    fast = rulespec.load_text(text, "spec.yaml")
+    fast = kernel_everywhere(rulespec.load_text(text, "spec.yaml"))
     assert all(rs.kernel is not None for rs in fast.rulesets), fast.kernel_refusals
     assert native(fast) is not None, fast.native_refusal
     rng = random.Random(seed)
     for _ in range(games):
-        play_both(fast, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+        play_both(fast, general(rulespec.load_text(text, "spec.yaml").without_kernel()), rng.choice, max_actions=400)
     result = native_module.playouts(fast, games, seed=seed, lengths=True, record=True)
     assert result["engine"] == "native", fast.native_refusal
     finals = replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
@@ -490,7 +490,8 @@ def engine_and_python_agree(text: str, games: int, seed: int = 3) -> list:
         interpreted = kernel_everywhere(rulespec.load_text(text, "spec.yaml"))
         assert all(isinstance(rs.kernel.kernel, pure.Kernel) for rs in interpreted.rulesets)
         for _ in range(3):
-            play_both(interpreted, rulespec.load_text(text, "spec.yaml").without_kernel(), rng.choice, max_actions=400)
+            play_both(interpreted, general(rulespec.load_text(text, "spec.yaml").without_kernel()), rng.choice,
+                      max_actions=400)
         result = native_module.playouts(interpreted, 3, seed=seed, lengths=True, record=True)
         assert result["engine"] == "native", interpreted.native_refusal
     replay(rulespec.load_text(text, "spec.yaml").without_kernel(), result)
@@ -605,6 +606,109 @@ def test_an_opening_race_offering_every_kind_s_starts_plays_alike_in_the_engine(
     """turn.offer: all in the race: a pit two kinds offer is sown in the direction of the first
     kind (race.py takes a start's first Start), in the engine as in Python."""
     engine_and_python_agree(small_sungka(RACE_KINDS[kinds]), 15)
+
+
+def test_an_opening_race_where_pits_change_hands_plays_alike_in_the_engine() -> None:
+    """A pit a player ends a move in on the opponent's side becomes theirs (a mark holding the
+    pit): the race before it, and the game after, in the engine as in Python."""
+    text = small_sungka(RACE_KINDS["one kind"]).replace("opening:", """marks:
+  won:
+    meaning: a pit won by ending a move in it
+    owned: true
+    holds_pit: true
+    set_after_move: {last: true, side: opponent}
+opening:""")
+    finals = engine_and_python_agree(text, 15)
+    assert any(any(st.marks) for st in finals), "pits change hands"
+
+
+def test_a_race_stage_ending_on_a_condition_about_a_pit_plays_alike_in_the_engine() -> None:
+    """The race's stage ends after a move ending in an empty pit; the race itself ends in no one
+    pit, so the condition does not hold then, in the engine as in Python."""
+    text = small_sungka(RACE_KINDS["one kind"]).replace("opening:", """stages:
+  - {name: first, until: {count: 1}}
+  - {name: second}
+opening:""")
+    finals = engine_and_python_agree(text, 15)
+    assert {st.stage for st in finals} == {1}, "the games leave the race's stage"
+    rng = random.Random(2)
+    for _ in range(5):
+        state = rulespec.load_text(text, "spec.yaml").without_kernel().new_initial_state()
+        while state.race is not None:
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.stage == 0, "the race alone does not end its stage"
+
+
+AFTER_A_MOVE = {
+    "extra turn unless the opponent can capture": (
+        "extra_turn: {store: true, side: own}", "extra_turn: {store: true, side: own, opponent_can_capture: false}"),
+    "extra turn from a threatened pit": (
+        "extra_turn: {store: true, side: own}",
+        "extra_turn: {any: [{store: true, side: own}, {side: own, threatened: true}]}"),
+    "extra turn from a pit facing a threatened one": (
+        "extra_turn: {store: true, side: own}",
+        "extra_turn: {any: [{store: true, side: own}, {side: own, opposite: {threatened: true}}]}"),
+    "extra turn while two own pits are threatened": (
+        "extra_turn: {store: true, side: own}",
+        "extra_turn: {any: [{store: true, side: own}, "
+        "{count_pits: {where: {side: own, threatened: true}, count: {min: 2}}}]}"),
+    "a stage ending once the opponent can capture": (
+        "end:\n", "stages:\n  - {name: quiet, until: {opponent_can_capture: true}}\n  - {name: open}\nend:\n"),
+}
+
+
+@pytest.mark.parametrize("case", list(AFTER_A_MOVE))
+def test_look_aheads_in_an_extra_turn_or_a_stage_s_until_play_alike_in_the_engine(case: str) -> None:
+    """threatened / opponent_can_capture after a move outside the marks: worked out from the
+    move's stage, in the engine as in Python."""
+    old, new = AFTER_A_MOVE[case]
+    text = (Path(__file__).parent.parent / "variants" / "kalah.yaml").read_text()
+    assert old in text
+    engine_and_python_agree(text.replace(old, new, 1).replace("default: 6", "default: 4", 1), 10)
+
+
+PLACEMENT_BESIDE_LOOK_AHEAD = """moves:
+    - {name: place, from: {side: own, count: {min: 4}}, sow: anywhere}
+    - {name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise, require_capture: true}
+    - {name: any, from: {side: own, count: {min: 1}}, direction: counterclockwise}
+  offer: """
+
+
+@pytest.mark.parametrize("offer", ["first", "all"])
+def test_placement_beside_move_kinds_that_look_ahead_plays_alike_in_the_engine(offer: str) -> None:
+    """A kind placing pieces one by one in a ruleset whose other kinds are played out to be
+    legal (relay sowing, a required capture): a placement is not played out (it can always be
+    completed), in the engine as in Python."""
+    text = MID_MOVE_END.replace(
+        "moves: [{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}]",
+        PLACEMENT_BESIDE_LOOK_AHEAD + offer).replace(
+        "{kind: condition, when: {opponent_side: {max: 5}}, during_move: true, remaining: to_owner}",
+        "{kind: move_limit, moves: 60}")
+    game = rulespec.load_text(text, "spec.yaml")
+    assert game.rulesets[0].must_simulate and any(k.placement for k in game.rulesets[0].kinds)
+    engine_and_python_agree(text, 10)
+
+
+def test_an_end_condition_about_a_pit_after_an_opening_race_tests_no_pit() -> None:
+    """The race ends in no one pit: a condition about a pit does not hold then, also in a copy
+    of the state taken during the race."""
+    text = small_sungka(RACE_KINDS["one kind"]).replace(
+        "  - {kind: move_limit, moves: 150}\n",
+        "  - {kind: move_limit, moves: 150}\n  - {kind: condition, when: {side: own, count: 1}, result: player_wins}\n")
+    engine_and_python_agree(text, 10)
+    game, slow = rulespec.load_text(text, "spec.yaml"), rulespec.load_text(text, "spec.yaml").without_kernel()
+    rng = random.Random(4)
+    for _ in range(5):
+        state, reference = game.new_initial_state(), slow.new_initial_state()
+        action = rng.choice(reference.legal_actions())
+        state.apply_action(action)
+        reference.apply_action(action)
+        copy = state.clone()
+        while not reference.is_terminal():
+            action = rng.choice(reference.legal_actions())
+            copy.apply_action(action)
+            reference.apply_action(action)
+        assert copy.is_terminal() and copy.returns() == reference.returns() and copy.history() == reference.history()
 
 
 # ---------------------------------------------------------------- the engine's source run by Python

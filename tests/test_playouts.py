@@ -66,24 +66,26 @@ def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
     assert "lengths" not in game.playouts(3)
 
 
-def kalah_looking_ahead_for_its_extra_turn():
-    """Kalah whose extra turn looks ahead (the opponent cannot capture then): the engine does
-    not play a look-ahead outside the marks' conditions, so whole games are Python's."""
-    text = (ROOT / "variants" / "kalah.yaml").read_text()
-    changed = text.replace("extra_turn: {store: true, side: own}",
-                           "extra_turn: {store: true, side: own, opponent_can_capture: false}")
-    assert changed != text
-    return rulespec.load_text(changed, "kalah-looking-ahead.yaml")
+def kalah_whose_program_the_engine_refuses(monkeypatch: pytest.MonkeyPatch):
+    """Kalah with the engine's check of the whole-game program refusing it (the one way left,
+    besides RULESPEC_KERNEL=0, for whole games to be Python's)."""
+
+    def refuse(self, game, engine) -> None:
+        raise ValueError("a refusal made for this test")
+
+    monkeypatch.setattr(native.NativeGames, "__init__", refuse)
+    return rulespec.load("kalah")
 
 
-LOOK_AHEAD_REFUSAL = "it does not cover the condition key 'opponent_can_capture' outside a mark's conditions"
+ENGINE_REFUSAL = "the kernel refuses the game's program (a refusal made for this test)"
 
 
-def test_what_native_code_does_not_cover_plays_in_python_with_the_same_result_shape() -> None:
-    game = kalah_looking_ahead_for_its_extra_turn()
+def test_whole_games_the_engine_refuses_play_in_python_with_the_same_result_shape(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = kalah_whose_program_the_engine_refuses(monkeypatch)
     result = game.playouts(2, seed=1, lengths=True)
     assert result["engine"] == "python"
-    assert game.native_refusal == LOOK_AHEAD_REFUSAL
+    assert game.native_refusal == ENGINE_REFUSAL
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
     assert sum(result["lengths"]) == result["actions"] > 0 and result["turns"] > 0
     assert result == game.playouts(2, seed=1, lengths=True), "the Python path is seeded too"
@@ -205,6 +207,8 @@ BAO_BLOCK = """    set_after_move:
     unique: true"""
 OTHER_LOOK_AHEADS = {
     "threatened-alone": """    set_after_move: {side: opponent, row: front, threatened: true}
+    unique: false""",
+    "inside-a-condition-about-another-pit": """    set_after_move: {side: opponent, row: front, opposite: {threatened: true}}
     unique: false""",
     "inside-any-and-not": """    set_after_move:
       any:
@@ -442,7 +446,7 @@ def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
         b.apply_action(action)
 
 
-def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> None:
+def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must(monkeypatch: pytest.MonkeyPatch) -> None:
     from rulespec import summary
     from rulespec.fuzz import lint
 
@@ -451,10 +455,11 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must() -> N
     assert summary.engine(rulespec.load("bao-la-kiswahili")) == "native code (moves, whole games and the solver)"
     assert summary.engine(rulespec.load("kiothi")) == "native code (moves, whole games and the solver)"
     assert summary.engine(rulespec.load("glass-bead-game")) == "native code (moves, whole games and the solver)"
-    looking = kalah_looking_ahead_for_its_extra_turn()
-    assert summary.engine(looking) == f"native code for moves; whole games in Python, slower ({LOOK_AHEAD_REFUSAL})"
-    warning = next(w for w in lint(looking, games=1) if w.startswith("native code"))
-    assert LOOK_AHEAD_REFUSAL in warning
+    refused = kalah_whose_program_the_engine_refuses(monkeypatch)
+    assert summary.engine(refused) == f"native code for moves; whole games in Python, slower ({ENGINE_REFUSAL})"
+    warning = next(w for w in lint(refused, games=1) if w.startswith("native code"))
+    assert ENGINE_REFUSAL in warning
+    monkeypatch.undo()
     assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
 
 

@@ -616,3 +616,13 @@ def test_an_end_about_whole_moves_is_not_checked_during_a_move(end: str) -> None
     check(ONE_KIND_GAME.replace("end: [{kind: no_legal_move}]", f"end: [{end}]"),
           (8, 7 + end.index("during_move: true") + len("during_move: "),
            f"{kind} is about whole moves, which cannot change in the middle of one: remove during_move"))
+
+
+@pytest.mark.parametrize("key,value", [("require_capture", "true"), ("require", "{count: 2}")])
+def test_a_placement_requires_nothing_of_a_lap(key: str, value: str) -> None:
+    move = "{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}"
+    placed = f"{{name: place, sow: anywhere, {key}: {value}}}"
+    text = ONE_KIND_GAME.replace(move, f"{move}, {placed}")
+    check(text, (5, text.splitlines()[4].index(f"{key}: {value}") + len(key) + 3,
+                 f"sow: anywhere puts the pieces down with no lap or capture after them: {key} has nothing to "
+                 "test; remove it"))
