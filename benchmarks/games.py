@@ -10,13 +10,14 @@ ratio (robust to a shared machine's speed drifting). Usage:
 """
 from __future__ import annotations
 
-import argparse
 from statistics import median
 from typing import Any, Callable
 
 from rulespec.bench import OPENSPIEL, openspiel_rollouts, timed
 from rulespec.fuzz import load_for_random_play
-from rulespec.interpreter import kernel, native
+from rulespec.interpreter import native
+
+import same_run
 
 GAMES = ["oware", "kalah", "bao-la-kiswahili", "glass-bead-game", "sungka", "ayoayo"]
 """Sowing and feeding, a store and another turn, marks set by look-ahead, several kinds of
@@ -35,19 +36,8 @@ def games_per_second(runner: Any, start: tuple[Any, ...]) -> Callable[[float], f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (medians kept)")
-    parser.add_argument("--only", default="", help="comma-separated variants (default: the six above)")
-    args = parser.parse_args()
-    if not kernel.engine_module().__name__.endswith("._engine"):
-        print("the engine was not compiled (pip install -e .): its source runs interpreted")
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:  # pragma: no cover - the test extra installs it
-        spiel = False
-    else:
-        spiel = True
+    args = same_run.arguments(__doc__)
+    spiel = same_run.pyspiel() is not None
     print(f"{'game':18} {'games/s':>10} {'OpenSpiel/s':>12} {'ours/OS':>8}")
     for name in args.only.split(",") if args.only else GAMES:
         game = load_for_random_play(name)

@@ -10,30 +10,21 @@ printed is the median of each alternating round's ratio. Usage:
 """
 from __future__ import annotations
 
-import argparse
 from statistics import median
 
 from rulespec.bench import OPENSPIEL, api_loop
 from rulespec.fuzz import load_for_random_play
-from rulespec.interpreter import kernel, native
+from rulespec.interpreter import native
 from rulespec.interpreter.state import State
+
+import same_run
 
 GAMES = ["oware", "kalah", "bao-la-kiswahili", "glass-bead-game", "sungka", "ayoayo"]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (medians kept)")
-    parser.add_argument("--clone", action="store_true", help="clone the state before every action")
-    parser.add_argument("--only", default="", help="comma-separated variants (default: the six above)")
-    args = parser.parse_args()
-    if not kernel.engine_module().__name__.endswith("._engine"):
-        print("the engine was not compiled (pip install -e .): its source runs interpreted")
-    try:
-        import pyspiel
-    except ImportError:  # pragma: no cover - the test extra installs it
-        pyspiel = None
+    args = same_run.arguments(__doc__, clone=True)
+    pyspiel = same_run.pyspiel()
     print(f"{'game':18} {'games/s':>10} {'Python/s':>10} {'ours/Py':>8} {'OpenSpiel/s':>12} {'ours/OS':>8}")
     for name in args.only.split(",") if args.only else GAMES:
         game = load_for_random_play(name)

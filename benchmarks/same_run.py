@@ -1,0 +1,31 @@
+"""What the same-run benchmarks (games.py, states.py) share: their arguments, the note when the
+engine runs interpreted, and OpenSpiel where it is installed."""
+from __future__ import annotations
+
+import argparse
+from types import ModuleType
+
+from rulespec.interpreter import kernel
+
+
+def arguments(doc: str, clone: bool = False) -> argparse.Namespace:
+    """--seconds, --rounds, --only (and --clone); says so when the engine is not compiled."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (medians kept)")
+    if clone:
+        parser.add_argument("--clone", action="store_true", help="clone the state before every action")
+    parser.add_argument("--only", default="", help="comma-separated variants (default: the six above)")
+    args = parser.parse_args()
+    if not kernel.engine_module().__name__.endswith("._engine"):
+        print("the engine was not compiled (pip install -e .): its source runs interpreted")
+    return args
+
+
+def pyspiel() -> ModuleType | None:
+    """OpenSpiel's Python module, or None where it is not installed (the test extra has it)."""
+    try:
+        import pyspiel as module
+    except ImportError:  # pragma: no cover - the test extra installs it
+        return None
+    return module
