@@ -221,12 +221,13 @@ READS = frozenset({
 class CompiledState:
     """The Python State's API over a state whose turn cycle runs in the engine (its `Core`).
 
-    legal_actions, apply_action, is_terminal, current_player, returns, history and clone
-    (a copy of a few arrays) run in the engine. Everything else (the board, the last
-    move's facts, snapshots, notation, rendering, the error for an illegal action) comes from
-    a Python `State` replayed to the same history, made when first asked and kept. Asked for
-    anything not known to be read-only, the state hands over to that Python State for good,
-    so nothing can set the two apart.
+    legal_actions, apply_action, is_terminal, current_player, returns, history and clone run
+    in the engine, and the engine answers the position, scores, the end, the decision asked,
+    action notation and the board drawn as text. The rest (the last move's facts and its
+    notation, snapshots, the opening race's notation, the error for an illegal action) comes
+    from a Python `State` replayed to the same history (the shadow), made when first asked
+    and kept. Asked for anything not known to be read-only, the state hands over to that
+    Python State for good, so nothing can set the two apart.
     """
 
     __slots__ = ()
@@ -275,9 +276,8 @@ class CompiledState:
             raise AttributeError(name)
         shadow = self._python()
         if name in READS or self._demoted:
-            value = getattr(shadow, name)
-            return value
-        value = getattr(shadow, name)  # AttributeError as State words it
+            return getattr(shadow, name)
+        getattr(shadow, name)  # AttributeError as State words it
         own = shadow.clone()
         self._shadow = own
         self._demoted = True
