@@ -365,9 +365,9 @@ def engine_module() -> ModuleType:
 
 def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> KernelRules | None:
     """The engine's kernel for one stage's ruleset, or None where the Python path plays it: a
-    plain ruleset (Oware, Kalah) in a Python State is played faster by moves.py's plain path
-    than through a call per move into the kernel, unless `force` (for testing the kernel on
-    it). A NativeState plays every ruleset in the engine either way."""
+    plain ruleset (lift all, one lap, nothing asked) in a Python State is played faster by
+    moves.py's plain path than through a call per move into the kernel, unless `force` (for
+    testing the kernel on it). A NativeState plays every ruleset in the engine either way."""
     if rs.plain and not force:
         return None
     if not enabled():
