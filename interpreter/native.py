@@ -211,7 +211,7 @@ def new_state(game: Any) -> Any:
 
 READS = frozenset({
     "last_move", "_starts", "_pending", "_seen",
-    "snapshot", "position_key", "scratch",
+    "snapshot", "scratch",
     "last_move_facts", "move_to_string", "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
@@ -412,6 +412,10 @@ class CompiledState:
         """`player`'s score minus the other's (South's view by default)."""
         scores = self.scores()
         return scores[player] - scores[1 - player]
+
+    def position_key(self) -> tuple[int, ...]:
+        """What makes two positions the same (for repetition and search tables)."""
+        return self.game.position_key(self)
 
     @property
     def race(self) -> Any:
