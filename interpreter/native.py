@@ -18,7 +18,7 @@ import random
 from types import ModuleType
 from typing import Any
 
-from rulespec.errors import LimitError
+from rulespec.errors import IllegalActionError, LimitError
 from rulespec.limits import MAX_PLAYOUT_ACTIONS
 
 from . import layout, notation, render
@@ -209,6 +209,8 @@ def new_state(game: Any) -> Any:
     return None if runner is None else native_state_class()(runner.runner, game, *game.new_position())
 
 
+PLAYER_NAMES = ("South", "North")
+
 READS = frozenset({
     "last_move", "_starts", "_pending", "_seen",
     "snapshot", "scratch",
@@ -268,8 +270,15 @@ class CompiledState:
         return as_action(action)
 
     def _refuse(self, action: Any) -> None:
-        """Called by the engine for an action it does not play: the Python State raises its error."""
-        self._python().clone().apply_action(action)
+        """Called by the engine for an action it does not play: raises IllegalActionError with
+        the legal actions in notation."""
+        action = as_action(action)
+        if self._racing:  # the race's notation still reads its Race
+            self._python().clone().apply_action(action)
+        if self._status()[0]:
+            raise IllegalActionError(action, "the game is over", [])
+        legal = [self.action_to_string(a) for a in self.legal_actions()]
+        raise IllegalActionError(action, f"not legal for {PLAYER_NAMES[self._position()[6]]} here", legal)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):

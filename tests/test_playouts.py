@@ -318,6 +318,32 @@ def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> N
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("name", rulespec.shipped_variants())
+def test_the_engine_words_an_illegal_action_as_the_python_state_does(name: str) -> None:
+    """At every action of a random game (decisions inside a move included), an illegal action
+    raises the Python State's error, without a Python shadow, and changes nothing."""
+    from rulespec.errors import IllegalActionError
+
+    game = load_for_random_play(name)
+    rng = random.Random(name)
+    state = game.new_initial_state()
+    for _ in range(200):
+        legal = state.legal_actions()
+        wrong = rng.choice([-1, max(legal, default=0) + 1, 1 << 40])
+        probe, shadow = state.clone(), state._shadow
+        with pytest.raises(IllegalActionError) as engine_error:
+            probe.apply_action(wrong)
+        if not probe._racing:
+            assert probe._shadow is shadow, state.history()  # (no Python State made or played on)
+        assert probe.history() == state.history() and probe.legal_actions() == legal
+        with pytest.raises(IllegalActionError) as python_error:
+            state.python_state().apply_action(wrong)
+        assert str(engine_error.value) == str(python_error.value), state.history()
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(legal))
+
+
 STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}), ("chongka", {}),
           ("dakon", {"rounds": 3}), ("qelat", {}), ("alemungula", {}), ("um-el-bagara", {}), ("abalalae", {}),
           ("gabata-adowa", {}), ("layli-goobalay", {}), ("layli-goobalay", {"captured": "removed"}),
