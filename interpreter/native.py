@@ -422,6 +422,14 @@ class CompiledState:
         scores = self.scores()
         return scores[player] - scores[1 - player]
 
+    def start_kinds(self, player: int | None = None) -> dict[int, list[str]]:
+        """Each legal start action of `player` and the names of the move kinds it starts: by
+        default those of the player to move (none at a simultaneous node of the opening race,
+        where each chooser has their own)."""
+        player = self.current_player() if player is None else player
+        kinds = self.game.rulesets[self.stage].kinds
+        return {action: [kinds[i].name for i in found] for action, found in self._start_kinds(player).items()}
+
     def position_key(self) -> tuple[int, ...]:
         """What makes two positions the same (for repetition and search tables)."""
         return self.game.position_key(self)

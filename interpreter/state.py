@@ -422,6 +422,18 @@ class State:
         score = self.game.score
         return score(self, player) - score(self, 1 - player)
 
+    def start_kinds(self, player: int | None = None) -> dict[int, list[str]]:
+        """Each legal start action of `player` (the player to move by default) and the names of
+        the move kinds it starts (see NativeState.start_kinds)."""
+        if self.race is not None:
+            deciding = self.race.deciding()
+            player = (deciding[0] if len(deciding) == 1 else -2) if player is None else player
+            runner = self.race.runners[player] if player in deciding else None
+            return {} if runner is None else {a: [s.kind.name for s in runner.starts[a]] for a in runner.legal}
+        if self.terminal or self._pending is not None or player not in (None, self.to_move):
+            return {}
+        return {a: [s.kind.name for s in self._starts[a]] for a in self._legal}
+
     def position_key(self) -> tuple[int, ...]:
         """What makes two positions the same (for repetition)."""
         return self.game.position_key(self)

@@ -289,6 +289,20 @@ def assert_same_api(a, b, where: str) -> None:
         assert asked(a) == asked(b), where
 
 
+def start_kinds(state) -> dict[int, list[str]]:
+    """The Python State's legal starts and the move kinds each starts (those of the player to
+    move between moves, or of the one chooser in the opening race)."""
+    if state.race is not None:
+        deciding = state.race.deciding()
+        if len(deciding) != 1:
+            return {}
+        runner = state.race.runners[deciding[0]]
+        return {a: sorted({s.kind.name for s in runner.starts[a]}) for a in runner.legal}
+    if state.terminal or state.pending_request() is not None:
+        return {}
+    return {a: sorted({s.kind.name for s in state._starts[a]}) for a in state.legal_actions()}
+
+
 def asked(state) -> tuple | None:
     """What a player sees of the decision asked inside a move."""
     request = state.pending_request()
@@ -313,6 +327,10 @@ def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> N
             assert state.scores() == twin.scores(), state.history()
             assert asked(state) == asked(twin), state.history()
             assert str(state) == str(twin) and state.render(1) == twin.render(1), state.history()
+            assert {a: sorted(k) for a, k in state.start_kinds().items()} == start_kinds(twin), state.history()
+            if state.is_simultaneous_node():  # each chooser's own
+                assert [{a: sorted(k) for a, k in state.start_kinds(p).items()} for p in (0, 1)] == \
+                    [{a: sorted({s.kind.name for s in r.starts[a]}) for a in r.legal} for r in twin.race.runners]
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
