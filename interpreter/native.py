@@ -296,14 +296,18 @@ class CompiledState:
 
     def action_to_string(self, *args: int) -> str:
         """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
-        if self._demoted or self._racing:  # the race's notation reads its Race
-            return self._python().action_to_string(*args)
+        if self._demoted:
+            return self._shadow.action_to_string(*args)
+        if self._racing:
+            return notation.race_action_to_string(self, args[0] if len(args) == 2 else None, args[-1])
         return notation.action_to_string(self, args[-1])
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
-        if self._demoted or self._racing:
-            return self._python().string_to_action(*args)
+        if self._demoted:
+            return self._shadow.string_to_action(*args)
+        if self._racing:
+            return notation.race_string_to_action(self, args[-1])
         return notation.string_to_action(self, args[-1])
 
     def pending_request(self) -> Request | None:

@@ -348,12 +348,10 @@ class State:
 
     def action_to_string(self, *args: int) -> str:
         """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
+        from .notation import action_to_string, race_action_to_string
+
         if self.race is not None:
-            from .race import action_text
-
-            return action_text(self, args[0] if len(args) == 2 else None, args[-1])
-        from .notation import action_to_string
-
+            return race_action_to_string(self, args[0] if len(args) == 2 else None, args[-1])
         return action_to_string(self, args[-1])
 
     def apply_move(self, text: str) -> None:
@@ -381,12 +379,10 @@ class State:
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
+        from .notation import race_string_to_action, string_to_action
+
         if self.race is not None:
-            from .race import text_action
-
-            return text_action(self, args[-1])
-        from .notation import string_to_action
-
+            return race_string_to_action(self, args[-1])
         return string_to_action(self, args[-1])
 
     def snapshot(self) -> dict[str, Any]:
