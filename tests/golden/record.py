@@ -1,6 +1,6 @@
 """Golden games: seeded random games of every shipped variant (at its parameters' defaults and
 their documented extremes), recorded as their actions, digests of the positions they pass
-through and their results, and a digest of seeded whole games from `game.playouts` (the
+through, of the moves as written and what each did, and their results, and a digest of seeded whole games from `game.playouts` (the
 engine's runner, its own generator). tests/test_golden.py plays them again and asserts the
 engine reproduces every position and every playout, so a change to the engine that changes what any game does is seen
 at once (and must be a deliberate fix, listed where it is made).
@@ -58,11 +58,15 @@ def digest(state: Any) -> str:
 
 
 def play(game: Any, seed: int) -> dict[str, Any]:
-    """One seeded random game: its actions (a pair at a simultaneous node), digests, result."""
+    """One seeded random game: its actions (a pair at a simultaneous node), digests of its
+    positions, digests of its moves as written and what each did (`move_to_string`,
+    `last_move_facts`: each digest covers every move so far), and its result."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     actions: list[Any] = []
     digests = [digest(state)]
+    written = hashlib.sha256()
+    moves = []
     while not state.is_terminal() and len(actions) < MAX_ACTIONS:
         if state.is_simultaneous_node():
             pair = [rng.choice(state.legal_actions(p)) for p in (0, 1)]
@@ -72,10 +76,15 @@ def play(game: Any, seed: int) -> dict[str, Any]:
             action = rng.choice(state.legal_actions())
             state.apply_action(action)
             actions.append(action)
+        if state.pending_request() is None:  # a whole move (or a step of the opening race) is over
+            facts = [state.move_to_string(), state.move_to_string(suffix=False), state.last_move_facts()]
+            written.update(json.dumps(facts, sort_keys=True, separators=(",", ":")).encode())
         if len(actions) % EVERY == 0:
             digests.append(digest(state))
+            moves.append(written.hexdigest()[:16])
     digests.append(digest(state))
-    return {"seed": seed, "actions": actions, "digests": digests,
+    moves.append(written.hexdigest()[:16])
+    return {"seed": seed, "actions": actions, "digests": digests, "moves": moves,
             "returns": list(state.returns()) if state.is_terminal() else None}
 
 
@@ -110,11 +119,11 @@ def difference(expected: dict[str, Any], game: Any, whole_games: bool = True) ->
     which only the engine plays with the recorded generator)."""
     for want in expected["games"]:
         got = play(game, want["seed"])
-        for what in ("actions", "digests", "returns"):
+        for what in ("actions", "digests", "moves", "returns"):
             if got[what] != want[what]:
                 at = next((i for i, (a, b) in enumerate(zip(got[what], want[what])) if a != b),
                           min(len(got[what]), len(want[what])))
-                where = f"action {at}" if what == "actions" else f"digest {at} (after action {at * EVERY})"
+                where = f"action {at}" if what == "actions" else f"digest {at} (by action {at * EVERY})"
                 return (f"{expected['variant']} {expected['params']} seed {want['seed']}: {what} differ at "
                         f"{where}" if what != "returns" else
                         f"{expected['variant']} {expected['params']} seed {want['seed']}: returns "
