@@ -396,6 +396,12 @@ def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
     return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
 
 
+def fired_names(rs: Ruleset) -> list[str]:
+    """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
+    captures), or an event -1, -2, -3 (counted from the end of this list)."""
+    return [c.name for c in rs.captures] + [name for name, *_ in rs.passing] + [EVENTS[code] for code in sorted(EVENTS)]
+
+
 class KernelRules:
     """A ruleset's moves played by the kernel, with moves.py's contracts (MoveInfo results,
     NeedDecision and EndlessMove)."""
@@ -404,10 +410,7 @@ class KernelRules:
         self.game = game
         self.rs = rs
         self.kernel = kernel
-        self.fired_names = ([c.name for c in rs.captures] + [name for name, *_ in rs.passing]
-                            + [EVENTS[code] for code in sorted(EVENTS)])
-        """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
-        captures), or an event -1, -2, -3 (counted from the end of this list)."""
+        self.fired_names = fired_names(rs)
         self.full_mask = [{aid: sum(1 << (s.direction + 1) for s in ss) for aid, ss in kind.by_aid[p].items()}
                           for kind in rs.kinds for p in (0, 1)]
 
