@@ -4302,6 +4302,7 @@ class Core:
         a: cython.int
         no: cython.int
         asked: cython.int
+        kept: Pos
         while True:
             pos_copy(r.work, g.pos, r.ns)
             for a in range(self.n_given):
@@ -4314,7 +4315,9 @@ class Core:
                 g.move[LM_DIRECTION] = d
                 g.move[LM_START] = g.legal.aids[index]
                 g.move[LM_DIRECTIONS] = g.legal.masks[index]
-                pos_copy(g.before, g.pos, r.ns)
+                kept = g.before  # the position before the move becomes `before`, without a copy
+                g.before = g.pos
+                g.pos = kept
                 pos_copy(g.pos, r.work, r.ns)
                 return GAME_OK
             if res != P_NEED:

@@ -11,8 +11,8 @@ from typing import Any
 
 from . import layout
 from .context import MoveInfo
-from .kernel import FACTS, engine_request, fired_names
-from .moves import direction_request, sown
+from .kernel import FACTS, engine_request, fired_names, traced
+from .moves import direction_request
 from .rules import Request
 
 DIRECTIONS = (layout.LATER, layout.CCW, layout.CW)
@@ -56,7 +56,7 @@ class EngineMove(MoveInfo):
             d["drops"] = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
             d["taken_kinds"] = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
         if trace is not None:
-            d["trace"] = _trace(rs, trace)
+            d["trace"] = traced(rs, trace)
         d["marks_before"] = list(before[1]) if game.mark_names or rs.may_ask else None
         if rs.may_ask:  # the Python State records a move's decisions where its ruleset may ask
             chosen_direction = (sum(1 for x in DIRECTIONS if directions >> (x + 1) & 1) > 1
@@ -96,22 +96,3 @@ class EngineMove(MoveInfo):
             parts.append((request.labels[request.options.index(option)], option == request.default))
         return parts
 
-
-def _trace(rs: Any, flat: list[int]) -> list[tuple[Any, ...]]:
-    """The engine's trace (layout's TR_ entries) as moves.play records it."""
-    out: list[tuple[Any, ...]] = []
-    at = 0
-    while at < len(flat):
-        code = flat[at]
-        if code == layout.TR_LAP:
-            hand, n = flat[at + 1], flat[at + 2]
-            out.append(("lap", sown(tuple(flat[at + 3:at + 3 + n]), hand)))
-            at += 3 + n
-        elif code == layout.TR_TAKE:
-            cap, taken, n = flat[at + 1], flat[at + 2], flat[at + 3]
-            out.append(("take", tuple(flat[at + 4:at + 4 + n]), rs.captures[cap].to, taken))
-            at += 4 + n
-        else:
-            out.append(("place", flat[at + 1]))
-            at += 2
-    return out

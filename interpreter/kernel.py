@@ -26,7 +26,7 @@ from . import layout
 from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import (EndlessMove, NeedDecision, capture_request, count_request, direction_request, entry_request,
-                    opening_request, pick_request, relay_request)
+                    opening_request, pick_request, relay_request, sown)
 from .rules import Request, Ruleset, Start
 
 LAYOUT = layout.VERSION
@@ -396,6 +396,26 @@ def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
     return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
 
 
+def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
+    """The engine's trace of a move (layout's TR_ entries) as moves.play records it."""
+    out: list[tuple[Any, ...]] = []
+    at = 0
+    while at < len(flat):
+        code = flat[at]
+        if code == layout.TR_LAP:
+            hand, n = flat[at + 1], flat[at + 2]
+            out.append(("lap", sown(tuple(flat[at + 3:at + 3 + n]), hand)))
+            at += 3 + n
+        elif code == layout.TR_TAKE:
+            cap, taken, n = flat[at + 1], flat[at + 2], flat[at + 3]
+            out.append(("take", tuple(flat[at + 4:at + 4 + n]), rs.captures[cap].to, taken))
+            at += 4 + n
+        else:
+            out.append(("place", flat[at + 1]))
+            at += 2
+    return out
+
+
 def fired_names(rs: Ruleset) -> list[str]:
     """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
     captures), or an event -1, -2, -3 (counted from the end of this list)."""
@@ -486,8 +506,13 @@ class KernelRules:
             start = next(s for s in starts if s.direction == chosen)
             if not start.kind.ask_direction:  # chosen among the starts: not the kind's own question
                 decisions = decisions[1:]
+        trace = None
         try:
-            out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
+            if game.trace_moves:
+                out, trace = self.kernel.traced_play(*self._position(st), start.kind.index, start.pit,
+                                                     start.direction, decisions)
+            else:
+                out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
         except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         if out[0] == "endless":
@@ -508,6 +533,8 @@ class KernelRules:
             mv.end = (self.rs.during[end_prog], end_who)
         if taken:
             mv.taken = tuple(zip(taken[::2], taken[1::2]))
+        if trace is not None:
+            mv.trace = traced(self.rs, trace)
         if kinds is not None:
             st.kinds = unflatten(kinds, len(game.kind_names))
             # the kind last dropped into each pit (all that the conditions read of moves.play_kinds' drops)

@@ -420,7 +420,7 @@ ask its own, means the direction was a decision of its own before the move's."""
 LM_SIZE = 5
 MAX_MARK_SETTERS = 32
 """Mark setters a stage's turn record holds at most (a game counts each one's pits set by its
-last move, for the move's `fired`)."""
+last move, for the move's `fired`): one a mark, and the marks' 30 bits bound them below it."""
 FORCED = 1 << 30
 """Marks a decision the rules made (one option) among a move's decisions (no action is that large)."""
 
