@@ -2433,9 +2433,11 @@ class Game:
     before: Pos
     """The position that move was played from."""
     decisions: cython.int[::1]
-    """That move's decisions after its start, those the rules made marked FORCED (never
-    changed: a new move's are a new array)."""
+    """That move's decisions after its start, those the rules made marked FORCED."""
     n_decisions: cython.int
+    decisions_shared: cython.int
+    """1: a copy of the game holds `decisions` too (a new move's are written into an array of
+    its own)."""
     marks_set: cython.int[MAX_MARK_SETTERS]
     """The pits each mark setter marked after the last move (update_marks)."""
 
@@ -2449,7 +2451,7 @@ class Game:
         self.move[LM_KIND] = NONE
         self.before = Pos(ns, cells)
         self.decisions = None
-        self.n_decisions = 0
+        self.n_decisions = self.decisions_shared = 0
         self.pos = Pos(ns, cells)
         self.legal = Starts()
         self.south = RacePart()
@@ -3924,6 +3926,7 @@ def game_copy(r: Runner, src: Game) -> Game:
         g.marks_set[i] = src.marks_set[i]
     g.before = pos_clone(src.before, r.ns, r.cells)
     g.decisions, g.n_decisions = src.decisions, src.n_decisions
+    g.decisions_shared = src.decisions_shared = src.decisions is not None
     g.legal = starts_clone(src.legal)
     if r.has_race:
         g.south, g.north = part_copy(src.south), part_copy(src.north)
@@ -4252,7 +4255,9 @@ class Core:
             raise r.failed(status)
         self.pending = 0
         self.record(action)
-        self.keep_decisions()
+        g.n_decisions = self.n_given
+        if self.n_given:
+            self.keep_decisions()
         status = finish_move(r, g)
         if status != GAME_OK:
             raise r.failed(status)
@@ -4363,11 +4368,11 @@ class Core:
         before it) for _last_move: the move can be played again from them when asked."""
         g: Game = self.g
         j: cython.int
-        g.n_decisions = self.n_given
-        if self.n_given:
-            g.decisions = int_array(self.n_given)
-            for j in range(self.n_given):
-                g.decisions[j] = self.dec.given[j]
+        if g.decisions is None or g.decisions_shared or len(g.decisions) < self.n_given:
+            g.decisions = int_array(max(self.n_given, 64))
+            g.decisions_shared = 0
+        for j in range(self.n_given):
+            g.decisions[j] = self.dec.given[j]
 
     def clone(self) -> Core:
         """An independent copy: one object, sharing the game, the history's buffer and a

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import layout
 from .context import MoveInfo
-from .kernel import FACTS, engine_request, fired_names, traced
+from .kernel import done_facts, engine_request
 from .moves import direction_request
 from .rules import Request
 
@@ -39,24 +39,14 @@ class EngineMove(MoveInfo):
         d["given"] = given
         out, trace = (kernel.traced_play(*before, kind_index, pit, direction, given) if game.trace_moves
                       else (kernel.play(*before, kind_index, pit, direction, given), None))
-        facts, fired, end_prog, end_who, taken, kinds, last_drops, taken_kinds = out[5:]
-        d.update(zip(FACTS, facts))
+        d.update(done_facts(rs, out, trace))
         d.update(mover=mover, origin=pit, kind=kind.name, stage=stage)
-        fired = tuple(map(fired_names(rs).__getitem__, fired))
-        if end_prog >= 0:
-            d["end"] = (rs.during[end_prog], end_who)
-        else:  # the marks set after the move (as state._update_marks names them)
+        if self.end is None:  # the marks set after the move (as state._update_marks names them)
+            fired = self.fired
             for (bit, *_), times in zip(game.mark_setters, marks_set):
                 fired += (f"mark set: {game.mark_label[bit[mover]].split(':')[0]}",) * times
-        if fired:
-            d["fired"] = fired
-        if taken:
-            d["taken"] = tuple(zip(taken[::2], taken[1::2]))
-        if kinds is not None:
-            d["drops"] = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
-            d["taken_kinds"] = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
-        if trace is not None:
-            d["trace"] = traced(rs, trace)
+            if fired:
+                d["fired"] = fired
         d["marks_before"] = list(before[1]) if game.mark_names or rs.may_ask else None
         if rs.may_ask:  # the Python State records a move's decisions where its ruleset may ask
             chosen_direction = (sum(1 for x in DIRECTIONS if directions >> (x + 1) & 1) > 1

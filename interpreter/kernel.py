@@ -396,6 +396,27 @@ def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
     return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
 
 
+def done_facts(rs: Ruleset, out: tuple[Any, ...], trace: list[int] | None,
+               names: list[str] | None = None) -> dict[str, Any]:
+    """The MoveInfo attributes a finished play reports: Kernel.play's "done" answer, and its
+    trace (or None); `names`: fired_names(rs), when kept."""
+    facts, fired, end_prog, end_who, taken, kinds, last_drops, taken_kinds = out[5:]
+    found: dict[str, Any] = dict(zip(FACTS, facts))
+    if fired:
+        found["fired"] = tuple(map((names or fired_names(rs)).__getitem__, fired))
+    if end_prog >= 0:
+        found["end"] = (rs.during[end_prog], end_who)
+    if taken:
+        found["taken"] = tuple(zip(taken[::2], taken[1::2]))
+    if trace is not None:
+        found["trace"] = traced(rs, trace)
+    if kinds is not None:
+        # the kind last dropped into each pit (all that the conditions read of moves.play_kinds' drops)
+        found["drops"] = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
+        found["taken_kinds"] = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
+    return found
+
+
 def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
     """The engine's trace of a move (layout's TR_ entries) as moves.play records it."""
     out: list[tuple[Any, ...]] = []
@@ -522,24 +543,12 @@ class KernelRules:
             if out[6] is not None:
                 st.kinds = unflatten(out[6], len(game.kind_names))
             raise NeedDecision(self._request(st, *out[5], hand_kinds=out[7]))
-        facts, fired, end_prog, end_who, taken, kinds, last_drops, taken_kinds = out[5:]
         mv = MoveInfo(st.to_move, start.pit)
         mv.kind = start.kind.name
         mv.stage = st.stage
-        mv.__dict__.update(zip(FACTS, facts))
-        if fired:
-            mv.fired = tuple(map(self.fired_names.__getitem__, fired))
-        if end_prog >= 0:
-            mv.end = (self.rs.during[end_prog], end_who)
-        if taken:
-            mv.taken = tuple(zip(taken[::2], taken[1::2]))
-        if trace is not None:
-            mv.trace = traced(self.rs, trace)
-        if kinds is not None:
-            st.kinds = unflatten(kinds, len(game.kind_names))
-            # the kind last dropped into each pit (all that the conditions read of moves.play_kinds' drops)
-            mv.drops = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
-            mv.taken_kinds = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
+        mv.__dict__.update(done_facts(self.rs, out, trace, self.fired_names))
+        if out[10] is not None:
+            st.kinds = unflatten(out[10], len(game.kind_names))
         return mv
 
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int,
