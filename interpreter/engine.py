@@ -222,6 +222,11 @@ class Move:
     """lap_buf's first element (interpreted: lap_buf itself)."""
     blank: Move
     """What a condition ending the game sees of a move: nothing (the turn's blank context)."""
+    tracing: cython.int
+    """1: the play appends what it does to `trace` (layout's TR_ entries; Kernel.traced_play),
+    2: it did not fit."""
+    trace: cython.int[::1]
+    n_trace: cython.int
 
     def __init__(self, blank: Move | None = None):
         self.seq_buf = int_array(MAX_SLOTS)
@@ -245,6 +250,9 @@ class Move:
         self.direction = CCW
         self.kind = -1
         self.blank = self if blank is None else blank
+        self.tracing = 0
+        self.trace = None
+        self.n_trace = 0
 
 
 @cython.cfunc
@@ -610,6 +618,73 @@ def fire(m: Move, event: cython.int) -> cython.void:
     if m.n_fired < MAX_FIRED:
         m.fired[m.n_fired] = event
         m.n_fired += 1
+
+
+# ---------------------------------------------------------------- tracing (Kernel.traced_play)
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def trace_room(m: Move, n: cython.int) -> cython.int:
+    """Whether n more ints fit in the trace (else it is marked as overflowed)."""
+    if m.n_trace + n > len(m.trace):
+        m.tracing = 2
+        return 0
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def trace_lap(m: Move, items: cython.p_int, at: cython.int, n: cython.int, hand: cython.int) -> cython.void:
+    """A lap of `hand` pieces along items[at:at + n]."""
+    i: cython.int
+    if m.tracing != 1 or not trace_room(m, n + 3):
+        return
+    m.trace[m.n_trace] = TR_LAP
+    m.trace[m.n_trace + 1] = hand
+    m.trace[m.n_trace + 2] = n
+    for i in range(n):
+        m.trace[m.n_trace + 3 + i] = items[at + i]
+    m.n_trace += n + 3
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def trace_take(m: Move, c: cython.int, n: cython.int) -> cython.int:
+    """A capture (index c) of the move's first n pits; where its entry begins (its pieces
+    are set once taken), or NONE."""
+    i: cython.int
+    at: cython.int = m.n_trace
+    if m.tracing != 1 or not trace_room(m, n + 4):
+        return NONE
+    m.trace[at] = TR_TAKE
+    m.trace[at + 1] = c
+    m.trace[at + 2] = 0
+    m.trace[at + 3] = n
+    for i in range(n):
+        m.trace[at + 4 + i] = m.pits[i]
+    m.n_trace += n + 4
+    return at
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def trace_picked(m: Move, at: cython.int, q: cython.int) -> cython.void:
+    """A pit a piece was picked from, added to the capture's entry at `at` (the last one)."""
+    if at < 0 or m.tracing != 1 or not trace_room(m, 1):
+        return
+    m.trace[m.n_trace] = q
+    m.trace[at + 3] += 1
+    m.n_trace += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def trace_place(m: Move, q: cython.int) -> cython.void:
+    if m.tracing != 1 or not trace_room(m, 2):
+        return
+    m.trace[m.n_trace] = TR_PLACE
+    m.trace[m.n_trace + 1] = q
+    m.n_trace += 2
 
 
 # ---------------------------------------------------------------- the move
@@ -1007,6 +1082,7 @@ def play_pieces(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: M
     times: cython.int
     store: cython.int
     ostore: cython.int
+    traced: cython.int
     for k in range(nk):
         m.hand_kinds[k] = s.kinds[pit * nk + k]
         s.kinds[pit * nk + k] = 0
@@ -1052,6 +1128,8 @@ def play_pieces(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: M
     m.seq_off = seq + 1
     m.seq_len = n
     m.lap_hand = m.lifted
+    if m.tracing:
+        trace_lap(m, P, seq + 1, n, m.lifted)
     if not P[kind + K_CAPTURES]:
         return P_DONE
     store = P[P[H_STORE] + mover]
@@ -1072,6 +1150,7 @@ def play_pieces(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: M
             return P_BAD
         rec = P[pc + PC_CAPS + c]
         taken = 0
+        traced = trace_take(m, c, np) if m.tracing else NONE
         for j in range(np):
             for k in range(nk):
                 count = s.kinds[m.pits[j] * nk + k]
@@ -1104,6 +1183,10 @@ def play_pieces(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: M
                 k = (a - P[pc + PC_PIECE_BASE]) % nk
                 take_kind(s, m, q, k, 1, store)
                 taken += 1
+                if traced >= 0:
+                    trace_picked(m, traced, q)
+        if traced >= 0 and m.tracing == 1:
+            m.trace[traced + 2] = taken
         m.captured = taken
         m.first_captured = taken > 0
         fire(m, c)
@@ -1184,6 +1267,8 @@ def lift(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move) ->
             m.last = a - P[H_PICK_BASE]
             s.board[m.last] += 1
             hand -= 1
+            if m.tracing:
+                trace_place(m, m.last)
         if m.last == NONE:
             m.last = pit
         m.lap = 1
@@ -1330,6 +1415,8 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
                 last = sow_passing(P, s, items, at, n, hand, m)
             else:
                 last = sow(P, s, items, at, n, hand)
+            if m.tracing:
+                trace_lap(m, items, at, n, hand)
             if P[P[H_TO_OWNER]]:
                 to_owners(P, s)
             if skip >= 0:
@@ -1367,6 +1454,10 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             if n < 0:
                 return -n - 1
             taken = take(P, cap, s, n, m)
+            if m.tracing:
+                a = trace_take(m, i, n)
+                if a >= 0:
+                    m.trace[a + 2] = taken
             s.marks[last] |= P[cap + CP_MARK0 + mover]  # the mark the capture sets
             m.captured += taken
             if laps == 1 and taken:
@@ -2008,6 +2099,23 @@ class Kernel:
                 int_list(m.taken, 2 * m.n_taken), kinds, int_list(m.last_drop, ns if s.nk and m.has_drops else 0),
                 int_list(m.taken_kinds, 3 * m.n_taken_kinds))
 
+    def traced_play(self, *args: object) -> tuple:
+        """play(...) recording what the move does: (play's answer, the trace: layout's TR_
+        entries, one after another in one list)."""
+        m: Move = self.move
+        if m.trace is None:
+            m.trace = int_array(TRACE_ROOM)
+        m.tracing = 1
+        m.n_trace = 0
+        try:
+            out = self.play(*args)
+        finally:
+            overflowed: cython.int = m.tracing == 2
+            m.tracing = 0
+        if overflowed:
+            raise LimitError(f"the move's trace needs more than {TRACE_ROOM} numbers")
+        return out, int_list(m.trace, m.n_trace)
+
 
 # ---------------------------------------------------------------- whole games
 
@@ -2320,11 +2428,30 @@ class Game:
     shared: cython.int
     """1: states cloned from one another share this game, and one about to change it copies
     it first if another still holds it (Core.own_game)."""
+    move: cython.int[LM_SIZE]
+    """The last move a state finished (layout's LM_ record; the runner's own games keep none)."""
+    before: Pos
+    """The position that move was played from."""
+    decisions: cython.int[::1]
+    """That move's decisions after its start, those the rules made marked FORCED."""
+    n_decisions: cython.int
+    decisions_shared: cython.int
+    """1: a copy of the game holds `decisions` too (a new move's are written into an array of
+    its own)."""
+    marks_set: cython.int[MAX_MARK_SETTERS]
+    """The pits each mark setter marked after the last move (update_marks)."""
 
     def __init__(self, ns: cython.int, cells: cython.int, key_width: cython.int):
         self.terminal = self.end_kind = self.ret = self.feeding = self.round = self.starts = 0
         self.racing = self.race_step = self.seen_shared = self.shared = 0
         self.last_mover = self.last_pit = -1
+        if not cython.compiled:  # compiled, the arrays are in the object, zeroed
+            self.move = int_array(LM_SIZE)
+            self.marks_set = int_array(MAX_MARK_SETTERS)
+        self.move[LM_KIND] = NONE
+        self.before = Pos(ns, cells)
+        self.decisions = None
+        self.n_decisions = self.decisions_shared = 0
         self.pos = Pos(ns, cells)
         self.legal = Starts()
         self.south = RacePart()
@@ -2468,6 +2595,20 @@ class Runner:
         self.any_taken = int_array(2)
         self.taken = int_array(2 * MAX_SLOTS)
 
+
+    def lap_bound_hits(self) -> tuple:
+        """(Starts the stages' kernels refused for the lap bound since last asked, the pit of
+        the first or NONE), counted again from nothing."""
+        k: Kernel
+        hits: cython.long = 0
+        pit: cython.int = NONE
+        for k in self.kernels:
+            if k.bound_hits and pit == NONE:
+                pit = k.bound_pit
+            hits += k.bound_hits
+            k.bound_hits = 0
+            k.bound_pit = NONE
+        return hits, pit
 
     @cython.cfunc
     def failed(self, status: cython.int) -> object:
@@ -3088,6 +3229,8 @@ def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cyth
             if (s.marks[q] & bit) and mark_test(r, g, P, P[c + CL_TEST], q):
                 s.marks[q] &= ~bit
     for i in range(P[M + MK_NSET]):
+        g.marks_set[i] = 0
+    for i in range(P[M + MK_NSET]):
         if r.mark_status != GAME_OK:
             break
         c = P[P[M + MK_SET] + i]
@@ -3108,6 +3251,7 @@ def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cyth
                 break
             if P[c + ST_UNLESS] < 0 or not mark_test(r, g, P, P[c + ST_UNLESS], r.hits[j]):
                 s.marks[r.hits[j]] |= P[c + ST_BIT0 + mover]
+                g.marks_set[i] += 1
     s.mover = to_move
     s.stage = r.stage_after
     return r.mark_status
@@ -3769,10 +3913,20 @@ def game_copy(r: Runner, src: Game) -> Game:
     shared, not copied, where the runner's stages never write them (no race, no repetition
     end)."""
     g: Game = Game.__new__(Game)
+    i: cython.int
     g.pos = pos_clone(src.pos, r.ns, r.cells)
     g.terminal, g.end_kind, g.ret, g.feeding = src.terminal, src.end_kind, src.ret, src.feeding
     g.round, g.last_mover, g.last_pit, g.starts = src.round, src.last_mover, src.last_pit, src.starts
     g.racing, g.race_step = src.racing, src.race_step
+    if not cython.compiled:
+        g.move, g.marks_set = int_array(LM_SIZE), int_array(MAX_MARK_SETTERS)
+    for i in range(LM_SIZE):
+        g.move[i] = src.move[i]
+    for i in range(MAX_MARK_SETTERS):
+        g.marks_set[i] = src.marks_set[i]
+    g.before = pos_clone(src.before, r.ns, r.cells)
+    g.decisions, g.n_decisions = src.decisions, src.n_decisions
+    g.decisions_shared = src.decisions_shared = src.decisions is not None
     g.legal = starts_clone(src.legal)
     if r.has_race:
         g.south, g.north = part_copy(src.south), part_copy(src.north)
@@ -4087,7 +4241,7 @@ class Core:
             # one direction the kind would ask: forced, not asked
             if P[P[P[H_KINDS] + start_kind(P, g.legal.masks[i], first_dir, g.legal.kind)] + K_ASK_DIRECTION]:
                 self.room()
-                self.dec.given[self.n_given] = P[H_DIR_BASE] + first_dir
+                self.dec.given[self.n_given] = (P[H_DIR_BASE] + first_dir) | FORCED
                 self.n_given += 1
         if P[r.turns[g.pos.stage] + T_ASKS]:
             self.room()  # the move may ask: room for its decisions and options
@@ -4101,6 +4255,9 @@ class Core:
             raise r.failed(status)
         self.pending = 0
         self.record(action)
+        g.n_decisions = self.n_given
+        if self.n_given:
+            self.keep_decisions()
         status = finish_move(r, g)
         if status != GAME_OK:
             raise r.failed(status)
@@ -4150,13 +4307,22 @@ class Core:
         a: cython.int
         no: cython.int
         asked: cython.int
+        kept: Pos
         while True:
             pos_copy(r.work, g.pos, r.ns)
             for a in range(self.n_given):
-                r.given[a] = self.dec.given[a]
+                r.given[a] = self.dec.given[a] & ~FORCED
             move_init(m, self.n_given, ASK_STOP)
             res = play(P, r.work, ki, pit, d, m, 0)
-            if res == P_DONE:
+            if res == P_DONE:  # what the move was, kept for _last_move (its decisions: keep_decisions)
+                g.move[LM_KIND] = ki
+                g.move[LM_PIT] = pit
+                g.move[LM_DIRECTION] = d
+                g.move[LM_START] = g.legal.aids[index]
+                g.move[LM_DIRECTIONS] = g.legal.masks[index]
+                kept = g.before  # the position before the move becomes `before`, without a copy
+                g.before = g.pos
+                g.pos = kept
                 pos_copy(g.pos, r.work, r.ns)
                 return GAME_OK
             if res != P_NEED:
@@ -4170,7 +4336,7 @@ class Core:
                 budget(k)
                 for j in range(asked):
                     for a in range(self.n_given):
-                        k.prefix[a] = self.dec.given[a]
+                        k.prefix[a] = self.dec.given[a] & ~FORCED
                     k.prefix[self.n_given] = r.options[j]
                     if completes(k, g.pos, ki, pit, d, g.feeding, self.n_given + 1, k.move):
                         r.options[no] = r.options[j]
@@ -4180,7 +4346,7 @@ class Core:
             else:
                 no = asked
             if no == 1 and self.n_given < MAX_DECISIONS - 1:  # forced, not asked (docs/api.md)
-                self.dec.given[self.n_given] = r.options[0]
+                self.dec.given[self.n_given] = r.options[0] | FORCED
                 self.n_given += 1
                 continue
             for j in range(no):
@@ -4195,6 +4361,18 @@ class Core:
                 for j in range(r.work.nk):
                     self.dec.request[RQ_SIZE + j] = m.hand_kinds[j]
             return GAME_NEED
+
+    @cython.cfunc
+    def keep_decisions(self) -> cython.void:
+        """Keep the decisions of the move just played (play_on kept its start and the position
+        before it) for _last_move: the move can be played again from them when asked."""
+        g: Game = self.g
+        j: cython.int
+        if g.decisions is None or g.decisions_shared or len(g.decisions) < self.n_given:
+            g.decisions = int_array(max(self.n_given, 64))
+            g.decisions_shared = 0
+        for j in range(self.n_given):
+            g.decisions[j] = self.dec.given[j]
 
     def clone(self) -> Core:
         """An independent copy: one object, sharing the game, the history's buffer and a
@@ -4303,14 +4481,7 @@ class Core:
         """The position as the kernel reads one: (board, marks, stock, removed, stage, moves
         played, mover), the board followed by each slot's count of each kind when there are
         several (see `shown`)."""
-        p: Pos = self.shown()
-        ns: cython.int = self.runner.ns
-        q: cython.int
-        board = [p.board[q] for q in range(ns)]
-        if p.nk:
-            board += int_list(p.kinds, ns * p.nk)
-        return (board, [p.marks[q] for q in range(ns)], [p.stock[0], p.stock[1]], p.removed, p.stage,
-                p.moves_played, p.mover)
+        return position_tuple(self.shown(), self.runner.ns)
 
     def _request(self) -> tuple | None:
         """The decision the pending move asks, as the kernel's play reports one: (kind, at, in
@@ -4322,6 +4493,22 @@ class Core:
         hand = [x.request[RQ_SIZE + j] for j in range(x.asked.nk)] if x.request[RQ_KIND] == R_PIECE else None
         return (x.request[RQ_KIND], x.request[RQ_AT], x.request[RQ_IN_HAND],
                 [x.options[j] for j in range(self.n_options)], x.request[RQ_DEFAULT], hand)
+
+    def _last_move(self) -> tuple | None:
+        """The last move finished (None before the first; the opening race is no move): (kind
+        index, pit, direction, start action, the start's directions, the position before it
+        as _position gives one, its decisions after the start with the forced ones marked
+        FORCED, the pits each of its stage's mark setters marked after it)."""
+        g: Game = self.g
+        j: cython.int
+        if g.move[LM_KIND] == NONE:
+            return None
+        P: cython.p_int = stage_kernel(self.runner, g.before.stage).prog
+        M: cython.int = P[self.runner.turns[g.before.stage] + T_MARKS]
+        setters: cython.int = P[M + MK_NSET] if M >= 0 else 0
+        return (g.move[LM_KIND], g.move[LM_PIT], g.move[LM_DIRECTION], g.move[LM_START], g.move[LM_DIRECTIONS],
+                position_tuple(g.before, self.runner.ns), [g.decisions[j] for j in range(g.n_decisions)],
+                [g.marks_set[j] for j in range(setters)])
 
     def _status(self) -> tuple:
         """(terminal, the end that decided it (layout's END_ codes), South's return, round,
@@ -4357,6 +4544,17 @@ class Core:
         P: cython.p_int = stage_kernel(r, p.stage).prog
         T: cython.int = r.turns[p.stage]
         return score_of(P, T, p, 0), score_of(P, T, p, 1)
+
+
+@cython.cfunc
+def position_tuple(p: Pos, ns: cython.int) -> tuple:
+    """A position as the kernel's calls read one (Core._position)."""
+    q: cython.int
+    board = [p.board[q] for q in range(ns)]
+    if p.nk:
+        board += int_list(p.kinds, ns * p.nk)
+    return (board, [p.marks[q] for q in range(ns)], [p.stock[0], p.stock[1]], p.removed, p.stage,
+            p.moves_played, p.mover)
 
 
 @cython.cfunc
@@ -4664,6 +4862,8 @@ class _Checker:
         self.span(at, MK_SIZE)
         if p[at + MK_NCLEAR] < 0 or p[at + MK_NSET] < 0:
             raise ProgramError("a bad marks record")
+        if p[at + MK_NSET] > MAX_MARK_SETTERS:
+            raise ProgramError(f"more than {MAX_MARK_SETTERS} ways to set marks")
         self.span(p[at + MK_CLEAR], p[at + MK_NCLEAR])
         self.span(p[at + MK_SET], p[at + MK_NSET])
         for i in range(p[at + MK_NCLEAR]):

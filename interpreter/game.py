@@ -158,10 +158,10 @@ class Game:
         self.total_points = (sum(n * v for row in self.initial_kinds for n, v in zip(row, self.kind_values))
                              if self.initial_kinds else self.total_pieces * self.piece_value)
         self.victory_values = {v.margin: v.value for v in spec.scoring.victory_values}
-        self.bound_hits = 0
-        """Starts refused so far because their move exceeded the lap bound (a statistic)."""
+        self._bound_hits = 0
         self.bound_example: tuple[str, str] | None = None
-        """The first such start: its pit and the position (for fuzz reports)."""
+        """The first start refused for the lap bound: its pit and the position (for fuzz
+        reports; the engine's states keep no position)."""
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
         self.rounds = compile_rounds(spec.rounds, self)
@@ -185,13 +185,30 @@ class Game:
         params = ", ".join(f"{k}={v}" for k, v in self.params.items())
         return f"<Game {self.name}({params})>"
 
+    @property
+    def bound_hits(self) -> int:
+        """Starts refused so far because their move exceeded the lap bound (a statistic), by
+        the Python path and by the engine's states."""
+        runner = self.__dict__.get("_native")
+        if runner:
+            hits, pit = runner.runner.lap_bound_hits()
+            if hits:
+                self._bound_hits += hits
+                if self.bound_example is None:
+                    self.bound_example = (self.geo.label[pit], "(a position of the engine's states)")
+        return self._bound_hits
+
+    @bound_hits.setter
+    def bound_hits(self, hits: int) -> None:
+        self._bound_hits = hits
+
     trace_moves = False
     """Record each move's laps and captures in `last_move.trace` (see `traced`)."""
 
     def traced(self) -> "Game":
         """A fresh copy of this game that records what each move does, lap by lap, in
-        `state.last_move.trace` (on the Python path: the kernel does not trace)."""
-        copy = Game(self.loaded).without_kernel()
+        `state.last_move.trace` (the engine plays the move again, traced, when asked)."""
+        copy = Game(self.loaded)
         copy.trace_moves = True
         return copy
 

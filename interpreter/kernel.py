@@ -26,7 +26,7 @@ from . import layout
 from .context import MoveInfo
 from .geometry import CCW, CW
 from .moves import (EndlessMove, NeedDecision, capture_request, count_request, direction_request, entry_request,
-                    opening_request, pick_request, relay_request)
+                    opening_request, pick_request, relay_request, sown)
 from .rules import Request, Ruleset, Start
 
 LAYOUT = layout.VERSION
@@ -396,6 +396,53 @@ def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
     return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
 
 
+def done_facts(rs: Ruleset, out: tuple[Any, ...], trace: list[int] | None,
+               names: list[str] | None = None) -> dict[str, Any]:
+    """The MoveInfo attributes a finished play reports: Kernel.play's "done" answer, and its
+    trace (or None); `names`: fired_names(rs), when kept."""
+    facts, fired, end_prog, end_who, taken, kinds, last_drops, taken_kinds = out[5:]
+    found: dict[str, Any] = dict(zip(FACTS, facts))
+    if fired:
+        found["fired"] = tuple(map((names or fired_names(rs)).__getitem__, fired))
+    if end_prog >= 0:
+        found["end"] = (rs.during[end_prog], end_who)
+    if taken:
+        found["taken"] = tuple(zip(taken[::2], taken[1::2]))
+    if trace is not None:
+        found["trace"] = traced(rs, trace)
+    if kinds is not None:
+        # the kind last dropped into each pit (all that the conditions read of moves.play_kinds' drops)
+        found["drops"] = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
+        found["taken_kinds"] = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
+    return found
+
+
+def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
+    """The engine's trace of a move (layout's TR_ entries) as moves.play records it."""
+    out: list[tuple[Any, ...]] = []
+    at = 0
+    while at < len(flat):
+        code = flat[at]
+        if code == layout.TR_LAP:
+            hand, n = flat[at + 1], flat[at + 2]
+            out.append(("lap", sown(tuple(flat[at + 3:at + 3 + n]), hand)))
+            at += 3 + n
+        elif code == layout.TR_TAKE:
+            cap, taken, n = flat[at + 1], flat[at + 2], flat[at + 3]
+            out.append(("take", tuple(flat[at + 4:at + 4 + n]), rs.captures[cap].to, taken))
+            at += 4 + n
+        else:
+            out.append(("place", flat[at + 1]))
+            at += 2
+    return out
+
+
+def fired_names(rs: Ruleset) -> list[str]:
+    """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
+    captures), or an event -1, -2, -3 (counted from the end of this list)."""
+    return [c.name for c in rs.captures] + [name for name, *_ in rs.passing] + [EVENTS[code] for code in sorted(EVENTS)]
+
+
 class KernelRules:
     """A ruleset's moves played by the kernel, with moves.py's contracts (MoveInfo results,
     NeedDecision and EndlessMove)."""
@@ -404,10 +451,7 @@ class KernelRules:
         self.game = game
         self.rs = rs
         self.kernel = kernel
-        self.fired_names = ([c.name for c in rs.captures] + [name for name, *_ in rs.passing]
-                            + [EVENTS[code] for code in sorted(EVENTS)])
-        """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
-        captures), or an event -1, -2, -3 (counted from the end of this list)."""
+        self.fired_names = fired_names(rs)
         self.full_mask = [{aid: sum(1 << (s.direction + 1) for s in ss) for aid, ss in kind.by_aid[p].items()}
                           for kind in rs.kinds for p in (0, 1)]
 
@@ -483,8 +527,13 @@ class KernelRules:
             start = next(s for s in starts if s.direction == chosen)
             if not start.kind.ask_direction:  # chosen among the starts: not the kind's own question
                 decisions = decisions[1:]
+        trace = None
         try:
-            out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
+            if game.trace_moves:
+                out, trace = self.kernel.traced_play(*self._position(st), start.kind.index, start.pit,
+                                                     start.direction, decisions)
+            else:
+                out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
         except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         if out[0] == "endless":
@@ -494,22 +543,12 @@ class KernelRules:
             if out[6] is not None:
                 st.kinds = unflatten(out[6], len(game.kind_names))
             raise NeedDecision(self._request(st, *out[5], hand_kinds=out[7]))
-        facts, fired, end_prog, end_who, taken, kinds, last_drops, taken_kinds = out[5:]
         mv = MoveInfo(st.to_move, start.pit)
         mv.kind = start.kind.name
         mv.stage = st.stage
-        mv.__dict__.update(zip(FACTS, facts))
-        if fired:
-            mv.fired = tuple(map(self.fired_names.__getitem__, fired))
-        if end_prog >= 0:
-            mv.end = (self.rs.during[end_prog], end_who)
-        if taken:
-            mv.taken = tuple(zip(taken[::2], taken[1::2]))
-        if kinds is not None:
-            st.kinds = unflatten(kinds, len(game.kind_names))
-            # the kind last dropped into each pit (all that the conditions read of moves.play_kinds' drops)
-            mv.drops = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
-            mv.taken_kinds = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
+        mv.__dict__.update(done_facts(self.rs, out, trace, self.fired_names))
+        if out[10] is not None:
+            st.kinds = unflatten(out[10], len(game.kind_names))
         return mv
 
     def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int,

@@ -406,6 +406,34 @@ DIRECTION_ASKED = -9
 STILL_ON = -2
 """An end condition that does not hold (else the player it is about, or NONE: nobody)."""
 
+# --- the last move a state finished (engine.Game.move; Core._last_move) -------------------
+LM_KIND = 0
+"""The move kind's index in its stage (NONE: no move finished yet)."""
+LM_PIT = 1
+LM_DIRECTION = 2
+"""The direction the move was played with (LATER: chosen inside the move)."""
+LM_START = 3
+"""The start action."""
+LM_DIRECTIONS = 4
+"""The start's directions (bit d + 1 for direction d): more than one, and a kind that does not
+ask its own, means the direction was a decision of its own before the move's."""
+LM_SIZE = 5
+MAX_MARK_SETTERS = 32
+"""Mark setters a stage's turn record holds at most (a game counts each one's pits set by its
+last move, for the move's `fired`): one a mark, and the marks' 30 bits bound them below it."""
+FORCED = 1 << 30
+"""Marks a decision the rules made (one option) among a move's decisions (no action is that large)."""
+
+# --- a traced move (Kernel.traced_play): entries in order ---------------------------------
+TR_LAP = 0
+"""A lap: pieces in hand, then its pits (count, pits) sown round and round."""
+TR_TAKE = 1
+"""A capture: its index, pieces taken, then its pits (count, pits)."""
+TR_PLACE = 2
+"""A piece placed: the slot."""
+TRACE_ROOM = 1 << 16
+"""Ints a traced move records at most."""
+
 
 def constants() -> dict[str, int]:
     """Every constant of the layout, in definition order."""

@@ -517,6 +517,8 @@ def play_plain(st: Any, rs: Ruleset, start: Start) -> MoveInfo:
     mover = st.to_move
     pit = start.pit
     mv = MoveInfo(mover, pit, start.direction)
+    mv.kind = start.kind.name
+    mv.stage = st.stage
     b = st.board
     hand = b[pit]
     b[pit] = 0

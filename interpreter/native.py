@@ -23,6 +23,8 @@ from rulespec.limits import MAX_PLAYOUT_ACTIONS
 
 from . import layout, notation, render
 from .conditions import _pit_free, pit_free_part
+from .context import MoveInfo
+from .facts import EngineMove
 from .game import _pit_candidates
 from .kernel import Assembler, enabled, engine_module, engine_request, unflatten
 
@@ -212,9 +214,9 @@ def new_state(game: Any) -> Any:
 PLAYER_NAMES = ("South", "North")
 
 READS = frozenset({
-    "last_move", "_starts", "_pending", "_seen",
+    "_starts", "_pending", "_seen",
     "snapshot", "scratch",
-    "last_move_facts", "move_to_string", "race_moves",
+    "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
 (lists copied) and methods that only read."""
@@ -225,8 +227,8 @@ class CompiledState:
 
     legal_actions, apply_action, is_terminal, current_player, returns, history and clone run
     in the engine, and the engine answers the position, scores, the end, the decision asked,
-    action notation and the board drawn as text. The rest (the last move's facts and its
-    notation, snapshots, the opening race's notation, the error for an illegal action) comes
+    action notation, the last move's facts and notation, and the board drawn as text. The rest
+    (snapshots, the opening race's notation, the error for an illegal action) comes
     from a Python `State` replayed to the same history (the shadow), made when first asked
     and kept. Asked for anything not known to be read-only, the state hands over to that
     Python State for good, so nothing can set the two apart.
@@ -309,6 +311,31 @@ class CompiledState:
         if self._racing:
             return notation.race_string_to_action(self, args[-1])
         return notation.string_to_action(self, args[-1])
+
+    @property
+    def last_move(self) -> MoveInfo | None:
+        """What the last whole move did (None before the first; the opening race is no
+        move): the engine's record, played again in the stage's kernel when asked."""
+        if self._demoted:
+            return self._shadow.last_move
+        record = self._last_move()
+        if record is None:
+            return None
+        return EngineMove(self.game, native(self.game).runner_parts[0][record[5][4]], record)
+
+    def last_move_facts(self) -> dict[str, Any] | None:
+        """State.last_move_facts."""
+        if self._demoted:
+            return self._shadow.last_move_facts()
+        return notation.last_move_facts(self)
+
+    def move_to_string(self, suffix: bool = True) -> str:
+        """State.move_to_string; in and just after the opening race, the race's (the shadow's)."""
+        if self._demoted or self._racing:
+            return self._python().move_to_string(suffix)
+        if self._last_move() is None:  # after the race, its last step; else nothing yet
+            return self._python().move_to_string(suffix) if self.game.spec.opening is not None else ""
+        return notation.move_to_string(self, suffix)
 
     def pending_request(self) -> Request | None:
         """The decision being asked inside a move, or None at the start of a turn."""

@@ -13,16 +13,19 @@ def action_to_string(st: Any, action: int) -> str:
     from .state import as_action
 
     game = st.game
-    geo = game.geo
     action = as_action(action)
     if not 0 <= action < game.num_distinct_actions:
         raise NotationError(f"{action} is not an action of {game.name} (0 to {game.num_distinct_actions - 1})")
-    request = st.pending_request()
+    return action_label(game, st.to_move, st.pending_request(), action)
+
+
+def action_label(game: Any, player: int, request: Any, action: int) -> str:
+    """How `action` is written when `player` is to move and `request` (or None) is asked."""
+    geo = game.geo
     if request is not None and action in request.options:
         return request.labels[request.options.index(action)]
     if action < game.dir_base:
-        player = st.to_move if st.to_move in (0, 1) else 0
-        return geo.label[geo.own[player][action]]
+        return geo.label[geo.own[player if player in (0, 1) else 0][action]]
     if action < game.relay_base:
         return "ccw" if action - game.dir_base == CCW else "cw"
     if action < game.pick_base:
@@ -131,6 +134,14 @@ def move_to_string(st: Any, suffix: bool = True) -> str:
     end = written_suffix(st) if suffix else ""
     if not mv.decisions:
         return st.game.geo.label[mv.origin] + end
+    parts = mv.written() if mv.before is None else _written(mv)  # (the engine's record: see facts.py)
+    while parts and parts[-1][1]:
+        parts.pop()
+    return "".join(text for text, _ in parts) + end
+
+
+def _written(mv: Any) -> list[tuple[str, bool]]:
+    """Each decision of a Python State's move as written, and whether it is the default."""
     work = mv.before.clone()
     forced = {i: (request, option) for i, request, option in mv.forced}
     chosen = iter(mv.decisions)
@@ -144,9 +155,7 @@ def move_to_string(st: Any, suffix: bool = True) -> str:
         pending = work._pending
         parts.append((action_to_string(work, a), pending is not None and a == pending.request.default))
         work.apply_action(a)
-    while parts and parts[-1][1]:
-        parts.pop()
-    return "".join(text for text, _ in parts) + end
+    return parts
 
 
 def forced_decisions(st: Any, work: Any, actions: list[int]) -> list[tuple[Any, int]]:

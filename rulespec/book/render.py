@@ -310,7 +310,8 @@ def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
     before = st.clone()
     asked = []
     for a in parse_move(st, ex.moves[-1]):
-        asked.append((st._pending.request.kind if st._pending is not None else "start", st.action_to_string(a)))
+        request = st.pending_request()
+        asked.append((request.kind if request is not None else "start", st.action_to_string(a)))
         st.apply_action(a)
     mv = st.last_move
     if mv is not None and mv.forced:  # the decisions the rules made, in their places
