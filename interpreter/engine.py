@@ -3856,6 +3856,11 @@ class Core:
     n_given: cython.int
     n_options: cython.int
     dec: Decisions
+    p_hist: cython.int
+    """The history's length when the pending move began (its actions follow)."""
+    race_record: tuple
+    """The starts each player chose in the opening race, as written (South's labels, North's):
+    what a snapshot of the race gives back."""
 
     def __init__(self, runner: Runner, game: object, *position: object):
         """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover)."""
@@ -3870,7 +3875,8 @@ class Core:
         self.runner = runner
         self._game = game
         self.shadow = None
-        self.demoted = self.pending = self.p_index = self.n_given = self.n_options = 0
+        self.demoted = self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
+        self.race_record = ((), ())
         self.p_dir = CCW
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
         self.hist = int_array(64)
@@ -4010,13 +4016,24 @@ class Core:
         if south >= 0:
             self.record(a.legal.aids[south])
             self.record(b.legal.aids[north])
+            self.race_record = (self.race_record[0] + (self.start_label(0, a.legal.aids[south]),),
+                                self.race_record[1] + (self.start_label(1, b.legal.aids[north]),))
             status = race_both(r, g, south, north)
         else:
             self.record(action)
+            written: tuple = (self.start_label(p, action),)
+            self.race_record = ((self.race_record[0] + written, self.race_record[1]) if p == 0
+                                else (self.race_record[0], self.race_record[1] + written))
             race_choose(r, g, p, i)
             status = race_run(r, g)
         if status != GAME_OK:
             raise r.failed(status)
+
+    @cython.cfunc
+    def start_label(self, player: cython.int, action: cython.int) -> str:
+        """A start of the race as written: the pit's label (notation.action_to_string)."""
+        geo: object = self._game.geo
+        return geo.label[geo.own[player][action]]
 
     @cython.cfunc
     def move_action(self, action: cython.longlong, given: object) -> cython.void:
@@ -4066,6 +4083,7 @@ class Core:
                     nd += 1
             self.p_index = i
             self.n_given = 0
+            self.p_hist = self.n_hist
             if nd > 1:  # the direction, asked before anything moves (every one offered was checked)
                 self.room()
                 nd = 0
@@ -4212,6 +4230,7 @@ class Core:
             c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
+        c.p_hist, c.race_record = self.p_hist, self.race_record
         c.demoted = self.demoted
         if self.demoted:
             c.shadow = self.shadow.clone()
@@ -4336,6 +4355,50 @@ class Core:
         P: cython.p_int = stage_kernel(r, p.stage).prog
         T: cython.int = r.turns[p.stage]
         return score_of(P, T, p, 0), score_of(P, T, p, 1)
+
+    def _seen_keys(self) -> list:
+        """The positions seen since the last capture (the repetition end), in the order first
+        seen, as make_key writes them: mover, stage, board, both stocks, marks, each slot's
+        count of each kind."""
+        t: Seen = self.g.seen
+        w: cython.int = t.width
+        e: cython.int
+        j: cython.int
+        return [tuple([t.buf[e * w + j] for j in range(w)]) for e in range(t.count)]
+
+    def _move_start(self) -> tuple | None:
+        """The move waiting for a decision: (the state where it began, its actions so far,
+        the start first); None between moves. That state is this one's position before the
+        move, which waits unchanged until the move's last decision."""
+        if not self.pending:
+            return None
+        c: Core = Core.clone(self)
+        j: cython.int
+        c.pending = c.n_given = c.n_options = 0
+        c.n_hist = self.p_hist
+        if not self.demoted:
+            c.shadow = None
+        return c, [self.hist[1 + j] for j in range(self.p_hist, self.n_hist)]
+
+    def _race(self) -> tuple | None:
+        """The opening race in progress (None once it is over): (step, South's part, North's),
+        a part being (choosing, the step it finished at or -1, its starts as written, then, from
+        its first start: origin, direction, kind (the stage's kind index), lifted, laps, captured,
+        last pit, the pits its hand still sows in order; origin -1 before a start)."""
+        g: Game = self.g
+        if not g.racing:
+            return None
+        return (g.race_step, race_part_view(g.south, self.race_record[0]),
+                race_part_view(g.north, self.race_record[1]))
+
+
+@cython.cfunc
+def race_part_view(x: RacePart, chosen: tuple) -> tuple:
+    """Part x of the race as Core._race gives it."""
+    i: cython.int
+    sowing: list = [x.seq[(x.at + i) % x.n_seq] for i in range(x.hand)] if x.finished < 0 and x.n_seq else []
+    return (bool(x.choosing), x.finished, chosen, x.origin, x.direction, x.kind, x.lifted, x.laps, x.captured,
+            x.last, sowing)
 
 
 @cython.cfunc

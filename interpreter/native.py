@@ -27,6 +27,7 @@ from .game import _pit_candidates
 from .kernel import Assembler, enabled, engine_module, engine_request, unflatten
 
 from .rules import Request
+from .snapshot import engine_snapshot
 from .state import State, as_action
 
 TURN = layout.names("T_")
@@ -211,7 +212,7 @@ def new_state(game: Any) -> Any:
 
 READS = frozenset({
     "last_move", "_starts", "_pending", "_seen",
-    "snapshot", "position_key", "scratch",
+    "position_key", "scratch",
     "last_move_facts", "move_to_string", "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
@@ -223,8 +224,8 @@ class CompiledState:
 
     legal_actions, apply_action, is_terminal, current_player, returns, history and clone run
     in the engine, and the engine answers the position, scores, the end, the decision asked,
-    action notation and the board drawn as text. The rest (the last move's facts and its
-    notation, snapshots, the opening race's notation, the error for an illegal action) comes
+    action notation, snapshots and the board drawn as text. The rest (the last move's facts
+    and its notation, the opening race's notation, the error for an illegal action) comes
     from a Python `State` replayed to the same history (the shadow), made when first asked
     and kept. Asked for anything not known to be read-only, the state hands over to that
     Python State for good, so nothing can set the two apart.
@@ -296,6 +297,12 @@ class CompiledState:
         if self._demoted or self._racing:
             return self._python().string_to_action(*args)
         return notation.string_to_action(self, args[-1])
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position as docs/positions.md writes it, read from the engine."""
+        if self._demoted:
+            return self._shadow.snapshot()
+        return engine_snapshot(self)
 
     def pending_request(self) -> Request | None:
         """The decision being asked inside a move, or None at the start of a turn."""

@@ -1,6 +1,7 @@
 """Snapshots: a JSON-able position that holds everything needed to play on (docs/positions.md)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from pydantic import ValidationError
@@ -9,6 +10,7 @@ from rulespec.errors import RulespecError
 from rulespec.limits import MAX_PENDING_DEPTH
 from rulespec.models.position import Position
 
+from .geometry import CCW
 from .state import State
 
 
@@ -17,10 +19,67 @@ class PositionError(RulespecError, ValueError):
 
 
 def snapshot(st: State) -> dict[str, Any]:
+    """A Python State's snapshot."""
+    from .race import to_snapshot
+
+    pending = st._pending
+    return write_snapshot(st, sorted(st._seen), None if pending is None else (pending.origin, list(pending.decisions)),
+                          to_snapshot(st) if st.race is not None else None)
+
+
+def engine_snapshot(st: Any) -> dict[str, Any]:
+    """A snapshot of a state played by the engine (native.CompiledState), from the engine's views."""
+    game = st.game
+    seen = []
+    if game.uses_repetition:
+        seen = sorted(_python_key(game, key, st.round) for key in st._seen_keys())
+    return write_snapshot(st, seen, st._move_start(), _race_snapshot(st))
+
+
+def _python_key(game: Any, key: tuple[int, ...], round_: int) -> tuple[int, ...]:
+    """An engine's repetition key (make_key: mover, stage, board, stocks, marks, kinds) as
+    game.position_key gives it; a table of them holds one round's positions (it is emptied at
+    each new round), so the round is the state's."""
+    ns = game.geo.n_slots
+    kinds = key[4 + 2 * ns:]
+    n_kinds = len(game.kind_names)
+    view = SimpleNamespace(to_move=key[0], stage=key[1], round=round_, board=key[2:2 + ns],
+                           stock=key[2 + ns:4 + ns], marks=key[4 + ns:4 + 2 * ns],
+                           kinds=[kinds[q * n_kinds:(q + 1) * n_kinds] for q in range(ns)] if game.multi else None)
+    return game.position_key(view)
+
+
+def _race_snapshot(st: Any) -> dict[str, Any] | None:
+    """The opening race in progress as race.to_snapshot writes it, from the engine's race parts."""
+    race = st._race()
+    if race is None:
+        return None
+    step, *parts = race
+    game = st.game
+    label = game.geo.label
+    kinds = game.rulesets[st.stage].kinds
+    players = []
+    for choosing, finished, chosen, origin, direction, kind, lifted, laps, captured, last, sowing in parts:
+        out: dict[str, Any] = {"choosing": choosing, "finished": None if finished < 0 else finished,
+                               "chosen": list(chosen)}
+        if origin >= 0:
+            out.update(origin=label[origin], direction="ccw" if direction == CCW else "cw", kind=kinds[kind].name,
+                       lifted=lifted, laps=laps, captured=captured, last=label[last] if last >= 0 else None,
+                       sowing=[label[q] for q in sowing])
+        players.append(out)
+    return {"step": step, "players": players}
+
+
+def write_snapshot(st: Any, seen: list[tuple[int, ...]], move: tuple[Any, list[int]] | None,
+                   race: dict[str, Any] | None) -> dict[str, Any]:
+    """The snapshot of `st` (a Python State or a NativeState: the views both give), with what
+    they keep each in their own way: the repetition keys seen (sorted), the move waiting for a
+    decision (the state where it began and its actions so far) and the race in progress."""
     game = st.game
     geo = game.geo
     b = st.board
-    pending = st._pending
+    request = st.pending_request()
+    scores = st.scores()
     out: dict[str, Any] = {
         "variant": game.name,
         "params": dict(game.params),
@@ -32,27 +91,28 @@ def snapshot(st: State) -> dict[str, Any]:
                 "pits": [b[q] for q in geo.own[p]],
                 "store": b[geo.store[p]] if geo.store[p] != -1 else 0,
                 "hand": st.stock[p],
-                "score": st.score(p),
+                "score": scores[p],
             }
             for p in (0, 1)
         ],
         "removed": st.removed,
-        "in_hand": (pending.request.in_hand if pending is not None else
-                    sum(r.hand for r in st.race.runners if r.finished is None) if st.race is not None else 0),
+        "in_hand": (request.in_hand if request is not None else
+                    sum(len(p.get("sowing", ())) for p in race["players"]) if race is not None else 0),
         "terminal": st.terminal,
     }
     if st.kinds is not None:
         names = game.kind_names
+        kinds = st.kinds
 
         def by_kind(row: list[int]) -> dict[str, int]:
             return {names[k]: n for k, n in enumerate(row) if n}
 
-        if pending is not None and pending.request.hand_kinds is not None:
-            out["in_hand_contents"] = by_kind(pending.request.hand_kinds)
+        if request is not None and request.hand_kinds is not None:
+            out["in_hand_contents"] = by_kind(request.hand_kinds)
         for p in (0, 1):
-            out["players"][p]["contents"] = [by_kind(st.kinds[q]) for q in geo.own[p]]
+            out["players"][p]["contents"] = [by_kind(kinds[q]) for q in geo.own[p]]
             if geo.store[p] != -1:
-                out["players"][p]["store_contents"] = by_kind(st.kinds[geo.store[p]])
+                out["players"][p]["store_contents"] = by_kind(kinds[geo.store[p]])
     if geo.ranks == 4:
         for p in (0, 1):
             out["players"][p]["rows"] = {
@@ -62,31 +122,31 @@ def snapshot(st: State) -> dict[str, Any]:
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
     if game.rounds is not None:
         out["round"] = st.round + 1
-    if st.race is not None:
-        from .race import to_snapshot
-
-        out["race"] = to_snapshot(st)
+    if race is not None:
+        out["race"] = race
     if game.mark_names:
-        out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
+        marks = st.marks
+        out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if marks[q] & bit]
                         for name, bit in game.mark_slots.items()}
     if st.terminal:
-        out["returns"] = st.returns()
+        returns = st.returns()
+        out["returns"] = returns
         out["end_reason"] = st.end_reason
-        margin = abs(out["players"][0]["score"] - out["players"][1]["score"])
+        margin = abs(scores[0] - scores[1])
         out["margin"] = margin
-        out["victory_value"] = 0 if st.returns()[0] == 0 else game.victory_values.get(margin, 1)
+        out["victory_value"] = 0 if returns[0] == 0 else game.victory_values.get(margin, 1)
     if game.uses_repetition and not st.terminal:
-        out["repetition"] = [list(k) for k in sorted(st._seen)]
-    if pending is not None:
+        out["repetition"] = [list(k) for k in seen]
+    if move is not None:
         from .notation import action_to_string
 
-        origin = pending.origin
+        origin, actions = move
         decisions = []
         replay = origin.clone()
-        for a in pending.decisions:
+        for a in actions:
             decisions.append(action_to_string(replay, a))
             replay.apply_action(a)
-        out["pending"] = {"position": snapshot(origin), "decisions": decisions}
+        out["pending"] = {"position": origin.snapshot(), "decisions": decisions}
     return out
 
 
