@@ -27,7 +27,6 @@ from .game import _pit_candidates
 from .kernel import Assembler, enabled, engine_module, engine_request, unflatten
 
 from .rules import Request
-from .snapshot import engine_snapshot
 from .state import State, as_action
 
 TURN = layout.names("T_")
@@ -248,7 +247,7 @@ class CompiledState:
         done = 0 if shadow is None else len(shadow._history)
         own = False
         if shadow is None or shadow._history != history[:done]:
-            shadow, done, own = State.initial(self.game), 0, True
+            shadow, done, own = self._python_start(), 0, True
         if done < len(history):
             # A shadow may be shared by clones (the start's too, with no history): never changed.
             shadow = shadow if own else shadow.clone()
@@ -262,6 +261,15 @@ class CompiledState:
                     at += 1
         self._shadow = shadow
         return shadow
+
+    def _python_start(self) -> State:
+        """The Python State where this state's history starts: the game's start, or the
+        snapshot the state was made from."""
+        if self._base is None:
+            return State.initial(self.game)
+        from .snapshot import state_from_snapshot
+
+        return state_from_snapshot(self.game, self._base, python=True)
 
     @staticmethod
     def _as_action(action: Any) -> int:
@@ -302,6 +310,8 @@ class CompiledState:
         """The position as docs/positions.md writes it, read from the engine."""
         if self._demoted:
             return self._shadow.snapshot()
+        from .snapshot import engine_snapshot
+
         return engine_snapshot(self)
 
     def pending_request(self) -> Request | None:
@@ -399,7 +409,7 @@ class CompiledState:
         if self._demoted:
             return self._shadow.end_reason
         terminal, kind = self._status()[:2]
-        return END_REASONS[kind] if terminal else None
+        return END_REASONS[kind] if terminal and kind >= 0 else None  # (-1: a snapshot's end, not named)
 
     @property
     def round(self) -> int:
