@@ -36,21 +36,9 @@ def engine_snapshot(st: Any) -> dict[str, Any]:
     game = st.game
     seen = []
     if game.uses_repetition:
-        seen = sorted(_python_key(game, key, st.round) for key in st._seen_keys())
+        layout, round_ = _key_layout(game), st.round  # the engine's keys as game.position_key gives them
+        seen = sorted(tuple(round_ if at == ROUND else key[at] for at in layout) for key in st._seen_keys())
     return write_snapshot(st, seen, st._move_start(), _race_snapshot(st))
-
-
-def _python_key(game: Any, key: tuple[int, ...], round_: int) -> tuple[int, ...]:
-    """An engine's repetition key (make_key: mover, stage, board, stocks, marks, kinds) as
-    game.position_key gives it; a table of them holds one round's positions (it is emptied at
-    each new round), so the round is the state's."""
-    ns = game.geo.n_slots
-    kinds = key[4 + 2 * ns:]
-    n_kinds = len(game.kind_names)
-    view = SimpleNamespace(to_move=key[0], stage=key[1], round=round_, board=key[2:2 + ns],
-                           stock=key[2 + ns:4 + ns], marks=key[4 + ns:4 + 2 * ns],
-                           kinds=[kinds[q * n_kinds:(q + 1) * n_kinds] for q in range(ns)] if game.multi else None)
-    return game.position_key(view)
 
 
 def _race_snapshot(st: Any) -> dict[str, Any] | None:
@@ -367,11 +355,6 @@ ROUND = -1
 """_key_layout's place of the round."""
 INT_RANGE = range(-2**31, 2**31)
 """What the engine's keys hold."""
-
-
-def _python_key(game: Any, key: tuple[int, ...], round_: int) -> tuple[int, ...]:
-    """An engine's repetition key as game.position_key gives it, in round `round_`."""
-    return tuple(round_ if at == ROUND else key[at] for at in _key_layout(game))
 
 
 def _engine_keys(game: Any, keys: list[list[int]], round_: int) -> list[tuple[int, ...]]:
