@@ -210,7 +210,7 @@ def new_state(game: Any) -> Any:
 
 
 READS = frozenset({
-    "last_move", "_starts", "_pending", "_seen",
+    "last_move", "_starts", "_pending",
     "position_key", "scratch",
     "last_move_facts", "move_to_string", "race_moves",
 })
@@ -342,6 +342,16 @@ class CompiledState:
     @property
     def _returns(self) -> list[float]:
         return self._shadow._returns if self._demoted else self.returns()
+
+    @property
+    def _seen(self) -> set[tuple[int, ...]]:
+        """The positions seen since the last capture (the repetition end), as game.position_key
+        gives them."""
+        if self._demoted:
+            return self._shadow._seen
+        from .snapshot import seen_keys
+
+        return set(seen_keys(self))
 
     @property
     def _feeding(self) -> bool:

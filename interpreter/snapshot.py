@@ -33,12 +33,15 @@ def snapshot(st: State) -> dict[str, Any]:
 
 def engine_snapshot(st: Any) -> dict[str, Any]:
     """A snapshot of a state played by the engine (native.CompiledState), from the engine's views."""
-    game = st.game
-    seen = []
-    if game.uses_repetition:
-        layout, round_ = _key_layout(game), st.round  # the engine's keys as game.position_key gives them
-        seen = sorted(tuple(round_ if at == ROUND else key[at] for at in layout) for key in st._seen_keys())
+    seen = sorted(seen_keys(st)) if st.game.uses_repetition else []
     return write_snapshot(st, seen, st._move_start(), _race_snapshot(st))
+
+
+def seen_keys(st: Any) -> list[tuple[int, ...]]:
+    """The positions a state played by the engine saw since the last capture, as
+    game.position_key gives them."""
+    layout, round_ = _key_layout(st.game), st.round
+    return [tuple(round_ if at == ROUND else key[at] for at in layout) for key in st._seen_keys()]
 
 
 def _race_snapshot(st: Any) -> dict[str, Any] | None:

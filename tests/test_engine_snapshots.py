@@ -47,7 +47,9 @@ def test_snapshots_are_the_python_paths(name: str) -> None:
         for state in played(game, seed):
             snap = state.snapshot()
             assert state._shadow is None  # read from the engine alone
-            assert snap == state.clone().python_state().snapshot()
+            python = state.clone().python_state()
+            assert snap == python.snapshot()
+            assert state._seen == python._seen
 
 
 @pytest.mark.parametrize("name", VARIANTS)
