@@ -4467,6 +4467,27 @@ class Core:
         g: Game = self.g
         return bool(g.terminal), g.end_kind, g.ret, g.round, bool(g.feeding)
 
+    def _start_kinds(self, player: cython.int) -> dict:
+        """Each legal start of `player` (an action id) and the indices of the move kinds it
+        starts, in the stage's order (none between a move's decisions, or for a player not
+        choosing)."""
+        g: Game = self.g
+        legal: Starts = g.legal
+        P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
+        i: cython.int
+        d: cython.int
+        if g.racing:
+            if (player != 0 and player != 1) or not part_of(g, player).choosing:
+                return {}
+            legal = part_of(g, player).legal
+        elif g.terminal or self.pending or player != g.pos.mover:
+            return {}
+        out: dict = {}
+        for i in range(legal.n):
+            out[legal.aids[i]] = sorted({start_kind(P, legal.masks[i], d, legal.kind) for d in range(LATER, CW + 1)
+                                         if legal.masks[i] >> (d + 1) & 1})
+        return out
+
     def _scores(self) -> tuple:
         """Both players' scores as the stage's scoring record counts them."""
         r: Runner = self.runner

@@ -18,7 +18,7 @@ import random
 from types import ModuleType
 from typing import Any
 
-from rulespec.errors import LimitError
+from rulespec.errors import IllegalActionError, LimitError
 from rulespec.limits import MAX_PLAYOUT_ACTIONS
 
 from . import layout, notation, render
@@ -209,9 +209,11 @@ def new_state(game: Any) -> Any:
     return None if runner is None else native_state_class()(runner.runner, game, *game.new_position())
 
 
+PLAYER_NAMES = ("South", "North")
+
 READS = frozenset({
     "last_move", "_starts", "_pending",
-    "position_key", "scratch",
+    "scratch",
     "last_move_facts", "move_to_string", "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
@@ -277,8 +279,15 @@ class CompiledState:
         return as_action(action)
 
     def _refuse(self, action: Any) -> None:
-        """Called by the engine for an action it does not play: the Python State raises its error."""
-        self._python().clone().apply_action(action)
+        """Called by the engine for an action it does not play: raises IllegalActionError with
+        the legal actions in notation."""
+        action = as_action(action)
+        if self._racing:  # the race's notation still reads its Race
+            self._python().clone().apply_action(action)
+        if self._status()[0]:
+            raise IllegalActionError(action, "the game is over", [])
+        legal = [self.action_to_string(a) for a in self.legal_actions()]
+        raise IllegalActionError(action, f"not legal for {PLAYER_NAMES[self._position()[6]]} here", legal)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -296,14 +305,18 @@ class CompiledState:
 
     def action_to_string(self, *args: int) -> str:
         """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
-        if self._demoted or self._racing:  # the race's notation reads its Race
-            return self._python().action_to_string(*args)
+        if self._demoted:
+            return self._shadow.action_to_string(*args)
+        if self._racing:
+            return notation.race_action_to_string(self, args[0] if len(args) == 2 else None, args[-1])
         return notation.action_to_string(self, args[-1])
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
-        if self._demoted or self._racing:
-            return self._python().string_to_action(*args)
+        if self._demoted:
+            return self._shadow.string_to_action(*args)
+        if self._racing:
+            return notation.race_string_to_action(self, args[-1])
         return notation.string_to_action(self, args[-1])
 
     def snapshot(self) -> dict[str, Any]:
@@ -439,6 +452,18 @@ class CompiledState:
         """`player`'s score minus the other's (South's view by default)."""
         scores = self.scores()
         return scores[player] - scores[1 - player]
+
+    def start_kinds(self, player: int | None = None) -> dict[int, list[str]]:
+        """Each legal start action of `player` and the names of the move kinds it starts: by
+        default those of the player to move (none at a simultaneous node of the opening race,
+        where each chooser has their own)."""
+        player = self.current_player() if player is None else player
+        kinds = self.game.rulesets[self.stage].kinds
+        return {action: [kinds[i].name for i in found] for action, found in self._start_kinds(player).items()}
+
+    def position_key(self) -> tuple[int, ...]:
+        """What makes two positions the same (for repetition and search tables)."""
+        return self.game.position_key(self)
 
     @property
     def race(self) -> Any:

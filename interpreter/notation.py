@@ -284,9 +284,7 @@ def parse_move(st: Any, text: str) -> list[int]:
     if not isinstance(text, str):
         raise TypeError(f"a move is text, not {type(text).__name__} ({text!r})")
     if st.race is not None:
-        from .race import text_action
-
-        return [text_action(st, text)]
+        return [race_string_to_action(st, text)]
     rest = text.strip()
     given = next((s for s in suffixes(st.game) if rest.endswith(s) and len(rest) > len(s)), "")
     rest = rest[:len(rest) - len(given)]
@@ -326,3 +324,49 @@ def parse_move(st: Any, text: str) -> list[int]:
             written = text.strip()[:-len(given)] + wanted
             raise NotationError(f"{text!r}: this move is written {written!r}, not with {given!r}")
     return actions
+
+
+def race_action_to_string(st: Any, player: int | None, action: int) -> str:
+    """An action at a node of the opening race as written: the chooser's pit, or (a flat
+    joint action, at a simultaneous node) South's and North's pits joined by '/'."""
+    if player is None and st.is_simultaneous_node():
+        south, north = st.legal_actions(0), st.legal_actions(1)
+        if not 0 <= action < len(south) * len(north):
+            raise NotationError(f"{action} is not a joint action of the opening race")
+        return f"{_start_label(st, 0, south[action % len(south)])}/{_start_label(st, 1, north[action // len(south)])}"
+    if player is None:
+        player = st.current_player()
+    if not 0 <= action < st.game.dir_base:
+        return action_to_string(st, action)
+    return _start_label(st, player, action)
+
+
+def _start_label(st: Any, player: int, action: int) -> str:
+    return st.game.geo.label[st.game.geo.own[player][action]]
+
+
+def race_string_to_action(st: Any, text: str) -> int:
+    """The action written `text` at a node of the opening race: 'C/e' (both at once, a flat
+    joint action) or the chooser's pit."""
+    wanted = text.strip()
+
+    def pick(player: int, label: str) -> int:
+        legal = st.legal_actions(player)
+        for a in legal:
+            if _start_label(st, player, a) == label.strip():
+                return a
+        who = "South" if player == 0 else "North"
+        raise NotationError(f"{text!r}: {label.strip()!r} is not a legal start for {who} in the opening race; "
+                            f"legal: {', '.join(_start_label(st, player, a) for a in legal) or 'none'}")
+
+    if st.is_simultaneous_node():
+        south, sep, north = wanted.partition("/")
+        starts = st.legal_actions(0), st.legal_actions(1)
+        if not sep:
+            example = "/".join(_start_label(st, p, starts[p][0]) for p in (0, 1)) if all(starts) else "A/a"
+            raise NotationError(f"{text!r}: both players choose at once here: write South's and North's "
+                                f"starts as 'S/n' (e.g. {example})")
+        a, b = pick(0, south), pick(1, north)
+        return starts[0].index(a) + len(starts[0]) * starts[1].index(b)
+    return pick(st.current_player(), wanted)
+

@@ -194,62 +194,6 @@ def outcome(st: Any) -> tuple[int, int] | None:
     return (first if st.game.spec.opening.next_player == "first_finished" else 1 - first), 1 - first
 
 
-def action_text(st: Any, player: int | None, action: int) -> str:
-    """An action at a race node as written: the chooser's pit, or (a flat joint action, at
-    a simultaneous node) South's and North's pits joined by '/'."""
-    from .notation import NotationError, action_to_string
-
-    race = st.race
-    deciding = race.deciding()
-    if player is None and len(deciding) == 2:
-        south, north = (race.runners[p].legal for p in (0, 1))
-        if not 0 <= action < len(south) * len(north):
-            raise NotationError(f"{action} is not a joint action of the opening race")
-        return f"{_label(st, 0, south[action % len(south)])}/{_label(st, 1, north[action // len(south)])}"
-    if player is None:
-        player = deciding[0]
-    if not 0 <= action < st.game.dir_base:
-        return action_to_string(st, action)
-    return _label(st, player, action)
-
-
-def _label(st: Any, player: int, action: int) -> str:
-    return st.game.geo.label[st.game.geo.own[player][action]]
-
-
-def text_action(st: Any, text: str) -> int:
-    """The action written `text` at a race node: 'C/e' (both at once, a flat joint action)
-    or the chooser's pit."""
-    from .notation import NotationError
-
-    race = st.race
-    deciding = race.deciding()
-    wanted = text.strip()
-
-    def pick(player: int, label: str) -> int:
-        legal = race.runners[player].legal
-        for a in legal:
-            if _label(st, player, a) == label.strip():
-                return a
-        who = "South" if player == 0 else "North"
-        raise NotationError(f"{text!r}: {label.strip()!r} is not a legal start for {who} in the opening race; "
-                            f"legal: {', '.join(_label(st, player, a) for a in legal) or 'none'}")
-
-    if len(deciding) == 2:
-        south, sep, north = wanted.partition("/")
-        if not sep:
-            raise NotationError(f"{text!r}: both players choose at once here: write South's and North's "
-                                f"starts as 'S/n' (e.g. {_example(st)})")
-        a, b = pick(0, south), pick(1, north)
-        return race.runners[0].legal.index(a) + len(race.runners[0].legal) * race.runners[1].legal.index(b)
-    return pick(deciding[0], wanted)
-
-
-def _example(st: Any) -> str:
-    south, north = (st.race.runners[p].legal for p in (0, 1))
-    return f"{_label(st, 0, south[0])}/{_label(st, 1, north[0])}" if south and north else "A/a"
-
-
 def to_snapshot(st: Any) -> dict[str, Any]:
     """The race as a snapshot gives it: enough to play on exactly (docs/positions.md)."""
     label = st.game.geo.label

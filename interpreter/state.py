@@ -348,12 +348,10 @@ class State:
 
     def action_to_string(self, *args: int) -> str:
         """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
+        from .notation import action_to_string, race_action_to_string
+
         if self.race is not None:
-            from .race import action_text
-
-            return action_text(self, args[0] if len(args) == 2 else None, args[-1])
-        from .notation import action_to_string
-
+            return race_action_to_string(self, args[0] if len(args) == 2 else None, args[-1])
         return action_to_string(self, args[-1])
 
     def apply_move(self, text: str) -> None:
@@ -381,12 +379,10 @@ class State:
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
+        from .notation import race_string_to_action, string_to_action
+
         if self.race is not None:
-            from .race import text_action
-
-            return text_action(self, args[-1])
-        from .notation import string_to_action
-
+            return race_string_to_action(self, args[-1])
         return string_to_action(self, args[-1])
 
     def snapshot(self) -> dict[str, Any]:
@@ -421,6 +417,18 @@ class State:
         """`player`'s score minus the other's (South's view by default): what search maximises."""
         score = self.game.score
         return score(self, player) - score(self, 1 - player)
+
+    def start_kinds(self, player: int | None = None) -> dict[int, list[str]]:
+        """Each legal start action of `player` (the player to move by default) and the names of
+        the move kinds it starts (see NativeState.start_kinds)."""
+        if self.race is not None:
+            deciding = self.race.deciding()
+            player = (deciding[0] if len(deciding) == 1 else -2) if player is None else player
+            runner = self.race.runners[player] if player in deciding else None
+            return {} if runner is None else {a: [s.kind.name for s in runner.starts[a]] for a in runner.legal}
+        if self.terminal or self._pending is not None or player not in (None, self.to_move):
+            return {}
+        return {a: [s.kind.name for s in self._starts[a]] for a in self._legal}
 
     def position_key(self) -> tuple[int, ...]:
         """What makes two positions the same (for repetition)."""

@@ -1,8 +1,10 @@
 """Golden games (tests/golden/): seeded random games of every shipped variant, at its
-parameters' defaults and documented extremes, recorded from the engine as it was. The engine
-(compiled, and its source run by Python) and the Python path must reproduce every action,
-every position (digests), every result and every whole game of `game.playouts`; a difference is a change to the rules' behaviour, to be made on
-purpose and recorded again (`python tests/golden/record.py`)."""
+parameters' defaults and documented extremes, and of 200 specs generated across the
+vocabulary, recorded from the engine as it was. The engine (compiled, and its source run by
+Python) and the Python path must reproduce every action, every position (digests), every move
+as written and what it did, every result and every whole game of `game.playouts`; a difference
+is a change to the rules' behaviour, to be made on purpose and recorded again
+(`python tests/golden/record.py`)."""
 from __future__ import annotations
 
 import sys
@@ -20,8 +22,10 @@ EXPECTED = golden.read()
 def test_every_shipped_variant_is_in_the_golden_games() -> None:
     import rulespec
 
-    assert {e["variant"] for e in EXPECTED} == set(rulespec.shipped_variants())
-    assert sum(len(e["games"]) for e in EXPECTED) >= 3 * len(rulespec.shipped_variants())
+    shipped = [e for e in EXPECTED if "spec" not in e]
+    assert {e["variant"] for e in shipped} == set(rulespec.shipped_variants())
+    assert sum(len(e["games"]) for e in shipped) >= 3 * len(rulespec.shipped_variants())
+    assert len(EXPECTED) - len(shipped) == sum(golden.GENERATED.values())  # the generated specs
 
 
 @pytest.mark.parametrize("engine", ["compiled", "interpreted", "python"])
@@ -31,7 +35,7 @@ def test_the_golden_games_reproduce(expected: dict, engine: str, monkeypatch: py
     from rulespec.interpreter import kernel
 
     monkeypatch.setenv("RULESPEC_PURE", "1" if engine == "interpreted" else "0")
-    game = rulespec.load(expected["variant"], **expected["params"])
+    game = golden.game_of(expected)
     if engine == "python":
         game = game.without_kernel()
     else:

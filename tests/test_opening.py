@@ -263,6 +263,15 @@ def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra)
         b = State.initial(load().without_kernel())
         while not b.is_terminal():
             _same_api(a, b, str(b.history()))
+            if a._racing:  # the race's notation, read from the engine alone
+                probe, shadow = a.clone(), a._shadow
+                written = [probe.action_to_string(x) for x in probe.legal_actions()]
+                assert written == [b.action_to_string(x) for x in b.legal_actions()]
+                assert [probe.string_to_action(w) for w in written] == b.legal_actions()
+                for p in (0, 1):
+                    assert [probe.action_to_string(p, x) for x in probe.legal_actions(p)] == \
+                        [b.action_to_string(p, x) for x in b.legal_actions(p)]
+                assert probe._shadow is shadow
             if a.race is not None:
                 assert a.snapshot() == b.snapshot() and str(a) == str(b) and a.move_to_string() == b.move_to_string()
             if rng.random() < 0.2:  # a clone plays on by itself, the original is untouched

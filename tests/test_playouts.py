@@ -289,6 +289,20 @@ def assert_same_api(a, b, where: str) -> None:
         assert asked(a) == asked(b), where
 
 
+def start_kinds(state) -> dict[int, list[str]]:
+    """The Python State's legal starts and the move kinds each starts (those of the player to
+    move between moves, or of the one chooser in the opening race)."""
+    if state.race is not None:
+        deciding = state.race.deciding()
+        if len(deciding) != 1:
+            return {}
+        runner = state.race.runners[deciding[0]]
+        return {a: sorted({s.kind.name for s in runner.starts[a]}) for a in runner.legal}
+    if state.terminal or state.pending_request() is not None:
+        return {}
+    return {a: sorted({s.kind.name for s in state._starts[a]}) for a in state.legal_actions()}
+
+
 def asked(state) -> tuple | None:
     """What a player sees of the decision asked inside a move."""
     request = state.pending_request()
@@ -313,9 +327,39 @@ def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> N
             assert state.scores() == twin.scores(), state.history()
             assert asked(state) == asked(twin), state.history()
             assert str(state) == str(twin) and state.render(1) == twin.render(1), state.history()
+            assert {a: sorted(k) for a, k in state.start_kinds().items()} == start_kinds(twin), state.history()
+            if state.is_simultaneous_node():  # each chooser's own
+                assert [{a: sorted(k) for a, k in state.start_kinds(p).items()} for p in (0, 1)] == \
+                    [{a: sorted({s.kind.name for s in r.starts[a]}) for a in r.legal} for r in twin.race.runners]
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", rulespec.shipped_variants())
+def test_the_engine_words_an_illegal_action_as_the_python_state_does(name: str) -> None:
+    """At every action of a random game (decisions inside a move included), an illegal action
+    raises the Python State's error, without a Python shadow, and changes nothing."""
+    from rulespec.errors import IllegalActionError
+
+    game = load_for_random_play(name)
+    rng = random.Random(name)
+    state = game.new_initial_state()
+    for _ in range(200):
+        legal = state.legal_actions()
+        wrong = rng.choice([-1, max(legal, default=0) + 1, 1 << 40])
+        probe, shadow = state.clone(), state._shadow
+        with pytest.raises(IllegalActionError) as engine_error:
+            probe.apply_action(wrong)
+        if not probe._racing:
+            assert probe._shadow is shadow, state.history()  # (no Python State made or played on)
+        assert probe.history() == state.history() and probe.legal_actions() == legal
+        with pytest.raises(IllegalActionError) as python_error:
+            state.python_state().apply_action(wrong)
+        assert str(engine_error.value) == str(python_error.value), state.history()
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(legal))
 
 
 STATES = [*NATIVE, ("mefuvha", {"pits": 6, "bonus": 0}), ("bao-la-kiswahili", {}), ("chongka", {}),

@@ -240,17 +240,24 @@ def test_a_line_past_the_ply_bound_is_refused_with_a_message(monkeypatch: pytest
         solve(rulespec.load("oware", pits=3, seeds=2), engine="python")
 
 
-def test_the_search_runs_on_a_python_twin_of_a_native_state() -> None:
-    from rulespec.players.search import python_state
+@pytest.mark.parametrize("name", ["oware", "kalah"])
+def test_the_search_plays_on_the_engine_s_own_states(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulespec.interpreter.state import State
+    from rulespec.players.alphabeta import AlphaBetaPlayer
 
-    state = rulespec.load("oware").new_initial_state()
-    for move in "CcDd":
-        state.apply_action(state.string_to_action(move))
-    twin = python_state(state)
-    assert type(twin).__name__ == "State" and type(state).__name__ == "NativeState"
-    assert twin.history() == state.history() and twin.position_key() == state.position_key()
-    twin.apply_action(twin.legal_actions()[0])
-    assert len(state.history()) == 4  # the twin is a state of its own
+    game = rulespec.load(name, pits=3, seeds=2)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+
+    def no_python_state(*_: object) -> None:
+        raise AssertionError("the search made a Python State")
+
+    exact = solve(game, state, engine="native").value
+    monkeypatch.setattr(State, "initial", no_python_state)
+    before = state.history()
+    assert solve(game, state, engine="python").value == exact
+    AlphaBetaPlayer(depth=4).choose(state)
+    assert state.history() == before  # the search played on clones
 
 
 # ---- the engine's solver against references

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from .search import Search, Timeout, TranspositionTable, python_state
+from .search import Search, Timeout, TranspositionTable
 
 
 class AlphaBetaPlayer:
@@ -33,7 +33,7 @@ class AlphaBetaPlayer:
             return legal[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         search = Search(self.table, deadline)
-        root = python_state(state)
+        root = state.clone()
         best = [self.rng.choice(legal)]
         limit = self.depth if self.depth is not None else 200
         for depth in range(1, limit + 1):

@@ -26,13 +26,6 @@ class Timeout(Exception):
     """The search ran out of time (the last completed iteration stands)."""
 
 
-def python_state(state: Any) -> Any:
-    """The state to search from: a native state's Python twin (a search reads every position
-    it makes, which a native state answers through a Python shadow made at each), else a clone."""
-    twin = getattr(state, "python_state", None)
-    return twin() if twin is not None else state.clone()
-
-
 def win_value(game: Any) -> int:
     """A value beyond any score margin: a game won or lost whatever the scores say."""
     return game.total_points + 1

@@ -10,7 +10,7 @@ The engine's solver (interpreter/engine.py: MTD(f) over the same alpha-beta, a
 memory-bounded table of lower and upper bounds, enhanced transposition cut-offs) solves from
 any position between moves of a game its runner plays, following the repetition rule where a
 game ends on repetition (the positions seen since the last capture are on its line; see the
-solver's section of engine.py and docs/analysis.md). The Python search stays the reference
+solver's section of engine.py and docs/analysis.md). The search over states stays the reference
 and the fallback (`engine="python"`, moves that ask a decision, a decision pending); it keys
 positions by `state.position_key()`, which leaves the history out, so in a variant that ends
 on repetition its values are exact only when no line repeats (it says so).
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.errors import LimitError
-from rulespec.players.search import Search, TranspositionTable, python_state, win_value
+from rulespec.players.search import Search, TranspositionTable, win_value
 
 
 @dataclass
@@ -98,23 +98,22 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
 
     runner = native(game)
     why = "" if runner is not None else f"the engine does not play the game ({game.native_refusal})"
-    twin = python_state(state)
-    if runner is not None and twin._pending is not None:
+    if runner is not None and state.pending_request() is not None:
         runner, why = None, "a decision inside a move is pending"
     if runner is not None:
         start = time.perf_counter()
-        sign = 1 if twin.current_player() == 0 else -1
+        sign = 1 if state.current_player() == 0 else -1
         report = None if progress is None else lambda n, lo, hi: progress(n, *_south(sign, lo, hi))
         try:
             value, moves, nodes, entries, exact_keys, shared, eg_pieces, eg_positions = engine_module().solve(
-                runner.runner, *runner_position(twin), win_value(game), float(memory_mb), all_moves, report,
-                share_stores, endgame, _seen_before(game, twin))
+                runner.runner, *runner_position(state), win_value(game), float(memory_mb), all_moves, report,
+                share_stores, endgame, _seen_before(game, state))
         except NotImplementedError as refused:
             why = str(refused)
         except LimitError as exc:  # the engine's own subclass
             raise LimitError(str(exc)) from None
         else:
-            text = twin.action_to_string
+            text = state.action_to_string
             caveat = "" if exact_keys else ("positions are told apart by a 128-bit hash of the full position "
                                             "(a collision, vanishingly unlikely, could change the value)")
             return Solution(sign * value, [text(a) for a, v in moves if v == value], nodes,
@@ -127,7 +126,7 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
 
 
 def runner_position(state: Any) -> tuple[Any, ...]:
-    """A Python State's position as the engine reads it."""
+    """A state's position as the engine reads it."""
     return (list(state.board), list(state.marks), list(state.stock), state.removed, state.stage,
             state.moves_played, state.to_move)
 
@@ -152,7 +151,7 @@ def _solve_python(game: Any, state: Any, memory_mb: float, all_moves: bool,
                   progress: Progress | None) -> Solution:
     table = TranspositionTable.with_memory(memory_mb)
     search = Search(table)
-    state = python_state(state)
+    state = state.clone()
     sign = 1 if state.current_player() == 0 else -1
     if progress is not None:
         win = win_value(game)

@@ -161,7 +161,6 @@ class _Seat:
 
     def __init__(self, st: Any, player: int):
         self._st, self._player = st, player
-        self._starts = st.race.runners[player].starts
 
     def current_player(self) -> int:
         return self._player

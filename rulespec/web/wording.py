@@ -168,12 +168,8 @@ def start_kinds(st: Any) -> dict[int, list[str]]:
     """At the start of a turn: each legal start pit (slot) and the kinds of move it starts."""
     game = st.game
     player = st.current_player()
-    out: dict[int, list[str]] = {}
-    for a in st.legal_actions():
-        if a < game.geo.per_player:
-            q = game.geo.own[player][a]
-            out[q] = sorted({s.kind.name for s in st._starts.get(a, [])})
-    return out
+    kinds = st.start_kinds(player)
+    return {game.geo.own[player][a]: sorted(kinds.get(a, [])) for a in st.legal_actions() if a < game.geo.per_player}
 
 
 def why_not(st: Any, slot: int) -> str:
