@@ -3731,6 +3731,42 @@ def race_begin(r: Runner, g: Game) -> cython.int:
 
 
 @cython.cfunc
+def race_resume(r: Runner, g: Game, race: tuple) -> cython.int:
+    """The race in progress a snapshot gives ((step, South's part, North's), a part as
+    Core._race gives one but for its last field, the pits to sow: (one round of them, no more
+    than the board's slots, and the pieces in hand)): the parts set, the starts offered to
+    those choosing, then the race run on."""
+    p: cython.int
+    i: cython.int
+    status: cython.int
+    x: RacePart
+    g.racing = 1
+    g.race_step = index(race[0])
+    g.legal.n = g.feeding = 0
+    g.legal.kind = -1
+    for p in range(2):
+        x = part_of(g, p)
+        choosing, finished, chosen, origin, direction, kind, lifted, laps, captured, last, seq, hand = race[1 + p]
+        x.choosing = 1 if choosing else 0
+        x.finished = index(finished)
+        x.chosen = len(chosen)
+        x.origin, x.direction, x.kind, x.lifted = index(origin), index(direction), index(kind), index(lifted)
+        x.laps = x.lap = index(laps)
+        x.captured, x.last = index(captured), index(last)
+        x.n_seq = len(seq)
+        for i in range(x.n_seq):
+            x.seq[i] = seq[i]
+        x.hand = x.lap_hand = index(hand)
+        x.at = 0
+    for p in range(2):
+        if part_of(g, p).choosing:
+            status = race_offer(r, g, p)
+            if status != GAME_OK:
+                return status
+    return race_run(r, g)
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 def race_both(r: Runner, g: Game, south: cython.int, north: cython.int) -> cython.int:
     """Both players' starts at once (their legal indices), South's first, then the race runs."""
@@ -3769,6 +3805,31 @@ def random_action(r: Runner, g: Game, rng: Rng, t: Tally) -> cython.int:
     if g.racing:
         return race_random(r, g, rng, t)
     return random_move(r, g, rng, t)
+
+
+def stage_ends(r: Runner, stage: object, *position: object) -> bool:
+    """Whether stage `stage`'s `until` holds at a position between moves (`position` as Core
+    takes it, its mover the player who moved last), nothing known of that move: how a
+    position given without its stage is told one (snapshot.py)."""
+    first: Kernel = r.kernels[0]
+    g: Game = r.game  # scratch: each playout begins it again
+    at: cython.int = index(stage)
+    P: cython.p_int
+    T: cython.int
+    holds: cython.int
+    if not 0 <= at < r.nstages:
+        raise ValueError("no such stage")
+    P = stage_kernel(r, at).prog
+    T = r.turns[at]
+    if P[T + T_UNTIL] < 0:
+        return False
+    pos_copy(g.pos, first.begin(position, POS_ARGS, "stage_ends"), r.ns)
+    g.pos.stage = at
+    blank_context(r.m)
+    holds = after_move_test(r, g, P, P[T + T_UNTIL], NONE)
+    if r.mark_status != GAME_OK:
+        raise r.failed(r.mark_status)
+    return bool(holds)
 
 
 def playouts(r: Runner, *args: object) -> tuple:
@@ -4010,21 +4071,82 @@ class Core:
     n_given: cython.int
     n_options: cython.int
     dec: Decisions
+    p_hist: cython.int
+    """The history's length when the pending move began (its actions follow)."""
+    race_record: tuple
+    """The starts each player chose in the opening race, as written (South's labels, North's):
+    what a snapshot of the race gives back."""
+    base: object
+    """The snapshot this state's history starts from (None: the game's start)."""
 
     def __init__(self, runner: Runner, game: object, *position: object):
-        """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover)."""
-        first: Kernel
-        status: cython.int
+        """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover): the
+        game's start."""
+        initial: Pos = self.setup(runner, game, position)
+        status: cython.int = new_game(runner, self.g, initial)
+        if status != GAME_OK:
+            raise runner.failed(status)
+
+    @classmethod
+    def _resume(cls, runner: Runner, game: object, base: object, position: tuple, round_: object,
+                seen: object, ended: object, race: object) -> Core:
+        """A state at a position between moves that was not played to (a snapshot's, checked by
+        snapshot.py), whose history starts there: `position` as Core takes it, the rounds
+        finished, the positions seen (make_key's fields; None: this one), then a finished game
+        ((end kind, -1 when not named; South's return)), or the race in progress (as
+        race_resume reads it; True: its start), or else the turn begun as in play."""
+        c: Core = cls.__new__(cls)
+        r: Runner = runner
+        initial: Pos = c.setup(runner, game, position)
+        g: Game = c.g
+        t: Seen
+        j: cython.int
+        status: cython.int = GAME_OK
+        c.base = base
+        pos_copy(g.pos, initial, r.ns)
+        g.round = index(round_)
+        if ended is not None:
+            g.terminal = 1
+            g.end_kind, g.ret = ended
+            g.legal.n = 0
+            return c
+        if r.uses_repetition:
+            t = g.seen
+            if seen is None:
+                make_key(t, g.pos, r.ns)
+                status = seen_add(t)
+            for key in seen or ():
+                for j in range(t.width):
+                    t.key[j] = key[j]
+                status = min(status, seen_add(t))
+            if status < 0:
+                raise MemoryError()
+        if race is True:
+            status = race_begin(r, g)
+        elif race is not None:
+            status = race_resume(r, g, race)
+            c.race_record = (race[1][2], race[2][2])
+        else:
+            status = begin_turn(r, g, 1 - g.pos.mover, REPETITION_SKIP)
+        if status != GAME_OK:
+            raise r.failed(status)
+        return c
+
+    @cython.cfunc
+    def setup(self, runner: Runner, game: object, position: tuple) -> Pos:
+        """The fields of a new state, and its position read and checked (not begun)."""
         if len(position) != POS_ARGS:
             raise TypeError(f"Core takes {2 + POS_ARGS} arguments")
-        first = runner.kernels[0]
+        first: Kernel = runner.kernels[0]
         initial: Pos = first.begin(position, POS_ARGS, "Core")
         if initial.stage >= runner.nstages:
             raise ValueError("no such stage")
         self.runner = runner
         self._game = game
         self.shadow = None
-        self.demoted = self.pending = self.p_index = self.n_given = self.n_options = 0
+        self.demoted = self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
+        self.race_record = ((), ())
+        self.base = None
         self.p_dir = CCW
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
         self.hist = int_array(64)
@@ -4032,9 +4154,7 @@ class Core:
         self.dec = None
         for k in runner.kernels:
             budget(k)
-        status = new_game(runner, self.g, initial)
-        if status != GAME_OK:
-            raise runner.failed(status)
+        return initial
 
     def legal_actions(self, player: object = None, /) -> list:
         """The legal actions (none for another player)."""
@@ -4164,13 +4284,24 @@ class Core:
         if south >= 0:
             self.record(a.legal.aids[south])
             self.record(b.legal.aids[north])
+            self.race_record = (self.race_record[0] + (self.start_label(0, a.legal.aids[south]),),
+                                self.race_record[1] + (self.start_label(1, b.legal.aids[north]),))
             status = race_both(r, g, south, north)
         else:
             self.record(action)
+            written: tuple = (self.start_label(p, action),)
+            self.race_record = ((self.race_record[0] + written, self.race_record[1]) if p == 0
+                                else (self.race_record[0], self.race_record[1] + written))
             race_choose(r, g, p, i)
             status = race_run(r, g)
         if status != GAME_OK:
             raise r.failed(status)
+
+    @cython.cfunc
+    def start_label(self, player: cython.int, action: cython.int) -> str:
+        """A start of the race as written: the pit's label (notation.action_to_string)."""
+        geo: object = self._game.geo
+        return geo.label[geo.own[player][action]]
 
     @cython.cfunc
     def move_action(self, action: cython.longlong, given: object) -> cython.void:
@@ -4220,6 +4351,7 @@ class Core:
                     nd += 1
             self.p_index = i
             self.n_given = 0
+            self.p_hist = self.n_hist
             if nd > 1:  # the direction, asked before anything moves (every one offered was checked)
                 self.room()
                 nd = 0
@@ -4390,6 +4522,7 @@ class Core:
             c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
+        c.p_hist, c.race_record, c.base = self.p_hist, self.race_record, self.base
         c.demoted = self.demoted
         if self.demoted:
             c.shadow = self.shadow.clone()
@@ -4444,6 +4577,11 @@ class Core:
         if self.demoted:
             raise AttributeError("the shadow of a state playing in Python is fixed")
         self.shadow = value
+
+    @property
+    def _base(self) -> object:
+        """The snapshot this state's history starts from (None: the game's start)."""
+        return self.base
 
     @property
     def _demoted(self) -> bool:
@@ -4544,6 +4682,50 @@ class Core:
         P: cython.p_int = stage_kernel(r, p.stage).prog
         T: cython.int = r.turns[p.stage]
         return score_of(P, T, p, 0), score_of(P, T, p, 1)
+
+    def _seen_keys(self) -> list:
+        """The positions seen since the last capture (the repetition end), in the order first
+        seen, as make_key writes them: mover, stage, board, both stocks, marks, each slot's
+        count of each kind."""
+        t: Seen = self.g.seen
+        w: cython.int = t.width
+        e: cython.int
+        j: cython.int
+        return [tuple([t.buf[e * w + j] for j in range(w)]) for e in range(t.count)]
+
+    def _move_start(self) -> tuple | None:
+        """The move waiting for a decision: (the state where it began, its actions so far,
+        the start first); None between moves. That state is this one's position before the
+        move, which waits unchanged until the move's last decision."""
+        if not self.pending:
+            return None
+        c: Core = Core.clone(self)
+        j: cython.int
+        c.pending = c.n_given = c.n_options = 0
+        c.n_hist = self.p_hist
+        if not self.demoted:
+            c.shadow = None
+        return c, [self.hist[1 + j] for j in range(self.p_hist, self.n_hist)]
+
+    def _race(self) -> tuple | None:
+        """The opening race in progress (None once it is over): (step, South's part, North's),
+        a part being (choosing, the step it finished at or -1, its starts as written, then, from
+        its first start: origin, direction, kind (the stage's kind index), lifted, laps, captured,
+        last pit, the pits its hand still sows in order; origin -1 before a start)."""
+        g: Game = self.g
+        if not g.racing:
+            return None
+        return (g.race_step, race_part_view(g.south, self.race_record[0]),
+                race_part_view(g.north, self.race_record[1]))
+
+
+@cython.cfunc
+def race_part_view(x: RacePart, chosen: tuple) -> tuple:
+    """Part x of the race as Core._race gives it."""
+    i: cython.int
+    sowing: list = [x.seq[(x.at + i) % x.n_seq] for i in range(x.hand)] if x.finished < 0 and x.n_seq else []
+    return (bool(x.choosing), x.finished, chosen, x.origin, x.direction, x.kind, x.lifted, x.laps, x.captured,
+            x.last, sowing)
 
 
 @cython.cfunc

@@ -214,8 +214,8 @@ def new_state(game: Any) -> Any:
 PLAYER_NAMES = ("South", "North")
 
 READS = frozenset({
-    "_starts", "_pending", "_seen",
-    "snapshot", "scratch",
+    "_starts", "_pending",
+    "scratch",
     "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
@@ -227,8 +227,9 @@ class CompiledState:
 
     legal_actions, apply_action, is_terminal, current_player, returns, history and clone run
     in the engine, and the engine answers the position, scores, the end, the decision asked,
-    action notation, the last move's facts and notation, and the board drawn as text. The rest
-    (snapshots, the opening race's notation, the error for an illegal action) comes
+    action notation, the last move's facts and notation, snapshots and the board drawn as
+    text. The rest (the opening race's last step written down, the move in progress as the
+    Python State holds it) comes
     from a Python `State` replayed to the same history (the shadow), made when first asked
     and kept. Asked for anything not known to be read-only, the state hands over to that
     Python State for good, so nothing can set the two apart.
@@ -251,7 +252,7 @@ class CompiledState:
         done = 0 if shadow is None else len(shadow._history)
         own = False
         if shadow is None or shadow._history != history[:done]:
-            shadow, done, own = State.initial(self.game), 0, True
+            shadow, done, own = self._python_start(), 0, True
         if done < len(history):
             # A shadow may be shared by clones (the start's too, with no history): never changed.
             shadow = shadow if own else shadow.clone()
@@ -265,6 +266,15 @@ class CompiledState:
                     at += 1
         self._shadow = shadow
         return shadow
+
+    def _python_start(self) -> State:
+        """The Python State where this state's history starts: the game's start, or the
+        snapshot the state was made from."""
+        if self._base is None:
+            return State.initial(self.game)
+        from .snapshot import state_from_snapshot
+
+        return state_from_snapshot(self.game, self._base, python=True)
 
     @staticmethod
     def _as_action(action: Any) -> int:
@@ -337,6 +347,14 @@ class CompiledState:
             return self._python().move_to_string(suffix) if self.game.spec.opening is not None else ""
         return notation.move_to_string(self, suffix)
 
+    def snapshot(self) -> dict[str, Any]:
+        """The position as docs/positions.md writes it, read from the engine."""
+        if self._demoted:
+            return self._shadow.snapshot()
+        from .snapshot import engine_snapshot
+
+        return engine_snapshot(self)
+
     def pending_request(self) -> Request | None:
         """The decision being asked inside a move, or None at the start of a turn."""
         if self._demoted:
@@ -365,6 +383,16 @@ class CompiledState:
     @property
     def _returns(self) -> list[float]:
         return self._shadow._returns if self._demoted else self.returns()
+
+    @property
+    def _seen(self) -> set[tuple[int, ...]]:
+        """The positions seen since the last capture (the repetition end), as game.position_key
+        gives them."""
+        if self._demoted:
+            return self._shadow._seen
+        from .snapshot import seen_keys
+
+        return set(seen_keys(self))
 
     @property
     def _feeding(self) -> bool:
@@ -432,7 +460,7 @@ class CompiledState:
         if self._demoted:
             return self._shadow.end_reason
         terminal, kind = self._status()[:2]
-        return END_REASONS[kind] if terminal else None
+        return END_REASONS[kind] if terminal and kind >= 0 else None  # (-1: a snapshot's end, not named)
 
     @property
     def round(self) -> int:

@@ -1,6 +1,9 @@
 """Snapshots: a JSON-able position that holds everything needed to play on (docs/positions.md)."""
 from __future__ import annotations
 
+import copy
+
+from types import SimpleNamespace
 from typing import Any
 
 from pydantic import ValidationError
@@ -9,6 +12,9 @@ from rulespec.errors import RulespecError
 from rulespec.limits import MAX_PENDING_DEPTH
 from rulespec.models.position import Position
 
+from .geometry import CCW, CW
+from .layout import MAX_SLOTS
+from .native import END_REASONS
 from .state import State
 
 
@@ -17,10 +23,58 @@ class PositionError(RulespecError, ValueError):
 
 
 def snapshot(st: State) -> dict[str, Any]:
+    """A Python State's snapshot."""
+    from .race import to_snapshot
+
+    pending = st._pending
+    return write_snapshot(st, sorted(st._seen), None if pending is None else (pending.origin, list(pending.decisions)),
+                          to_snapshot(st) if st.race is not None else None)
+
+
+def engine_snapshot(st: Any) -> dict[str, Any]:
+    """A snapshot of a state played by the engine (native.CompiledState), from the engine's views."""
+    seen = sorted(seen_keys(st)) if st.game.uses_repetition else []
+    return write_snapshot(st, seen, st._move_start(), _race_snapshot(st))
+
+
+def seen_keys(st: Any) -> list[tuple[int, ...]]:
+    """The positions a state played by the engine saw since the last capture, as
+    game.position_key gives them."""
+    layout, round_ = _key_layout(st.game), st.round
+    return [tuple(round_ if at == ROUND else key[at] for at in layout) for key in st._seen_keys()]
+
+
+def _race_snapshot(st: Any) -> dict[str, Any] | None:
+    """The opening race in progress as race.to_snapshot writes it, from the engine's race parts."""
+    race = st._race()
+    if race is None:
+        return None
+    step, *parts = race
+    game = st.game
+    label = game.geo.label
+    kinds = game.rulesets[st.stage].kinds
+    players = []
+    for choosing, finished, chosen, origin, direction, kind, lifted, laps, captured, last, sowing in parts:
+        out: dict[str, Any] = {"choosing": choosing, "finished": None if finished < 0 else finished,
+                               "chosen": list(chosen)}
+        if origin >= 0:
+            out.update(origin=label[origin], direction="ccw" if direction == CCW else "cw", kind=kinds[kind].name,
+                       lifted=lifted, laps=laps, captured=captured, last=label[last] if last >= 0 else None,
+                       sowing=[label[q] for q in sowing])
+        players.append(out)
+    return {"step": step, "players": players}
+
+
+def write_snapshot(st: Any, seen: list[tuple[int, ...]], move: tuple[Any, list[int]] | None,
+                   race: dict[str, Any] | None) -> dict[str, Any]:
+    """The snapshot of `st` (a Python State or a NativeState: the views both give), with what
+    they keep each in their own way: the repetition keys seen (sorted), the move waiting for a
+    decision (the state where it began and its actions so far) and the race in progress."""
     game = st.game
     geo = game.geo
     b = st.board
-    pending = st._pending
+    request = st.pending_request()
+    scores = st.scores()
     out: dict[str, Any] = {
         "variant": game.name,
         "params": dict(game.params),
@@ -32,27 +86,28 @@ def snapshot(st: State) -> dict[str, Any]:
                 "pits": [b[q] for q in geo.own[p]],
                 "store": b[geo.store[p]] if geo.store[p] != -1 else 0,
                 "hand": st.stock[p],
-                "score": st.score(p),
+                "score": scores[p],
             }
             for p in (0, 1)
         ],
         "removed": st.removed,
-        "in_hand": (pending.request.in_hand if pending is not None else
-                    sum(r.hand for r in st.race.runners if r.finished is None) if st.race is not None else 0),
+        "in_hand": (request.in_hand if request is not None else
+                    sum(len(p.get("sowing", ())) for p in race["players"]) if race is not None else 0),
         "terminal": st.terminal,
     }
     if st.kinds is not None:
         names = game.kind_names
+        kinds = st.kinds
 
         def by_kind(row: list[int]) -> dict[str, int]:
             return {names[k]: n for k, n in enumerate(row) if n}
 
-        if pending is not None and pending.request.hand_kinds is not None:
-            out["in_hand_contents"] = by_kind(pending.request.hand_kinds)
+        if request is not None and request.hand_kinds is not None:
+            out["in_hand_contents"] = by_kind(request.hand_kinds)
         for p in (0, 1):
-            out["players"][p]["contents"] = [by_kind(st.kinds[q]) for q in geo.own[p]]
+            out["players"][p]["contents"] = [by_kind(kinds[q]) for q in geo.own[p]]
             if geo.store[p] != -1:
-                out["players"][p]["store_contents"] = by_kind(st.kinds[geo.store[p]])
+                out["players"][p]["store_contents"] = by_kind(kinds[geo.store[p]])
     if geo.ranks == 4:
         for p in (0, 1):
             out["players"][p]["rows"] = {
@@ -62,31 +117,31 @@ def snapshot(st: State) -> dict[str, Any]:
         out["shared"] = [b[q] for q in range(2 * geo.per_player, geo.n_pits)]
     if game.rounds is not None:
         out["round"] = st.round + 1
-    if st.race is not None:
-        from .race import to_snapshot
-
-        out["race"] = to_snapshot(st)
+    if race is not None:
+        out["race"] = race
     if game.mark_names:
-        out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if st.marks[q] & bit]
+        marks = st.marks
+        out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if marks[q] & bit]
                         for name, bit in game.mark_slots.items()}
     if st.terminal:
-        out["returns"] = st.returns()
+        returns = st.returns()
+        out["returns"] = returns
         out["end_reason"] = st.end_reason
-        margin = abs(out["players"][0]["score"] - out["players"][1]["score"])
+        margin = abs(scores[0] - scores[1])
         out["margin"] = margin
-        out["victory_value"] = 0 if st.returns()[0] == 0 else game.victory_values.get(margin, 1)
+        out["victory_value"] = 0 if returns[0] == 0 else game.victory_values.get(margin, 1)
     if game.uses_repetition and not st.terminal:
-        out["repetition"] = [list(k) for k in sorted(st._seen)]
-    if pending is not None:
+        out["repetition"] = [list(k) for k in seen]
+    if move is not None:
         from .notation import action_to_string
 
-        origin = pending.origin
+        origin, actions = move
         decisions = []
         replay = origin.clone()
-        for a in pending.decisions:
+        for a in actions:
             decisions.append(action_to_string(replay, a))
             replay.apply_action(a)
-        out["pending"] = {"position": snapshot(origin), "decisions": decisions}
+        out["pending"] = {"position": origin.snapshot(), "decisions": decisions}
     return out
 
 
@@ -118,9 +173,11 @@ def _position_problem(error: Any) -> str:
     return f"bad position at {where}: {error['msg']}"
 
 
-def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> State:
+def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0, python: bool = False) -> Any:
     """A state from a snapshot, which is checked completely first: every count, the shared
-    row, the stock, the move counter, the pending move and a finished game's returns."""
+    row, the stock, the move counter, the pending move and a finished game's returns. The
+    engine makes it where it plays the game (a NativeState whose history starts at the
+    position); else, or with `python` (the Python shadow of such a state), a Python State."""
     if not isinstance(snap, dict):
         raise PositionError(f"a position is a mapping of fields, not {type(snap).__name__}")
     data = {k: v for k, v in snap.items() if k not in ("end_reason", "margin", "victory_value", "in_hand_contents")}
@@ -134,18 +191,21 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         if _depth >= MAX_PENDING_DEPTH:
             raise PositionError("pending.position has a pending move itself; a move in progress starts "
                                 "from a position between moves")
-        st = state_from_snapshot(game, pos.pending.position, _depth + 1)
+        st = state_from_snapshot(game, pos.pending.position, _depth + 1, python)
         for text in pos.pending.decisions:
             st.apply_action(string_to_action(st, text))
         return st
+    from .native import native
+
+    runner = None if python else native(game)
     geo = game.geo
-    st = State(game)
-    st.board = [0] * geo.n_slots
+    at = SimpleNamespace(board=[0] * geo.n_slots, kinds=None, marks=[0] * geo.n_slots)
+    """The position read: board, kinds, stock, removed, marks, moves_played, round, stage."""
     if game.multi:
-        st.kinds = [[0] * len(game.kind_names) for _ in range(geo.n_slots)]
+        at.kinds = [[0] * len(game.kind_names) for _ in range(geo.n_slots)]
     for p, pl in enumerate(pos.players):
         if game.multi:
-            _read_contents(game, st, p, pl)
+            _read_contents(game, at, p, pl)
             continue
         if pl.rows is not None:
             pl = pl.model_copy(update={"pits": _pits_from_rows(game, p, pl.rows)})
@@ -157,9 +217,9 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         if min(pl.pits, default=0) < 0:
             raise PositionError(f"players[{p}].pits has a negative count")
         for q, n in zip(geo.own[p], pl.pits):
-            st.board[q] = n
+            at.board[q] = n
         if geo.store[p] != -1:
-            st.board[geo.store[p]] = pl.store
+            at.board[geo.store[p]] = pl.store
         elif pl.store:
             raise PositionError(f"players[{p}].store is {pl.store}, but the board has no stores")
     if geo.n_pits > 2 * geo.per_player:  # a shared middle row
@@ -169,68 +229,197 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Sta
         if min(shared, default=0) < 0:
             raise PositionError("shared has a negative count")
         for i, n in enumerate(shared):
-            st.board[2 * geo.per_player + i] = n
+            at.board[2 * geo.per_player + i] = n
     elif pos.shared:
         raise PositionError("shared gives a shared middle row, but this board has none")
-    st.stock = [pos.players[0].hand, pos.players[1].hand]
-    st.removed = pos.removed
-    st.marks = [0] * geo.n_slots
+    at.stock = [pos.players[0].hand, pos.players[1].hand]
+    at.removed = pos.removed
     for name, labels in pos.marks.items():
         if name not in game.mark_slots:
             raise PositionError(f"unknown mark {name!r}; marks: {', '.join(game.mark_slots) or 'none'}")
         for label in labels:
             if label not in geo.by_label:
                 raise PositionError(f"unknown pit {label!r} in marks.{name}")
-            st.marks[geo.by_label[label]] |= game.mark_slots[name]
-    st.moves_played = pos.moves_played
+            at.marks[geo.by_label[label]] |= game.mark_slots[name]
+    at.moves_played = pos.moves_played
     if pos.round != 1 and game.rounds is None:
         raise PositionError(f"round is {pos.round}, but this game is played in one round")
-    st.round = pos.round - 1
+    at.round = pos.round - 1
     if game.multi:
-        _check_kind_counts(game, st, pos.partial)
-    total = sum(st.board) + sum(st.stock) + st.removed + _race_hands(pos.race)
+        _check_kind_counts(game, at, pos.partial)
+    total = sum(at.board) + sum(at.stock) + at.removed + _race_hands(pos.race)
     if pos.partial and total <= game.total_pieces:
-        st.removed += game.total_pieces - total  # the pieces not placed are out of play
+        at.removed += game.total_pieces - total  # the pieces not placed are out of play
     elif total != game.total_pieces:
         more = "" if total > game.total_pieces else " (a fragment of a position: give partial: true)"
         raise PositionError(f"the position holds {total} pieces; this game is played with "
                             f"{game.total_pieces}{more}")
+    to_move = pos.to_move if pos.to_move is not None else 0
     if pos.stage is None and pos.race:
-        st.stage = 0  # the race is the game's first move
+        at.stage = 0  # the race is the game's first move
     elif pos.stage is None:
-        st.stage = _inferred_stage(game, st, pos)
+        ends = _python_until(game, at, to_move) if runner is None else _engine_until(runner, at, to_move)
+        at.stage = _inferred_stage(game, at.moves_played, pos, ends)
     elif pos.stage in game.stage_names:
-        st.stage = game.stage_names.index(pos.stage)
+        at.stage = game.stage_names.index(pos.stage)
     else:
         raise PositionError(f"unknown stage {pos.stage!r}; stages: {', '.join(game.stage_names)}")
+    returns = None
     if pos.terminal:
-        st.to_move = -4
-        st.terminal = True
         returns = [float(r) for r in pos.returns or [0.0, 0.0]]
         if returns not in RETURNS:
             raise PositionError(f"returns {pos.returns} are not those of a finished game: "
                                 f"[1, -1], [-1, 1] or [0, 0]")
+    if pos.race and not pos.terminal and game.spec.opening is None:
+        raise PositionError("race is true, but this game has no opening race")
+    end_reason = snap.get("end_reason") if snap.get("end_reason") in END_REASONS else None
+    if runner is None:
+        return _python_state(game, at, pos, to_move, returns, end_reason)
+    return _engine_state(game, runner, snap, at, pos, to_move, returns, end_reason)
+
+
+def _python_state(game: Any, at: Any, pos: Position, to_move: int, returns: list[float] | None,
+                  end_reason: str | None) -> State:
+    """The Python State at a position read and checked by state_from_snapshot."""
+    st = State(game)
+    st.board, st.kinds, st.stock, st.removed, st.marks = at.board, at.kinds, at.stock, at.removed, at.marks
+    st.moves_played, st.round, st.stage = at.moves_played, at.round, at.stage
+    if returns is not None:
+        st.to_move = -4
+        st.terminal = True
+        st.end_reason = end_reason
         st._returns = returns
         return st
-    st.to_move = pos.to_move if pos.to_move is not None else 0
+    st.to_move = to_move
     if pos.repetition is not None:
         st._seen = {tuple(k) for k in pos.repetition}
     elif game.uses_repetition:
         st._seen = {st.position_key()}
     if pos.race:
-        if game.spec.opening is None:
-            raise PositionError("race is true, but this game has no opening race")
         from .race import from_snapshot
 
         from_snapshot(st, pos.race)
         st._race_step()
         return st
-    played = st.round
     st._begin_turn(1 - st.to_move, check_repetition=False)
-    if st.round != played:  # the position ends a round: the next one would be set up silently
+    return _round_unchanged(at.round, st)
+
+
+def _engine_state(game: Any, runner: Any, snap: dict[str, Any], at: Any, pos: Position, to_move: int,
+                  returns: list[float] | None, end_reason: str | None) -> Any:
+    """The engine's state (a NativeState) at a position read and checked by state_from_snapshot:
+    its turn begun as in play, its history starting there (its Python shadow, where one is
+    asked for, is made from a copy of `snap`)."""
+    from .native import native_state_class
+
+    position = (_flat_board(at), at.marks, at.stock, at.removed, at.stage, at.moves_played, to_move)
+    ended = None
+    if returns is not None:
+        ended = (END_REASONS.index(end_reason) if end_reason is not None else -1, int(returns[0]))
+    seen = None
+    if pos.repetition is not None:
+        seen = _engine_keys(game, pos.repetition, at.round)
+    race = True if pos.race is True else _race_parts(game, at.stage, pos.race) if pos.race else None
+
+    st = native_state_class()._resume(runner.runner, game, copy.deepcopy(snap), position, at.round, seen, ended,
+                                      race)
+    return st if ended is not None or race is not None else _round_unchanged(at.round, st)
+
+
+def _round_unchanged(played: int, st: Any) -> Any:
+    """st, its turn begun in round `played`, refused where that ended the round: the next round
+    would be set up silently."""
+    if st.round != played:
         raise PositionError(f"this position ends round {played + 1} (its end holds before anyone moves); give the "
                             f"position round {played + 2} starts from, or the position before the last move")
     return st
+
+
+def _flat_board(at: Any) -> list[int]:
+    """The board as the engine reads a position: each slot's count, then (several kinds of
+    piece) each slot's count of each kind."""
+    return at.board + [n for row in at.kinds for n in row] if at.kinds is not None else list(at.board)
+
+
+def _key_layout(game: Any) -> tuple[int, ...]:
+    """Where each field of game.position_key's tuple is in the engine's key (make_key: mover,
+    stage, board, both stocks, marks, each slot's kinds); ROUND for the round, which the
+    engine's key leaves out (its table holds one round's positions: emptied at each new round)."""
+    ns = game.geo.n_slots
+    nk = len(game.kind_names)
+    kinds = 4 + 2 * ns
+    view = SimpleNamespace(to_move=0, stage=1, round=ROUND, board=range(2, 2 + ns), stock=(2 + ns, 3 + ns),
+                           marks=range(4 + ns, 4 + 2 * ns),
+                           kinds=[range(kinds + q * nk, kinds + (q + 1) * nk) for q in range(ns)])
+    return game.position_key(view)
+
+
+ROUND = -1
+"""_key_layout's place of the round."""
+INT_RANGE = range(-2**31, 2**31)
+"""What the engine's keys hold."""
+
+
+def _engine_keys(game: Any, keys: list[list[int]], round_: int) -> list[tuple[int, ...]]:
+    """Repetition keys as position_key gives them, in the engine's form: the fields a key of this
+    game leaves out are those that never change in it (0); keys that are no position of this
+    game in this round are left out (none is ever seen)."""
+    layout = _key_layout(game)
+    width = 4 + 2 * game.geo.n_slots + (game.geo.n_slots * len(game.kind_names) if game.multi else 0)
+    out = []
+    for key in keys:
+        if len(key) != len(layout) or any(n not in INT_RANGE for n in key):
+            continue
+        engine_key = [0] * width
+        for at, n in zip(layout, key):
+            if at != ROUND:
+                engine_key[at] = n
+            elif n != round_:
+                break
+        else:
+            out.append(tuple(engine_key))
+    return out
+
+
+def _race_parts(game: Any, stage: int, race: dict[str, Any]) -> tuple[Any, ...]:
+    """A race in progress as a snapshot gives it (race.to_snapshot), in the engine's form
+    (engine.race_resume), checked."""
+    geo = game.geo
+    kinds = [k.name for k in game.rulesets[stage].kinds]
+    try:
+        step = int(race["step"])
+        parts = []
+        for d in race["players"][:2]:
+            finished = d.get("finished")
+            part = [bool(d["choosing"]), -1 if finished is None else int(finished),
+                    tuple(str(c) for c in d.get("chosen", [])), -1, CCW, -1, 0, 0, 0, -1, [], 0]
+            if "origin" in d:
+                sowing = [geo.by_label[q] for q in d.get("sowing", [])]
+                kind = str(d.get("kind", ""))
+                if kind not in kinds:
+                    raise ValueError(f"no move kind {kind!r} in this stage")
+                part[3:] = [geo.by_label[d["origin"]], CCW if d["direction"] == "ccw" else CW, kinds.index(kind),
+                            int(d["lifted"]), int(d["laps"]), int(d["captured"]),
+                            geo.by_label[d["last"]] if d.get("last") else -1, _one_round(sowing), len(sowing)]
+            if not part[0] and part[1] < 0 and not part[-1]:
+                raise ValueError("a part neither chooses, sows nor has finished")
+            parts.append(tuple(part))
+        if len(parts) != 2:
+            raise ValueError("two players")
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PositionError(f"race: not a race in progress as snapshots give it ({exc})") from None
+    return step, *parts
+
+
+def _one_round(sowing: list[int]) -> list[int]:
+    """The pits a race's hand sows, one round of them (the shortest that repeats to give them
+    all): what the engine keeps, at most a pit per slot."""
+    for n in range(1, min(len(sowing), MAX_SLOTS) + 1):
+        if all(q == sowing[i % n] for i, q in enumerate(sowing)):
+            return sowing[:n]
+    if len(sowing) > MAX_SLOTS:
+        raise ValueError("the pits to sow do not go round the board")
+    return sowing
 
 
 def _race_hands(race: Any) -> int:
@@ -249,32 +438,48 @@ DECIDED_BY_POSITION = frozenset({"stocks", "in_play"})
 """Condition keys a position alone decides (with `moves_played` when the position gives it)."""
 
 
-def _inferred_stage(game: Any, st: State, pos: Position) -> int:
-    """The stage of a position that does not name it: the first whose `until` does not hold yet.
-    Refused when an `until` reads something the position does not give (the last move, or the
-    move count when `moves_played` is left out)."""
+def _inferred_stage(game: Any, played: int, pos: Position, ends: Any) -> int:
+    """The stage of a position that does not name it: the first whose `until` does not hold yet
+    (ends(stage, moves_played) tells). Refused when an `until` reads something the position
+    does not give (the last move, or the move count when `moves_played` is left out)."""
     stages = game.spec.stages
     known = DECIDED_BY_POSITION | ({"moves_played"} if "moves_played" in pos.model_fields_set else set())
-    ctx = game.turn_ctx[1 - (pos.to_move or 0)]
-    played = st.moves_played
     for i, stage in enumerate(stages[:-1]):
         keys = _condition_keys(stage.until)
         unknown = keys - known
         if unknown:
             raise PositionError(f"give the position's stage ({', '.join(game.stage_names)}): it cannot be told "
                                 f"from the position, as stage {stage.name!r} ends on {', '.join(sorted(unknown))}")
-        until = game.rulesets[i].until
         # A stage that ends on a move count ended if its condition held at any count so far.
         counts = range(min(played, MAX_COUNTS_TRIED) + 1) if "moves_played" in keys else [played]
-        ended = False
-        for st.moves_played in counts:
-            if until(st, -1, ctx):
-                ended = True
-                break
-        st.moves_played = played
-        if not ended:
+        if not any(ends(i, n) for n in counts):
             return i
     return len(stages) - 1 if stages else 0
+
+
+def _engine_until(runner: Any, at: Any, to_move: int) -> Any:
+    """ends(stage, moves_played) for _inferred_stage: the stage's `until` evaluated by the engine
+    as after a move of the player not to move."""
+    board = _flat_board(at)
+
+    def ends(stage: int, played: int) -> bool:
+        return runner.engine.stage_ends(runner.runner, stage, board, at.marks, at.stock, at.removed, stage, played,
+                                        1 - to_move)
+
+    return ends
+
+
+def _python_until(game: Any, at: Any, to_move: int) -> Any:
+    """ends(stage, moves_played) for _inferred_stage on the Python path (its compiled conditions)."""
+    st = State(game)
+    st.board, st.kinds, st.stock, st.removed, st.marks, st.round = at.board, at.kinds, at.stock, at.removed, \
+        at.marks, at.round
+
+    def ends(stage: int, played: int) -> bool:
+        st.moves_played = played
+        return bool(game.rulesets[stage].until(st, -1, game.turn_ctx[1 - to_move]))
+
+    return ends
 
 
 def _condition_keys(cond: Any) -> set[str]:
@@ -293,7 +498,7 @@ def _condition_keys(cond: Any) -> set[str]:
     return keys
 
 
-def _check_kind_counts(game: Any, st: State, partial: bool) -> None:
+def _check_kind_counts(game: Any, st: Any, partial: bool) -> None:
     """Pieces of each kind: as many as the game's set (at most as many in a fragment)."""
     counts = [(name, sum(row[k] for row in st.kinds), sum(row[k] for row in game.initial_kinds))
               for k, name in enumerate(game.kind_names)]
@@ -303,7 +508,7 @@ def _check_kind_counts(game: Any, st: State, partial: bool) -> None:
                                 + (" (a fragment of a position: give partial: true)" if have < want else ""))
 
 
-def _read_contents(game: Any, st: State, p: int, pl: Any) -> None:
+def _read_contents(game: Any, st: Any, p: int, pl: Any) -> None:
     """Pieces by kind, for games with several kinds of piece."""
     geo = game.geo
     if pl.contents is None or len(pl.contents) != geo.per_player:

@@ -18,7 +18,9 @@ from rulespec.records import parse_record, replay
 
 @pytest.fixture()
 def leaky_take(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A deliberately broken capture block: a capture of three or more loses one piece."""
+    """A deliberately broken capture block: a capture of three or more loses one piece (on the
+    Python path, where a bug can be planted: the engine's states never read it)."""
+    monkeypatch.setenv("RULESPEC_KERNEL", "0")
     real = moves._take
 
     def take(st, rs, cap, pits, mv):  # type: ignore[no-untyped-def]
@@ -78,6 +80,7 @@ def test_a_broken_sowing_block_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
     import rulespec.interpreter.state as state_module
 
     monkeypatch.setattr(state_module, "play_plain", play_plain)
+    monkeypatch.setenv("RULESPEC_KERNEL", "0")  # (the Python path, where the bug is planted)
     game = rulespec.load("kalah")
     _, failing = random_games(game, games=100, seed=0, max_actions=400)
     assert failing is not None and "pieces instead of 48" in str(fails(game, failing, 400))

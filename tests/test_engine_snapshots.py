@@ -1,0 +1,85 @@
+"""Snapshots and positions made by the engine, checked against the Python path (the oracle
+while it lasts): every shipped variant, seeded random games and the worked examples' positions."""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+import pytest
+
+import rulespec
+from rulespec.fuzz import load_for_random_play
+
+VARIANTS = rulespec.shipped_variants()
+GAMES = 2
+ACTIONS = 150
+
+
+def played(game: Any, seed: int) -> Iterator[Any]:
+    """The states of a seeded random game, from the start to its end (or ACTIONS actions)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(ACTIONS):
+        yield state
+        if state.is_terminal():
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def same_play(a: Any, b: Any, rng: random.Random, actions: int = 6) -> None:
+    """a and b offer the same actions and give the same snapshots over a few random actions."""
+    for _ in range(actions):
+        assert a.legal_actions() == b.legal_actions()
+        assert a.current_player() == b.current_player()
+        assert a.snapshot() == b.snapshot()
+        if a.is_terminal():
+            return
+        action = rng.choice(a.legal_actions())
+        a.apply_action(action)
+        b.apply_action(action)
+    assert a.snapshot() == b.snapshot()
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_snapshots_are_the_python_paths(name: str) -> None:
+    game = load_for_random_play(name)
+    for seed in range(GAMES):
+        for state in played(game, seed):
+            snap = state.snapshot()
+            assert state._shadow is None  # read from the engine alone
+            python = state.clone().python_state()
+            assert snap == python.snapshot()
+            assert state._seen == python._seen
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_state_from_its_snapshot_plays_on_alike(name: str) -> None:
+    game = load_for_random_play(name)
+    rng = random.Random(name)
+    for seed in range(GAMES):
+        for step, state in enumerate(played(game, seed)):
+            if step % 7:
+                continue
+            restored = game.state_from_snapshot(state.snapshot())
+            assert restored._shadow is None  # made by the engine alone
+            assert restored.clone().python_state().snapshot() == restored.snapshot()
+            same_play(state.clone(), restored, rng)
+
+
+def test_worked_examples_positions_play_on_alike() -> None:
+    from rulespec.examples import example_game
+
+    rng = random.Random(0)
+    checked = 0
+    for name in VARIANTS:
+        base = rulespec.load(name)
+        for index, example in enumerate(base.spec.examples):
+            if example.position is None:
+                continue
+            game = example_game(base, index)
+            state = game.state_from_snapshot(dict(example.position))
+            assert state._shadow is None
+            same_play(state.clone().python_state(), state, rng)
+            same_play(state, game.state_from_snapshot(state.snapshot()), rng)
+            checked += 1
+    assert checked
