@@ -13,6 +13,9 @@ from pydantic_core import PydanticUndefined
 from . import models
 
 REFERENCE_PATH = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
+PLAY_PATH = REFERENCE_PATH.with_name("reference-play.md")
+"""The hand-written section "How a game is played", appended to the generated reference (edit it
+there, then run `python -m rulespec.docgen`)."""
 
 ORDER = [
     models.Spec, models.Origin, models.Source, models.Parameter, models.Board, models.Role, models.Terms,
@@ -79,7 +82,10 @@ def reference() -> str:
     lines = ["# Spec language reference", "",
              "Generated from the models in `rulespec/models/` by `python -m rulespec.docgen`;",
              "a test fails when it is out of date. Every block rejects unknown keys. Any integer,",
-             "true/false or choice value may be written as a parameter reference, `$name`.", ""]
+             "true/false or choice value may be written as a parameter reference, `$name`.", "",
+             "How the blocks work together in play (circuits, `next` and `previous`, repeated positions,",
+             "the order of events after a move, the opening race, several kinds of piece):",
+             "[How a game is played](#how-a-game-is-played), at the end.", ""]
     for model in ORDER:
         doc = inspect.cleandoc(model.__doc__ or "")
         lines += [f"## {model.__name__}", "", doc, "", "| key | type | default | meaning |", "|---|---|---|---|"]
@@ -87,6 +93,7 @@ def reference() -> str:
             desc = " ".join((field.description or "").split()).replace("|", "\\|")
             lines.append(f"| `{field.alias or name}` | {_type_name(field.annotation)} | {_default(field)} | {desc} |")
         lines.append("")
+    lines.append(PLAY_PATH.read_text(encoding="utf-8"))
     return "\n".join(lines)
 
 
