@@ -457,9 +457,12 @@ def _check_kinds(spec: Spec, kind_names: list[str], bad: Any, check_label: Any) 
         for i, kind in enumerate(turn.moves):
             if kind.lift != "all" or kind.sow != "circuit":
                 bad(where + ("moves", i), f"a move kind that does not lift all and sow round the circuit {unsupported}")
-    for i, rule in enumerate(spec.captures):
-        if not isinstance(rule.to, str) or rule.to != "store":
-            bad(("captures", i, "to"), f"captures anywhere but the store {unsupported}")
+    captures = [(("captures",), spec.captures)] + [(("stages", i, "captures"), st.captures)
+                                                   for i, st in enumerate(spec.stages) if st.captures]
+    for where, rules in captures:
+        for i, rule in enumerate(rules):
+            if not isinstance(rule.to, str) or rule.to != "store":
+                bad(where + (i, "to"), f"captures anywhere but the store {unsupported}")
     if setup.stock:
         bad(("setup", "stock"), f"a stock {unsupported}")
     for i, cond in enumerate(spec.end):

@@ -281,6 +281,8 @@ end:
     ("", "sowing: {laps: {kind: relay}}", "", "relay sowing is not supported with several kinds"),
     ("", "captures: [{name: c, when: {count: 2}, take: [landing], to: removed}]", "",
      "captures anywhere but the store is not supported"),
+    ("", "stages: [{name: s, captures: [{name: c, when: {count: 2}, take: [landing], to: removed}]}]", "",
+     ":9:80: captures anywhere but the store is not supported"),
     (", stock: 2", "", "", "a stock is not supported"),
     ("", "", ", remaining: to_owner", "collecting the pieces left is not supported"),
     ("", "opening: {kind: race}", "", "one kind of piece"),
