@@ -77,11 +77,13 @@ class Condition(Block):
     mirror: Condition | None = None
     """Holds for the pit with the same name on the other player's side (South's C and North's c)."""
     next: Condition | None = None
-    """Holds for the pit after the subject along the mover's sowing direction."""
+    """Holds for the pit after the subject along the mover's circuit, in the move's direction
+    (a pit the lap skips is a step too)."""
     previous: Condition | None = None
-    """Holds for the pit before the subject along the mover's sowing direction (where the lap
-    dropped the piece before the subject's; e.g. the last two pits of a lap: `last: true,
-    previous: {count: 4}`)."""
+    """Holds for the pit before the subject along the mover's circuit, in the move's direction
+    (a pit the lap skips is a step too, so this is where the lap dropped the piece before the
+    subject's only when it skipped none in between; e.g. the last two pits of a lap:
+    `last: true, previous: {count: 4}`)."""
     origin: Condition | None = None
     """Holds for the pit the move started from."""
     lifted: Count | None = None

@@ -22,7 +22,8 @@ class _End(Block):
     """`by_score`: compare scores; `player_loses` / `player_wins`: the player this condition
     is about loses / wins outright."""
     during_move: bool = False
-    """Also checked after every lap and capture inside a move: the game can end mid-move."""
+    """Also checked inside a move, once a lap, after its sowing and before its capture: the
+    game can end mid-move (a capture that ends the move is seen by the check between moves)."""
 
 
 class SideEmpty(_End):
