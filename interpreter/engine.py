@@ -4076,6 +4076,9 @@ class Core:
     race_record: tuple
     """The starts each player chose in the opening race, as written (South's labels, North's):
     what a snapshot of the race gives back."""
+    race_written: str
+    """The opening race's last step as written (both starts 'C/e', or the chooser's; '' before
+    one): State.race_moves, what move_to_string gives in and just after the race."""
     base: object
     """The snapshot this state's history starts from (None: the game's start)."""
 
@@ -4146,6 +4149,7 @@ class Core:
         self.shadow = None
         self.demoted = self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
         self.race_record = ((), ())
+        self.race_written = ""
         self.base = None
         self.p_dir = CCW
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
@@ -4284,14 +4288,16 @@ class Core:
         if south >= 0:
             self.record(a.legal.aids[south])
             self.record(b.legal.aids[north])
-            self.race_record = (self.race_record[0] + (self.start_label(0, a.legal.aids[south]),),
-                                self.race_record[1] + (self.start_label(1, b.legal.aids[north]),))
+            both: tuple = (self.start_label(0, a.legal.aids[south]), self.start_label(1, b.legal.aids[north]))
+            self.race_record = (self.race_record[0] + both[:1], self.race_record[1] + both[1:])
+            self.race_written = "/".join(both)
             status = race_both(r, g, south, north)
         else:
             self.record(action)
             written: tuple = (self.start_label(p, action),)
             self.race_record = ((self.race_record[0] + written, self.race_record[1]) if p == 0
                                 else (self.race_record[0], self.race_record[1] + written))
+            self.race_written = written[0]
             race_choose(r, g, p, i)
             status = race_run(r, g)
         if status != GAME_OK:
@@ -4522,7 +4528,7 @@ class Core:
             c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
-        c.p_hist, c.race_record, c.base = self.p_hist, self.race_record, self.base
+        c.p_hist, c.race_record, c.race_written, c.base = self.p_hist, self.race_record, self.race_written, self.base
         c.demoted = self.demoted
         if self.demoted:
             c.shadow = self.shadow.clone()
@@ -4706,6 +4712,10 @@ class Core:
         if not self.demoted:
             c.shadow = None
         return c, [self.hist[1 + j] for j in range(self.p_hist, self.n_hist)]
+
+    def _race_moves(self) -> str:
+        """The opening race's last step as written ('' before one; kept after the race)."""
+        return self.race_written
 
     def _race(self) -> tuple | None:
         """The opening race in progress (None once it is over): (step, South's part, North's),

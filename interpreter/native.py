@@ -15,6 +15,7 @@ uniformly among the legal actions, decisions inside a move included, so the stat
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -216,10 +217,20 @@ PLAYER_NAMES = ("South", "North")
 READS = frozenset({
     "_starts", "_pending",
     "scratch",
-    "race_moves",
 })
 """What a NativeState answers from its Python shadow without giving up the engine: values
 (lists copied) and methods that only read."""
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """The opening race in progress, as readers ask it: who chooses a start now."""
+
+    choosing: tuple[int, ...]
+
+    def deciding(self) -> list[int]:
+        """The players choosing a start now (both at a simultaneous node)."""
+        return list(self.choosing)
 
 
 class CompiledState:
@@ -285,12 +296,22 @@ class CompiledState:
         """Called by the engine for an action it does not play: raises IllegalActionError with
         the legal actions in notation."""
         action = as_action(action)
-        if self._racing:  # the race's notation still reads its Race
-            self._python().clone().apply_action(action)
+        if self._racing:
+            self._refuse_in_race(action)
         if self._status()[0]:
             raise IllegalActionError(action, "the game is over", [])
         legal = [self.action_to_string(a) for a in self.legal_actions()]
         raise IllegalActionError(action, f"not legal for {PLAYER_NAMES[self._position()[6]]} here", legal)
+
+    def _refuse_in_race(self, action: int) -> None:
+        """IllegalActionError for an action the opening race does not take, as State words it."""
+        deciding = self.race.deciding()
+        if len(deciding) == 2:
+            joint = len(self.legal_actions(0)) * len(self.legal_actions(1))
+            raise IllegalActionError(action, f"not a joint action of the opening race (0 to {joint - 1})", [])
+        player = deciding[0]
+        legal = [notation.race_action_to_string(self, player, a) for a in self.legal_actions(player)]
+        raise IllegalActionError(action, f"not legal for {PLAYER_NAMES[player]} in the opening race", legal)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -340,11 +361,9 @@ class CompiledState:
         return notation.last_move_facts(self)
 
     def move_to_string(self, suffix: bool = True) -> str:
-        """State.move_to_string; in and just after the opening race, the race's (the shadow's)."""
-        if self._demoted or self._racing:
-            return self._python().move_to_string(suffix)
-        if self._last_move() is None:  # after the race, its last step; else nothing yet
-            return self._python().move_to_string(suffix) if self.game.spec.opening is not None else ""
+        """State.move_to_string (in and just after the opening race, the race's last step)."""
+        if self._demoted:
+            return self._shadow.move_to_string(suffix)
         return notation.move_to_string(self, suffix)
 
     def snapshot(self) -> dict[str, Any]:
@@ -494,11 +513,26 @@ class CompiledState:
         return self.game.position_key(self)
 
     @property
-    def race(self) -> Any:
-        """The opening race as the Python State holds it (race.py's Race), None once it is
-        over: answered by the engine after the race, so that adapters asking at every action do not
-        wake the Python shadow."""
-        return self._python().race if self._demoted or self._racing else None
+    def race(self) -> RaceView | None:
+        """The opening race in progress as the engine runs it (None once it is over)."""
+        if self._demoted:
+            return self._shadow.race
+        parts = self._race()
+        return None if parts is None else RaceView(tuple(p for p in (0, 1) if parts[1 + p][0]))
+
+    @property
+    def race_moves(self) -> str | None:
+        """The opening race's last step as written (None before one)."""
+        if self._demoted:
+            return self._shadow.race_moves
+        return self._race_moves() or None
+
+    def move_start(self) -> int | None:
+        """The start action of the move waiting for a decision (None between moves)."""
+        if self._demoted:
+            return self._shadow.move_start()
+        begun = self._move_start()
+        return None if begun is None else begun[1][0]
 
     def apply_actions(self, actions: list[int]) -> None:
         """State.apply_actions: both starts at a simultaneous node, played by the engine as the flat

@@ -434,6 +434,10 @@ class State:
         """What makes two positions the same (for repetition)."""
         return self.game.position_key(self)
 
+    def move_start(self) -> int | None:
+        """The start action of the move waiting for a decision (None between moves)."""
+        return self._pending.decisions[0] if self._pending is not None else None
+
     def pending_request(self) -> Request | None:
         """The decision being asked inside a move, or None at the start of a turn."""
         return self._pending.request if self._pending else None
