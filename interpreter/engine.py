@@ -687,6 +687,26 @@ def trace_place(m: Move, q: cython.int) -> cython.void:
     m.n_trace += 2
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+def trace_entry(m: Move, chosen: cython.int, last: cython.int, hand: cython.int, P: cython.p_int,
+                cand: cython.int) -> cython.void:
+    """An entry the rules chose (a written move may still give it: notation reads it)."""
+    i: cython.int
+    n: cython.int = P[cand]
+    if m.tracing != 1 or not trace_room(m, n + 6):
+        return
+    m.trace[m.n_trace] = TR_ENTRY
+    m.trace[m.n_trace + 1] = m.used
+    m.trace[m.n_trace + 2] = chosen
+    m.trace[m.n_trace + 3] = last
+    m.trace[m.n_trace + 4] = hand
+    m.trace[m.n_trace + 5] = n
+    for i in range(n):
+        m.trace[m.n_trace + 6 + i] = P[cand + 1 + i]
+    m.n_trace += n + 6
+
+
 # ---------------------------------------------------------------- the move
 
 @cython.cfunc
@@ -873,6 +893,8 @@ def entry_pit(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Mov
         if a < 0:
             return -(refused(a) + 1)
         chosen = a - base
+    else:
+        trace_entry(m, chosen, last, hand, P, cand)
     # CP_ENTRY_TURNS: 0 keep the move's direction, 1 the entry sets it, 2 + d always direction d
     if P[cap + CP_ENTRY_TURNS] >= 2:
         m.direction = P[cap + CP_ENTRY_TURNS] - 2
@@ -4698,6 +4720,20 @@ class Core:
         e: cython.int
         j: cython.int
         return [tuple([t.buf[e * w + j] for j in range(w)]) for e in range(t.count)]
+
+    def _move_so_far(self) -> tuple | None:
+        """The move waiting for a decision as Kernel.play takes one: (the position before it as
+        _position gives one, kind index, pit, direction, its decisions after the start so far
+        with the forced ones marked FORCED); None between moves, or while its direction is asked
+        (nothing played yet)."""
+        g: Game = self.g
+        j: cython.int
+        if not self.pending or self.p_dir == DIRECTION_ASKED:
+            return None
+        P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
+        return (position_tuple(g.pos, self.runner.ns),
+                start_kind(P, g.legal.masks[self.p_index], self.p_dir, g.legal.kind),
+                g.legal.pits[self.p_index], self.p_dir, [self.dec.given[j] for j in range(self.n_given)])
 
     def _move_start(self) -> tuple | None:
         """The move waiting for a decision: (the state where it began, its actions so far,

@@ -27,7 +27,8 @@ from .conditions import _pit_free, pit_free_part
 from .context import MoveInfo
 from .facts import EngineMove
 from .game import _pit_candidates
-from .kernel import Assembler, enabled, engine_module, engine_request, unflatten
+from .kernel import Assembler, enabled, engine_module, engine_request, rules_entries, unflatten
+from .moves import forced_entry_request
 
 from .rules import Request
 from .state import State, as_action
@@ -214,10 +215,7 @@ def new_state(game: Any) -> Any:
 
 PLAYER_NAMES = ("South", "North")
 
-READS = frozenset({
-    "_starts", "_pending",
-    "scratch",
-})
+READS: frozenset[str] = frozenset()
 """What a NativeState answers from its Python shadow without giving up the engine: values
 (lists copied) and methods that only read."""
 
@@ -527,6 +525,38 @@ class CompiledState:
             return self._shadow.race_moves
         return self._race_moves() or None
 
+    def rules_decisions(self, begun: Any = None) -> list[tuple[Request, int]]:
+        """(request, option) of each decision the rules made for the mover in the move waiting
+        for a decision, else in the last move: applied because it had one option (marked
+        FORCED by the engine), or never asked (an entry the rules chose: the move played again
+        traced tells them). A written move may still give them. (`begun`: where the move
+        began, which the engine knows.)"""
+        if self._demoted:
+            return self._shadow.rules_decisions(begun._shadow)
+        so_far = self._move_so_far()
+        if so_far is not None:
+            position, kind, pit, direction, decisions = so_far
+        elif self.move_start() is not None:  # its direction asked: nothing played yet
+            return []
+        else:
+            record = self._last_move()
+            if record is None:
+                return []
+            kind, pit, direction, _, _, position, decisions, _ = record
+        game = self.game
+        rs = game.rulesets[position[4]]
+        kernel = native(game).runner_parts[0][position[4]]
+        given = [x & ~layout.FORCED for x in decisions]
+        trace = kernel.traced_play(*position, kind, pit, direction, given)[1]
+        notes = [((u, 0), forced_entry_request(game, candidates, chosen, last, hand), game.pick_base + chosen)
+                 for u, chosen, last, hand, candidates in rules_entries(trace)]
+        for j, x in enumerate(decisions):
+            if x & layout.FORCED:
+                out = kernel.play(*position, kind, pit, direction, given[:j])
+                request = engine_request(game, rs, position[6], *out[5], hand_kinds=out[7])
+                notes.append(((j, 1), request.restrict([given[j]]), given[j]))
+        return [(request, option) for _, request, option in sorted(notes, key=lambda note: note[0])]
+
     def move_start(self) -> int | None:
         """The start action of the move waiting for a decision (None between moves)."""
         if self._demoted:
@@ -550,10 +580,10 @@ class CompiledState:
         raise RuntimeError(f"the native state and the Python path disagree about actions {actions}")
 
     def apply_move(self, text: str) -> None:
-        """State.apply_move: the move read on the Python State, its actions played by the engine."""
+        """State.apply_move: the move read (notation.parse_move), its actions played by the engine."""
         from .notation import parse_move
 
-        for action in parse_move(self._python(), text):
+        for action in parse_move(self, text):
             self.apply_action(action)
 
     def __str__(self) -> str:
