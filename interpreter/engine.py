@@ -4068,17 +4068,14 @@ def decisions_copy(src: Decisions, n_given: cython.int, n_options: cython.int, n
 class Core:
     """A game state between actions, played by the engine (native.py's NativeState subclasses
     it with the Python State's API). legal_actions, apply_action, is_terminal,
-    current_player, returns, history and clone never leave the engine; anything else is
-    answered by a Python State replayed to the same history (the shadow), and once a state
-    hands over to its shadow (demoted) the shadow plays on alone.
+    current_player, returns, history and clone never leave the engine, and it answers the rest
+    of the API's questions (the position, the move in progress, the last move, the race).
 
     A move that asks decisions is played on a copy at each decision: the position stays the
     one before the move until its last decision, and an illegal action changes nothing."""
 
     runner: Runner
     _game: object
-    shadow: object
-    demoted: cython.int
     g: Game
     hist: cython.int[::1]
     """The actions applied, at hist[1:n_hist + 1], in a buffer clones share: hist[0] counts
@@ -4168,8 +4165,7 @@ class Core:
             raise ValueError("no such stage")
         self.runner = runner
         self._game = game
-        self.shadow = None
-        self.demoted = self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
+        self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
         self.race_record = ((), ())
         self.race_written = ""
         self.base = None
@@ -4184,8 +4180,6 @@ class Core:
 
     def legal_actions(self, player: object = None, /) -> list:
         """The legal actions (none for another player)."""
-        if self.demoted:
-            return self.shadow.legal_actions(player)
         g: Game = self.g
         p: cython.int
         if player is not None:
@@ -4202,14 +4196,10 @@ class Core:
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        if self.demoted:
-            return self.shadow.is_terminal()
         return bool(self.g.terminal)
 
     def current_player(self) -> int:
         """The player to move (-4 when the game is over, -2 when both choose at once)."""
-        if self.demoted:
-            return self.shadow.current_player()
         g: Game = self.g
         if g.racing:
             return -2 if g.south.choosing and g.north.choosing else 0 if g.south.choosing else 1
@@ -4217,20 +4207,14 @@ class Core:
 
     def is_simultaneous_node(self) -> bool:
         """Whether both players choose at once (the opening race)."""
-        if self.demoted:
-            return self.shadow.is_simultaneous_node()
         return bool(self.g.racing and self.g.south.choosing and self.g.north.choosing)
 
     def move_number(self) -> int:
         """Moves played so far."""
-        if self.demoted:
-            return self.shadow.move_number()
         return self.g.pos.moves_played
 
     def returns(self) -> list:
         """[South, North]: 1 a win, -1 a loss, 0 a draw or not over."""
-        if self.demoted:
-            return self.shadow.returns()
         ret: float = float(self.g.ret) if self.g.terminal else 0.0
         return [ret, -ret if ret else 0.0]
 
@@ -4240,16 +4224,11 @@ class Core:
 
     def history(self) -> list:
         """The actions applied so far."""
-        if self.demoted:
-            return self.shadow.history()
         j: cython.int
         return [self.hist[1 + j] for j in range(self.n_hist)]
 
     def apply_action(self, action: object, /) -> None:
         """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
-        if self.demoted:
-            self.shadow.apply_action(action)
-            return
         given: object = action
         a: cython.longlong
         self.own_game()
@@ -4551,11 +4530,6 @@ class Core:
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
         c.p_hist, c.race_record, c.race_written, c.base = self.p_hist, self.race_record, self.race_written, self.base
-        c.demoted = self.demoted
-        if self.demoted:
-            c.shadow = self.shadow.clone()
-        else:
-            c.shadow = self.shadow  # shared: never changed in place (native.py clones it first)
         return c
 
     def _native_clone(self) -> Core:
@@ -4565,9 +4539,8 @@ class Core:
     def _playout(self, seed: object, max_actions: object) -> tuple:
         """One random game from here, the state unchanged: (finished, South's return, South's
         score minus North's, actions played)."""
-        if self.demoted or self.pending:
-            raise NotImplementedError("the state plays in Python" if self.demoted
-                                      else "a decision inside a move is pending")
+        if self.pending:
+            raise NotImplementedError("a decision inside a move is pending")
         r: Runner = self.runner
         g: Game = game_copy(r, self.g)
         rng: Rng = Rng(index(seed) & 0xFFFFFFFFFFFFFFFF)
@@ -4596,31 +4569,9 @@ class Core:
         return self._game
 
     @property
-    def _shadow(self) -> object:
-        """The Python State at the same history (or None)."""
-        return self.shadow
-
-    @_shadow.setter
-    def _shadow(self, value: object) -> None:
-        if self.demoted:
-            raise AttributeError("the shadow of a state playing in Python is fixed")
-        self.shadow = value
-
-    @property
     def _base(self) -> object:
         """The snapshot this state's history starts from (None: the game's start)."""
         return self.base
-
-    @property
-    def _demoted(self) -> bool:
-        """Whether the shadow plays on its own."""
-        return bool(self.demoted)
-
-    @_demoted.setter
-    def _demoted(self, value: object) -> None:
-        if value and self.shadow is None:
-            raise ValueError("a state plays on in Python only with its shadow set")
-        self.demoted = 1 if value else 0
 
     @property
     def _racing(self) -> bool:
@@ -4745,8 +4696,6 @@ class Core:
         j: cython.int
         c.pending = c.n_given = c.n_options = 0
         c.n_hist = self.p_hist
-        if not self.demoted:
-            c.shadow = None
         return c, [self.hist[1 + j] for j in range(self.p_hist, self.n_hist)]
 
     def _race_moves(self) -> str:
