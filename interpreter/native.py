@@ -31,7 +31,7 @@ from .kernel import Assembler, enabled, engine_module, engine_request, rules_ent
 from .moves import forced_entry_request
 
 from .rules import Request
-from .state import State, as_action
+from .state import as_action
 
 TURN = layout.names("T_")
 """The turn record's slots."""
