@@ -687,6 +687,26 @@ def trace_place(m: Move, q: cython.int) -> cython.void:
     m.n_trace += 2
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+def trace_entry(m: Move, chosen: cython.int, last: cython.int, hand: cython.int, P: cython.p_int,
+                cand: cython.int) -> cython.void:
+    """An entry the rules chose (a written move may still give it: notation reads it)."""
+    i: cython.int
+    n: cython.int = P[cand]
+    if m.tracing != 1 or not trace_room(m, n + 6):
+        return
+    m.trace[m.n_trace] = TR_ENTRY
+    m.trace[m.n_trace + 1] = m.used
+    m.trace[m.n_trace + 2] = chosen
+    m.trace[m.n_trace + 3] = last
+    m.trace[m.n_trace + 4] = hand
+    m.trace[m.n_trace + 5] = n
+    for i in range(n):
+        m.trace[m.n_trace + 6 + i] = P[cand + 1 + i]
+    m.n_trace += n + 6
+
+
 # ---------------------------------------------------------------- the move
 
 @cython.cfunc
@@ -873,6 +893,8 @@ def entry_pit(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Mov
         if a < 0:
             return -(refused(a) + 1)
         chosen = a - base
+    else:
+        trace_entry(m, chosen, last, hand, P, cand)
     # CP_ENTRY_TURNS: 0 keep the move's direction, 1 the entry sets it, 2 + d always direction d
     if P[cap + CP_ENTRY_TURNS] >= 2:
         m.direction = P[cap + CP_ENTRY_TURNS] - 2
@@ -4046,17 +4068,14 @@ def decisions_copy(src: Decisions, n_given: cython.int, n_options: cython.int, n
 class Core:
     """A game state between actions, played by the engine (native.py's NativeState subclasses
     it with the Python State's API). legal_actions, apply_action, is_terminal,
-    current_player, returns, history and clone never leave the engine; anything else is
-    answered by a Python State replayed to the same history (the shadow), and once a state
-    hands over to its shadow (demoted) the shadow plays on alone.
+    current_player, returns, history and clone never leave the engine, and it answers the rest
+    of the API's questions (the position, the move in progress, the last move, the race).
 
     A move that asks decisions is played on a copy at each decision: the position stays the
     one before the move until its last decision, and an illegal action changes nothing."""
 
     runner: Runner
     _game: object
-    shadow: object
-    demoted: cython.int
     g: Game
     hist: cython.int[::1]
     """The actions applied, at hist[1:n_hist + 1], in a buffer clones share: hist[0] counts
@@ -4076,6 +4095,9 @@ class Core:
     race_record: tuple
     """The starts each player chose in the opening race, as written (South's labels, North's):
     what a snapshot of the race gives back."""
+    race_written: str
+    """The opening race's last step as written (both starts 'C/e', or the chooser's; '' before
+    one): State.race_moves, what move_to_string gives in and just after the race."""
     base: object
     """The snapshot this state's history starts from (None: the game's start)."""
 
@@ -4143,9 +4165,9 @@ class Core:
             raise ValueError("no such stage")
         self.runner = runner
         self._game = game
-        self.shadow = None
-        self.demoted = self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
+        self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
         self.race_record = ((), ())
+        self.race_written = ""
         self.base = None
         self.p_dir = CCW
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
@@ -4158,8 +4180,6 @@ class Core:
 
     def legal_actions(self, player: object = None, /) -> list:
         """The legal actions (none for another player)."""
-        if self.demoted:
-            return self.shadow.legal_actions(player)
         g: Game = self.g
         p: cython.int
         if player is not None:
@@ -4176,14 +4196,10 @@ class Core:
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        if self.demoted:
-            return self.shadow.is_terminal()
         return bool(self.g.terminal)
 
     def current_player(self) -> int:
         """The player to move (-4 when the game is over, -2 when both choose at once)."""
-        if self.demoted:
-            return self.shadow.current_player()
         g: Game = self.g
         if g.racing:
             return -2 if g.south.choosing and g.north.choosing else 0 if g.south.choosing else 1
@@ -4191,20 +4207,14 @@ class Core:
 
     def is_simultaneous_node(self) -> bool:
         """Whether both players choose at once (the opening race)."""
-        if self.demoted:
-            return self.shadow.is_simultaneous_node()
         return bool(self.g.racing and self.g.south.choosing and self.g.north.choosing)
 
     def move_number(self) -> int:
         """Moves played so far."""
-        if self.demoted:
-            return self.shadow.move_number()
         return self.g.pos.moves_played
 
     def returns(self) -> list:
         """[South, North]: 1 a win, -1 a loss, 0 a draw or not over."""
-        if self.demoted:
-            return self.shadow.returns()
         ret: float = float(self.g.ret) if self.g.terminal else 0.0
         return [ret, -ret if ret else 0.0]
 
@@ -4214,16 +4224,11 @@ class Core:
 
     def history(self) -> list:
         """The actions applied so far."""
-        if self.demoted:
-            return self.shadow.history()
         j: cython.int
         return [self.hist[1 + j] for j in range(self.n_hist)]
 
     def apply_action(self, action: object, /) -> None:
         """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
-        if self.demoted:
-            self.shadow.apply_action(action)
-            return
         given: object = action
         a: cython.longlong
         self.own_game()
@@ -4284,14 +4289,16 @@ class Core:
         if south >= 0:
             self.record(a.legal.aids[south])
             self.record(b.legal.aids[north])
-            self.race_record = (self.race_record[0] + (self.start_label(0, a.legal.aids[south]),),
-                                self.race_record[1] + (self.start_label(1, b.legal.aids[north]),))
+            both: tuple = (self.start_label(0, a.legal.aids[south]), self.start_label(1, b.legal.aids[north]))
+            self.race_record = (self.race_record[0] + both[:1], self.race_record[1] + both[1:])
+            self.race_written = "/".join(both)
             status = race_both(r, g, south, north)
         else:
             self.record(action)
             written: tuple = (self.start_label(p, action),)
             self.race_record = ((self.race_record[0] + written, self.race_record[1]) if p == 0
                                 else (self.race_record[0], self.race_record[1] + written))
+            self.race_written = written[0]
             race_choose(r, g, p, i)
             status = race_run(r, g)
         if status != GAME_OK:
@@ -4522,12 +4529,7 @@ class Core:
             c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
-        c.p_hist, c.race_record, c.base = self.p_hist, self.race_record, self.base
-        c.demoted = self.demoted
-        if self.demoted:
-            c.shadow = self.shadow.clone()
-        else:
-            c.shadow = self.shadow  # shared: never changed in place (native.py clones it first)
+        c.p_hist, c.race_record, c.race_written, c.base = self.p_hist, self.race_record, self.race_written, self.base
         return c
 
     def _native_clone(self) -> Core:
@@ -4537,9 +4539,8 @@ class Core:
     def _playout(self, seed: object, max_actions: object) -> tuple:
         """One random game from here, the state unchanged: (finished, South's return, South's
         score minus North's, actions played)."""
-        if self.demoted or self.pending:
-            raise NotImplementedError("the state plays in Python" if self.demoted
-                                      else "a decision inside a move is pending")
+        if self.pending:
+            raise NotImplementedError("a decision inside a move is pending")
         r: Runner = self.runner
         g: Game = game_copy(r, self.g)
         rng: Rng = Rng(index(seed) & 0xFFFFFFFFFFFFFFFF)
@@ -4568,31 +4569,9 @@ class Core:
         return self._game
 
     @property
-    def _shadow(self) -> object:
-        """The Python State at the same history (or None)."""
-        return self.shadow
-
-    @_shadow.setter
-    def _shadow(self, value: object) -> None:
-        if self.demoted:
-            raise AttributeError("the shadow of a state playing in Python is fixed")
-        self.shadow = value
-
-    @property
     def _base(self) -> object:
         """The snapshot this state's history starts from (None: the game's start)."""
         return self.base
-
-    @property
-    def _demoted(self) -> bool:
-        """Whether the shadow plays on its own."""
-        return bool(self.demoted)
-
-    @_demoted.setter
-    def _demoted(self, value: object) -> None:
-        if value and self.shadow is None:
-            raise ValueError("a state plays on in Python only with its shadow set")
-        self.demoted = 1 if value else 0
 
     @property
     def _racing(self) -> bool:
@@ -4693,6 +4672,20 @@ class Core:
         j: cython.int
         return [tuple([t.buf[e * w + j] for j in range(w)]) for e in range(t.count)]
 
+    def _move_so_far(self) -> tuple | None:
+        """The move waiting for a decision as Kernel.play takes one: (the position before it as
+        _position gives one, kind index, pit, direction, its decisions after the start so far
+        with the forced ones marked FORCED); None between moves, or while its direction is asked
+        (nothing played yet)."""
+        g: Game = self.g
+        j: cython.int
+        if not self.pending or self.p_dir == DIRECTION_ASKED:
+            return None
+        P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
+        return (position_tuple(g.pos, self.runner.ns),
+                start_kind(P, g.legal.masks[self.p_index], self.p_dir, g.legal.kind),
+                g.legal.pits[self.p_index], self.p_dir, [self.dec.given[j] for j in range(self.n_given)])
+
     def _move_start(self) -> tuple | None:
         """The move waiting for a decision: (the state where it began, its actions so far,
         the start first); None between moves. That state is this one's position before the
@@ -4703,9 +4696,11 @@ class Core:
         j: cython.int
         c.pending = c.n_given = c.n_options = 0
         c.n_hist = self.p_hist
-        if not self.demoted:
-            c.shadow = None
         return c, [self.hist[1 + j] for j in range(self.p_hist, self.n_hist)]
+
+    def _race_moves(self) -> str:
+        """The opening race's last step as written ('' before one; kept after the race)."""
+        return self.race_written
 
     def _race(self) -> tuple | None:
         """The opening race in progress (None once it is over): (step, South's part, North's),

@@ -431,9 +431,31 @@ def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
             cap, taken, n = flat[at + 1], flat[at + 2], flat[at + 3]
             out.append(("take", tuple(flat[at + 4:at + 4 + n]), rs.captures[cap].to, taken))
             at += 4 + n
-        else:
+        elif code == layout.TR_PLACE:
             out.append(("place", flat[at + 1]))
             at += 2
+        else:  # TR_ENTRY: read by rules_entries, not a step moves.play records
+            at += 6 + flat[at + 5]
+    return out
+
+
+def rules_entries(flat: list[int]) -> list[tuple[int, int, int, int, list[int]]]:
+    """The entries a traced move's rules chose, never asked (layout.TR_ENTRY): (decisions
+    answered before it, the pit, the pit the lap ended in, pieces in hand, the candidates)."""
+    out = []
+    at = 0
+    while at < len(flat):
+        code = flat[at]
+        if code == layout.TR_LAP:
+            at += 3 + flat[at + 2]
+        elif code == layout.TR_TAKE:
+            at += 4 + flat[at + 3]
+        elif code == layout.TR_PLACE:
+            at += 2
+        else:
+            n = flat[at + 5]
+            out.append((flat[at + 1], flat[at + 2], flat[at + 3], flat[at + 4], flat[at + 6:at + 6 + n]))
+            at += 6 + n
     return out
 
 

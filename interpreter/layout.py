@@ -431,6 +431,9 @@ TR_TAKE = 1
 """A capture: its index, pieces taken, then its pits (count, pits)."""
 TR_PLACE = 2
 """A piece placed: the slot."""
+TR_ENTRY = 3
+"""An entry pit the rules chose, never asked: the decisions answered before it, the pit, the
+pit the lap ended in, pieces in hand, then the capture's candidates (count, pits)."""
 TRACE_ROOM = 1 << 16
 """Ints a traced move records at most."""
 

@@ -15,6 +15,7 @@ uniformly among the legal actions, decisions inside a move included, so the stat
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -26,10 +27,11 @@ from .conditions import _pit_free, pit_free_part
 from .context import MoveInfo
 from .facts import EngineMove
 from .game import _pit_candidates
-from .kernel import Assembler, enabled, engine_module, engine_request, unflatten
+from .kernel import Assembler, enabled, engine_module, engine_request, rules_entries, unflatten
+from .moves import forced_entry_request
 
 from .rules import Request
-from .state import State, as_action
+from .state import as_action
 
 TURN = layout.names("T_")
 """The turn record's slots."""
@@ -213,68 +215,28 @@ def new_state(game: Any) -> Any:
 
 PLAYER_NAMES = ("South", "North")
 
-READS = frozenset({
-    "_starts", "_pending",
-    "scratch",
-    "race_moves",
-})
-"""What a NativeState answers from its Python shadow without giving up the engine: values
-(lists copied) and methods that only read."""
+@dataclass(frozen=True)
+class RaceView:
+    """The opening race in progress, as readers ask it: who chooses a start now."""
+
+    choosing: tuple[int, ...]
+
+    def deciding(self) -> list[int]:
+        """The players choosing a start now (both at a simultaneous node)."""
+        return list(self.choosing)
 
 
 class CompiledState:
     """The Python State's API over a state whose turn cycle runs in the engine (its `Core`).
 
     legal_actions, apply_action, is_terminal, current_player, returns, history and clone run
-    in the engine, and the engine answers the position, scores, the end, the decision asked,
-    action notation, the last move's facts and notation, snapshots and the board drawn as
-    text. The rest (the opening race's last step written down, the move in progress as the
-    Python State holds it) comes
-    from a Python `State` replayed to the same history (the shadow), made when first asked
-    and kept. Asked for anything not known to be read-only, the state hands over to that
-    Python State for good, so nothing can set the two apart.
+    in the engine, and the engine answers everything else too: the position, scores, the end,
+    the decision asked and the move in progress, action and move notation (a move written in
+    notation read against it), the last move's facts, the opening race, snapshots and the
+    board drawn as text. No Python `State` is made or read.
     """
 
     __slots__ = ()
-
-    def python_state(self) -> State:
-        """This position as a Python State of its own, with the same history: for a search
-        that reads every position it makes (scores, keys), which a native state answers
-        from a Python shadow made at each one (a whole-game solve spent 40% less CPU so)."""
-        return self._python().clone()
-
-    def _python(self) -> State:
-        """The Python State at this state's history."""
-        shadow = self._shadow
-        if self._demoted:
-            return shadow
-        history = self.history()
-        done = 0 if shadow is None else len(shadow._history)
-        own = False
-        if shadow is None or shadow._history != history[:done]:
-            shadow, done, own = self._python_start(), 0, True
-        if done < len(history):
-            # A shadow may be shared by clones (the start's too, with no history): never changed.
-            shadow = shadow if own else shadow.clone()
-            at = done
-            while at < len(history):
-                if shadow.is_simultaneous_node():  # both starts of the race, as recorded
-                    shadow.apply_actions(history[at:at + 2])
-                    at += 2
-                else:
-                    shadow.apply_action(history[at])
-                    at += 1
-        self._shadow = shadow
-        return shadow
-
-    def _python_start(self) -> State:
-        """The Python State where this state's history starts: the game's start, or the
-        snapshot the state was made from."""
-        if self._base is None:
-            return State.initial(self.game)
-        from .snapshot import state_from_snapshot
-
-        return state_from_snapshot(self.game, self._base, python=True)
 
     @staticmethod
     def _as_action(action: Any) -> int:
@@ -285,39 +247,34 @@ class CompiledState:
         """Called by the engine for an action it does not play: raises IllegalActionError with
         the legal actions in notation."""
         action = as_action(action)
-        if self._racing:  # the race's notation still reads its Race
-            self._python().clone().apply_action(action)
+        if self._racing:
+            self._refuse_in_race(action)
         if self._status()[0]:
             raise IllegalActionError(action, "the game is over", [])
         legal = [self.action_to_string(a) for a in self.legal_actions()]
         raise IllegalActionError(action, f"not legal for {PLAYER_NAMES[self._position()[6]]} here", legal)
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        shadow = self._python()
-        if name in READS or self._demoted:
-            return getattr(shadow, name)
-        getattr(shadow, name)  # AttributeError as State words it
-        own = shadow.clone()
-        self._shadow = own
-        self._demoted = True
-        return getattr(own, name)
+    def _refuse_start(self, player: int, action: int) -> None:
+        """IllegalActionError for a start `player` cannot choose in the opening race."""
+        labels = [notation.race_action_to_string(self, player, a) for a in self.legal_actions(player)]
+        raise IllegalActionError(action, f"not legal for {PLAYER_NAMES[player]} in the opening race", labels)
 
-    # --- what the engine answers itself (the shadow only once the state plays in Python)
+    def _refuse_in_race(self, action: int) -> None:
+        """IllegalActionError for an action the opening race does not take, as State words it."""
+        deciding = self.race.deciding()
+        if len(deciding) == 2:
+            joint = len(self.legal_actions(0)) * len(self.legal_actions(1))
+            raise IllegalActionError(action, f"not a joint action of the opening race (0 to {joint - 1})", [])
+        self._refuse_start(deciding[0], action)
 
     def action_to_string(self, *args: int) -> str:
         """`action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`."""
-        if self._demoted:
-            return self._shadow.action_to_string(*args)
         if self._racing:
             return notation.race_action_to_string(self, args[0] if len(args) == 2 else None, args[-1])
         return notation.action_to_string(self, args[-1])
 
     def string_to_action(self, *args: Any) -> int:
         """`string_to_action(text)` or `string_to_action(player, text)`; inverse of action_to_string."""
-        if self._demoted:
-            return self._shadow.string_to_action(*args)
         if self._racing:
             return notation.race_string_to_action(self, args[-1])
         return notation.string_to_action(self, args[-1])
@@ -326,8 +283,6 @@ class CompiledState:
     def last_move(self) -> MoveInfo | None:
         """What the last whole move did (None before the first; the opening race is no
         move): the engine's record, played again in the stage's kernel when asked."""
-        if self._demoted:
-            return self._shadow.last_move
         record = self._last_move()
         if record is None:
             return None
@@ -335,30 +290,20 @@ class CompiledState:
 
     def last_move_facts(self) -> dict[str, Any] | None:
         """State.last_move_facts."""
-        if self._demoted:
-            return self._shadow.last_move_facts()
         return notation.last_move_facts(self)
 
     def move_to_string(self, suffix: bool = True) -> str:
-        """State.move_to_string; in and just after the opening race, the race's (the shadow's)."""
-        if self._demoted or self._racing:
-            return self._python().move_to_string(suffix)
-        if self._last_move() is None:  # after the race, its last step; else nothing yet
-            return self._python().move_to_string(suffix) if self.game.spec.opening is not None else ""
+        """State.move_to_string (in and just after the opening race, the race's last step)."""
         return notation.move_to_string(self, suffix)
 
     def snapshot(self) -> dict[str, Any]:
         """The position as docs/positions.md writes it, read from the engine."""
-        if self._demoted:
-            return self._shadow.snapshot()
         from .snapshot import engine_snapshot
 
         return engine_snapshot(self)
 
     def pending_request(self) -> Request | None:
         """The decision being asked inside a move, or None at the start of a turn."""
-        if self._demoted:
-            return self._shadow.pending_request()
         asked = self._request()
         if asked is None:
             return None
@@ -374,22 +319,20 @@ class CompiledState:
 
     @property
     def _legal(self) -> list[int]:
-        return self._shadow._legal if self._demoted else self.legal_actions()
+        return self.legal_actions()
 
     @property
     def _history(self) -> list[int]:
-        return self._shadow._history if self._demoted else self.history()
+        return self.history()
 
     @property
     def _returns(self) -> list[float]:
-        return self._shadow._returns if self._demoted else self.returns()
+        return self.returns()
 
     @property
     def _seen(self) -> set[tuple[int, ...]]:
         """The positions seen since the last capture (the repetition end), as game.position_key
         gives them."""
-        if self._demoted:
-            return self._shadow._seen
         from .snapshot import seen_keys
 
         return set(seen_keys(self))
@@ -397,20 +340,16 @@ class CompiledState:
     @property
     def _feeding(self) -> bool:
         """Whether the player to move must give the opponent pieces."""
-        return self._shadow._feeding if self._demoted else self._status()[4]
+        return self._status()[4]
 
     @property
     def board(self) -> list[int]:
         """Each slot's count."""
-        if self._demoted:
-            return list(self._shadow.board)
         return self._position()[0][:self.game.geo.n_slots]
 
     @property
     def kinds(self) -> list[list[int]] | None:
         """With several kinds of piece, each slot's count of each kind (else None)."""
-        if self._demoted:
-            return self._shadow.kinds
         n_kinds = len(self.game.kind_names) if self.game.initial_kinds is not None else 0
         if not n_kinds:
             return None
@@ -420,52 +359,48 @@ class CompiledState:
     @property
     def marks(self) -> list[int]:
         """Each slot's marks (a bit per mark)."""
-        return list(self._shadow.marks) if self._demoted else self._position()[1]
+        return self._position()[1]
 
     @property
     def stock(self) -> list[int]:
         """Each player's pieces in hand, not yet on the board."""
-        return list(self._shadow.stock) if self._demoted else self._position()[2]
+        return self._position()[2]
 
     @property
     def removed(self) -> int:
         """Pieces out of the game."""
-        return self._shadow.removed if self._demoted else self._position()[3]
+        return self._position()[3]
 
     @property
     def stage(self) -> int:
         """The index of the stage being played."""
-        return self._shadow.stage if self._demoted else self._position()[4]
+        return self._position()[4]
 
     @property
     def moves_played(self) -> int:
         """Whole moves played (the opening race counts as one)."""
-        return self._shadow.moves_played if self._demoted else self._position()[5]
+        return self._position()[5]
 
     @property
     def to_move(self) -> int:
         """The player whose move it is (-4 once the game is over)."""
-        if self._demoted:
-            return self._shadow.to_move
         return TERMINAL if self._status()[0] else self._position()[6]
 
     @property
     def terminal(self) -> bool:
         """Whether the game is over."""
-        return self._shadow.terminal if self._demoted else self._status()[0]
+        return self._status()[0]
 
     @property
     def end_reason(self) -> str | None:
         """The kind of end condition that ended the game (None while it goes on)."""
-        if self._demoted:
-            return self._shadow.end_reason
         terminal, kind = self._status()[:2]
         return END_REASONS[kind] if terminal and kind >= 0 else None  # (-1: a snapshot's end, not named)
 
     @property
     def round(self) -> int:
         """Rounds finished so far (games of several rounds)."""
-        return self._shadow.round if self._demoted else self._status()[3]
+        return self._status()[3]
 
     def score(self, player: int) -> int:
         """The player's score as the spec's scoring block counts it."""
@@ -474,7 +409,7 @@ class CompiledState:
     def scores(self) -> list[int]:
         """Both players' scores as the spec's scoring block counts them (the final scores once
         the game is over)."""
-        return self._shadow.scores() if self._demoted else list(self._scores())
+        return list(self._scores())
 
     def margin(self, player: int = 0) -> int:
         """`player`'s score minus the other's (South's view by default)."""
@@ -494,32 +429,71 @@ class CompiledState:
         return self.game.position_key(self)
 
     @property
-    def race(self) -> Any:
-        """The opening race as the Python State holds it (race.py's Race), None once it is
-        over: answered by the engine after the race, so that adapters asking at every action do not
-        wake the Python shadow."""
-        return self._python().race if self._demoted or self._racing else None
+    def race(self) -> RaceView | None:
+        """The opening race in progress as the engine runs it (None once it is over)."""
+        parts = self._race()
+        return None if parts is None else RaceView(tuple(p for p in (0, 1) if parts[1 + p][0]))
+
+    @property
+    def race_moves(self) -> str | None:
+        """The opening race's last step as written (None before one)."""
+        return self._race_moves() or None
+
+    def rules_decisions(self, begun: Any = None) -> list[tuple[Request, int]]:
+        """(request, option) of each decision the rules made for the mover in the move waiting
+        for a decision, else in the last move: applied because it had one option (marked
+        FORCED by the engine), or never asked (an entry the rules chose: the move played again
+        traced tells them). A written move may still give them. (`begun`: where the move
+        began, which the engine knows.)"""
+        so_far = self._move_so_far()
+        if so_far is not None:
+            position, kind, pit, direction, decisions = so_far
+        elif self.move_start() is not None:  # its direction asked: nothing played yet
+            return []
+        else:
+            record = self._last_move()
+            if record is None:
+                return []
+            kind, pit, direction, _, _, position, decisions, _ = record
+        game = self.game
+        rs = game.rulesets[position[4]]
+        kernel = native(game).runner_parts[0][position[4]]
+        given = [x & ~layout.FORCED for x in decisions]
+        trace = kernel.traced_play(*position, kind, pit, direction, given)[1]
+        notes = [((u, 0), forced_entry_request(game, candidates, chosen, last, hand), game.pick_base + chosen)
+                 for u, chosen, last, hand, candidates in rules_entries(trace)]
+        for j, x in enumerate(decisions):
+            if x & layout.FORCED:
+                out = kernel.play(*position, kind, pit, direction, given[:j])
+                request = engine_request(game, rs, position[6], *out[5], hand_kinds=out[7])
+                notes.append(((j, 1), request.restrict([given[j]]), given[j]))
+        return [(request, option) for _, request, option in sorted(notes, key=lambda note: note[0])]
+
+    def move_start(self) -> int | None:
+        """The start action of the move waiting for a decision (None between moves)."""
+        begun = self._move_start()
+        return None if begun is None else begun[1][0]
 
     def apply_actions(self, actions: list[int]) -> None:
-        """State.apply_actions: both starts at a simultaneous node, played by the engine as the flat
-        joint action; anything else goes to the Python State for its error."""
-        if not self._demoted and self.is_simultaneous_node() and len(actions) == 2:
-            south, north = (as_action(a) for a in actions)
-            legal = self.legal_actions(0), self.legal_actions(1)
-            if south in legal[0] and north in legal[1]:
-                self.apply_action(legal[0].index(south) + len(legal[0]) * legal[1].index(north))
-                return
-        if self._demoted:
-            self._shadow.apply_actions(actions)
-            return
-        self._python().clone().apply_actions(actions)  # raises IllegalActionError
-        raise RuntimeError(f"the native state and the Python path disagree about actions {actions}")
+        """State.apply_actions: both starts at a simultaneous node, played by the engine as the
+        flat joint action; IllegalActionError, worded as State words it, for anything else."""
+        if not self.is_simultaneous_node():
+            raise IllegalActionError(actions, "not a simultaneous node: use apply_action", [])
+        actions = [as_action(a) for a in actions]
+        if len(actions) != 2:
+            raise IllegalActionError(actions, "give two actions, South's and North's", [])
+        legal = self.legal_actions(0), self.legal_actions(1)
+        for player, action in enumerate(actions):
+            if action not in legal[player]:
+                self._refuse_start(player, action)
+        south, north = actions
+        self.apply_action(legal[0].index(south) + len(legal[0]) * legal[1].index(north))
 
     def apply_move(self, text: str) -> None:
-        """State.apply_move: the move read on the Python State, its actions played by the engine."""
+        """State.apply_move: the move read (notation.parse_move), its actions played by the engine."""
         from .notation import parse_move
 
-        for action in parse_move(self._python(), text):
+        for action in parse_move(self, text):
             self.apply_action(action)
 
     def __str__(self) -> str:
@@ -527,7 +501,7 @@ class CompiledState:
 
     def render(self, bottom: int = 0) -> str:
         """The board as text, `bottom`'s side nearest the reader (1: North's, turned round)."""
-        return self._shadow.render(bottom) if self._demoted else render.render(self, bottom)
+        return render.render(self, bottom)
 
     def __repr__(self) -> str:
         return f"<NativeState {self.game.name} to_move={self.to_move} moves={self.moves_played}>"

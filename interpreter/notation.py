@@ -152,45 +152,10 @@ def _written(mv: Any) -> list[tuple[str, bool]]:
             parts.append((request.labels[request.options.index(option)], option == request.default))
             continue
         a = next(chosen)
-        pending = work._pending
-        parts.append((action_to_string(work, a), pending is not None and a == pending.request.default))
+        request = work.pending_request()
+        parts.append((action_to_string(work, a), request is not None and a == request.default))
         work.apply_action(a)
     return parts
-
-
-def forced_decisions(st: Any, work: Any, actions: list[int]) -> list[tuple[Any, int]]:
-    """(request, option) of each decision of the move begun on `st` with `actions` (now at
-    `work`) that the rules made for the mover: applied because it had one option, or never
-    asked (an entry the rules choose). A written move may still give them."""
-    from .moves import NeedDecision, play
-
-    pending = work._pending
-    if pending is not None:
-        played, forced = pending.replay, pending.forced
-    elif work.last_move is not None and work.last_move.played:
-        played, forced = work.last_move.played, work.last_move.forced
-    else:
-        played, forced = tuple(actions[:1]), ()
-    notes: list[tuple[Any, int]] = []
-    at_index = {i: (request, option) for i, request, option in forced}
-    answers = iter(enumerate(played[1:], 1))
-
-    def ask(request: Any) -> int:
-        for i, answer in answers:
-            if i in at_index:
-                notes.append(at_index[i])
-            return answer
-        raise NeedDecision(request)
-
-    ask.forced = lambda request, option: notes.append((request, option))  # type: ignore[attr-defined]
-    try:
-        origin = st._pending.origin if st._pending is not None else st  # (a move begun before)
-        play(origin.scratch(), origin.game.rulesets[origin.stage], origin._starts[played[0]], ask)
-    except NeedDecision:
-        pass
-    except Exception:  # noqa: BLE001 - a move the engine refuses is reported by the caller
-        return [(request, option) for _, request, option in forced]
-    return notes
 
 
 ARROWS = ("<", ">", "ccw", "cw")
@@ -257,7 +222,7 @@ def _read_captures(st: Any, text: str, work: Any, actions: list[int], written: l
     game = st.game
     geo = game.geo
     left = list(written)
-    while work._pending is not None and work._pending.request.kind == "pick":
+    while (request := work.pending_request()) is not None and request.kind == "pick":
         by_label = {action_to_string(work, a): a for a in work.legal_actions()}
         found = next((i for i, (q, k) in enumerate(left)
                       if f"+{game.kind_symbols[k]}{geo.label[q]}" in by_label), None)
@@ -268,7 +233,7 @@ def _read_captures(st: Any, text: str, work: Any, actions: list[int], written: l
         actions.append(by_label[f"+{game.kind_symbols[k]}{geo.label[q]}"])
         work.apply_action(actions[-1])
     mv = work.last_move
-    if work._pending is not None or mv is None or mv is st.last_move:
+    if work.move_start() is not None or mv is None or mv is st.last_move:
         return
     taken = sorted((q, k) for q, k, n in mv.taken_kinds for _ in range(n))
     if taken != sorted(written):
@@ -300,12 +265,13 @@ def parse_move(st: Any, text: str) -> list[int]:
     rest, written_captures = _split_captures(st, text, rest)
     work = st.clone()
     actions: list[int] = []
-    read = len(forced_decisions(st, st, [])) if st._pending is not None else 0  # (made before this text)
+    read = len(st.rules_decisions(st)) if st.move_start() is not None else 0  # (made before this text)
     while rest:
         if actions:
-            legal = [action_to_string(work, a) for a in work.legal_actions()] if work._pending is not None else []
-            rest, read = _read_forced(text, rest, forced_decisions(st, work, actions), read, legal)
-            if not rest or work._pending is None:
+            waiting = work.move_start() is not None
+            legal = [action_to_string(work, a) for a in work.legal_actions()] if waiting else []
+            rest, read = _read_forced(text, rest, work.rules_decisions(st), read, legal)
+            if not rest or not waiting:
                 break
         if work.terminal:
             raise NotationError(f"{text!r}: the game is over before {rest!r}")
@@ -324,10 +290,10 @@ def parse_move(st: Any, text: str) -> list[int]:
         raise NotationError(f"{text!r}: the move is complete before {rest!r}")
     if written_captures is not None:
         _read_captures(st, text, work, actions, written_captures)
-    while work._pending is not None and work._pending.request.default is not None:
-        actions.append(work._pending.request.default)
+    while (request := work.pending_request()) is not None and request.default is not None:
+        actions.append(request.default)
         work.apply_action(actions[-1])
-    if given and work._pending is None:
+    if given and work.move_start() is None:
         wanted = written_suffix(work)
         if given != wanted:
             written = text.strip()[:-len(given)] + wanted

@@ -434,6 +434,42 @@ class State:
         """What makes two positions the same (for repetition)."""
         return self.game.position_key(self)
 
+    def move_start(self) -> int | None:
+        """The start action of the move waiting for a decision (None between moves)."""
+        return self._pending.decisions[0] if self._pending is not None else None
+
+    def rules_decisions(self, begun: State) -> list[tuple[Request, int]]:
+        """(request, option) of each decision the rules made for the mover in the move begun on
+        `begun` (waiting for a decision here, or just finished): applied because it had one
+        option, or never asked (an entry the rules choose). A written move may still give them."""
+        pending = self._pending
+        if pending is not None:
+            played, forced = pending.replay, pending.forced
+        elif self.last_move is not None and self.last_move.played:
+            played, forced = self.last_move.played, self.last_move.forced
+        else:
+            played, forced = tuple(self._history[len(begun._history):][:1]), ()
+        notes: list[tuple[Request, int]] = []
+        at_index = {i: (request, option) for i, request, option in forced}
+        answers = iter(enumerate(played[1:], 1))
+
+        def ask(request: Request) -> int:
+            for i, answer in answers:
+                if i in at_index:
+                    notes.append(at_index[i])
+                return answer
+            raise NeedDecision(request)
+
+        ask.forced = lambda request, option: notes.append((request, option))  # type: ignore[attr-defined]
+        try:
+            origin = begun._pending.origin if begun._pending is not None else begun  # (a move begun before)
+            play(origin.scratch(), origin.game.rulesets[origin.stage], origin._starts[played[0]], ask)
+        except NeedDecision:
+            pass
+        except Exception:  # noqa: BLE001 - a move the engine refuses is reported by the caller
+            return [(request, option) for _, request, option in forced]
+        return notes
+
     def pending_request(self) -> Request | None:
         """The decision being asked inside a move, or None at the start of a turn."""
         return self._pending.request if self._pending else None

@@ -273,9 +273,28 @@ def native_and_python(name: str, **params):
     return state, State.initial(rulespec.load(name, **params).without_kernel())
 
 
+def python_twin(state, python_game):
+    """The Python State of `python_game` (the same game, loaded again without_kernel()) at
+    `state`'s history, from the snapshot `state` was made from or the start."""
+    from rulespec.interpreter.snapshot import state_from_snapshot
+
+    twin = (State.initial(python_game) if state._base is None
+            else state_from_snapshot(python_game, state._base, python=True))
+    history = state.history()
+    at = 0
+    while at < len(history):
+        if twin.is_simultaneous_node():  # both starts of the race, as recorded
+            twin.apply_actions(history[at:at + 2])
+            at += 2
+        else:
+            twin.apply_action(history[at])
+            at += 1
+    return twin
+
+
 ENGINE_VIEWS = ("board", "kinds", "marks", "stock", "removed", "stage", "moves_played", "to_move", "terminal",
                 "end_reason", "round")
-"""What a NativeState reads from the engine rather than from its Python shadow."""
+"""What a NativeState reads from the engine's position and status."""
 
 
 def assert_same_api(a, b, where: str) -> None:
@@ -283,7 +302,7 @@ def assert_same_api(a, b, where: str) -> None:
     assert a.legal_actions(0) == b.legal_actions(0) and a.legal_actions(1) == b.legal_actions(1), where
     assert (a.is_terminal(), a.current_player(), a.returns(), a.move_number(), a.history()) == \
         (b.is_terminal(), b.current_player(), b.returns(), b.move_number(), b.history()), where
-    if isinstance(a, native.CompiledState) and not a._demoted:
+    if isinstance(a, native.CompiledState):
         assert [getattr(a, name) for name in ENGINE_VIEWS] == [getattr(b, name) for name in ENGINE_VIEWS], where
         assert a.scores() == b.scores() and a.margin(1) == b.margin(1), where
         assert asked(a) == asked(b), where
@@ -316,12 +335,13 @@ def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> N
     from the engine at every action of two random games (decisions inside a move included),
     against the Python State."""
     game = load_for_random_play(name)
+    python = load_for_random_play(name).without_kernel()
     rng = random.Random(name)
     for _ in range(2):
         state = game.new_initial_state()
         assert type(state) is native.native_state_class(), game.native_refusal
         for _ in range(300):
-            twin = state.python_state()
+            twin = python_twin(state, python)
             assert [getattr(state, f) for f in ENGINE_VIEWS] == [getattr(twin, f) for f in ENGINE_VIEWS], \
                 state.history()
             assert state.scores() == twin.scores(), state.history()
@@ -339,23 +359,22 @@ def test_the_engine_shows_every_variant_as_the_python_state_does(name: str) -> N
 @pytest.mark.parametrize("name", rulespec.shipped_variants())
 def test_the_engine_words_an_illegal_action_as_the_python_state_does(name: str) -> None:
     """At every action of a random game (decisions inside a move included), an illegal action
-    raises the Python State's error, without a Python shadow, and changes nothing."""
+    raises the Python State's error and changes nothing."""
     from rulespec.errors import IllegalActionError
 
     game = load_for_random_play(name)
+    python = load_for_random_play(name).without_kernel()
     rng = random.Random(name)
     state = game.new_initial_state()
     for _ in range(200):
         legal = state.legal_actions()
         wrong = rng.choice([-1, max(legal, default=0) + 1, 1 << 40])
-        probe, shadow = state.clone(), state._shadow
+        probe = state.clone()
         with pytest.raises(IllegalActionError) as engine_error:
             probe.apply_action(wrong)
-        if not probe._racing:
-            assert probe._shadow is shadow, state.history()  # (no Python State made or played on)
         assert probe.history() == state.history() and probe.legal_actions() == legal
         with pytest.raises(IllegalActionError) as python_error:
-            state.python_state().apply_action(wrong)
+            python_twin(state, python).apply_action(wrong)
         assert str(engine_error.value) == str(python_error.value), state.history()
         if state.is_terminal():
             break
@@ -390,7 +409,7 @@ def test_the_native_state_agrees_with_the_python_state_action_by_action(name: st
         assert (a.board, a.end_reason, str(a)) == (b.board, b.end_reason, str(b))
 
 
-def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
+def test_the_native_state_answers_the_rest_of_the_api_as_the_python_state_does() -> None:
     a, b = native_and_python("oware")
     for action in (2, 4, 1):
         a.apply_action(numpy.int64(action))  # any integral type, as the Python State takes
@@ -399,7 +418,7 @@ def test_the_native_state_answers_the_rest_of_the_api_from_python() -> None:
     assert a.move_to_string() == b.move_to_string() and a.last_move_facts() == b.last_move_facts()
     a.apply_move("d")
     b.apply_move("d")
-    assert not a._demoted and a.history() == b.history() and a.board == b.board
+    assert a.history() == b.history() and a.board == b.board
     assert a.action_to_string(3) == b.action_to_string(3) and a.last_move.last == b.last_move.last
     a.board[0] = 99  # a copy: the state cannot be changed behind its back
     assert a.board == b.board
@@ -425,20 +444,12 @@ def test_an_illegal_action_gives_the_python_message_and_changes_nothing() -> Non
         a.apply_action(0)
 
 
-def test_asked_for_something_that_may_change_it_the_state_plays_on_in_python() -> None:
-    a, b = native_and_python("oware")
-    a.apply_action(3)
-    b.apply_action(3)
-    adopt = a._adopt  # not a known read: the state hands over to its Python State
-    assert a._demoted
-    adopt(a._shadow)  # (which is then the one that changes)
-    for _ in range(20):
-        action = b.legal_actions()[-1]
-        a.apply_action(action)
-        b.apply_action(action)
-        assert_same_api(a, b, str(b.history()))
-    assert a.clone()._demoted and a.board == b.board
-    assert a._adopt is not None and a.scores() == b.scores(), "a handed-over state answers everything"
+def test_the_native_state_has_no_python_state_behind_it() -> None:
+    a, _ = native_and_python("oware")
+    with pytest.raises(AttributeError):
+        a._adopt  # noqa: B018 - a Python State's internals are no attribute of the engine's state
+    with pytest.raises(AttributeError):
+        a.python_state()
 
 
 def test_a_move_waiting_for_a_decision_keeps_its_request_and_clones() -> None:
@@ -612,3 +623,38 @@ def test_a_direction_chosen_between_offered_kinds_is_not_a_later_answer(text: st
             assert a.board == b.board == c.board, b.history()
     result = native.playouts(rulespec.load_text(text), 10, seed=1, lengths=True, record=True)
     replay(rulespec.load_text(text).without_kernel(), result)
+
+
+@pytest.mark.parametrize("name", rulespec.shipped_variants())
+def test_the_whole_state_api_makes_no_python_state(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random game of every variant (decisions and the race included), every question of the
+    State API asked at every action, and every move written then read back (apply_move on the
+    state before it): no Python State is made."""
+    game = load_for_random_play(name)
+    rng = random.Random(name)
+    state = game.new_initial_state()
+
+    def no_python_state(*_: object) -> None:
+        raise AssertionError("a Python State was made")
+
+    monkeypatch.setattr(State, "initial", no_python_state)
+    begun = state.clone()
+    for step in range(150):
+        where = state.history()
+        legal = state.legal_actions()
+        assert [state.string_to_action(state.action_to_string(a)) for a in legal] == legal, where
+        state.snapshot(), state.last_move, state.last_move_facts(), state.start_kinds(), state.pending_request()
+        state.move_to_string(), state.move_to_string(suffix=False), state.render(), state.render(1), str(state)
+        state.position_key(), state.race, state.scores(), state.margin(1), state.returns(), state.move_start()
+        state.is_simultaneous_node(), state.current_player(), state.board, state.kinds, state.marks, state.stock
+        if step % 10 == 0:
+            assert game.state_from_snapshot(state.snapshot()).snapshot() == state.snapshot(), where
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(legal))
+        if state.move_start() is None:  # a whole move (or a step of the race) played
+            written = state.move_to_string()
+            if written:
+                begun.apply_move(written)
+                assert begun.history() == state.history(), (where, written)
+            begun = state.clone()

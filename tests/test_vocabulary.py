@@ -504,8 +504,10 @@ def test_unfilled_pits_pass_to_the_opponent_then_out_of_play() -> None:
 
     game = Game(load_spec_text(HELD))
     assert game.rulesets[0].kernel is not None, game.kernel_refusals
-    state = game.state_from_snapshot({"to_move": 0, "players": [
-        {"pits": [1, 0, 0], "store": 8}, {"pits": [0, 1, 0], "store": 2}]}).python_state()  # (rounds.py's)
+    from rulespec.interpreter.snapshot import state_from_snapshot
+
+    state = state_from_snapshot(game, {"to_move": 0, "players": [
+        {"pits": [1, 0, 0], "store": 8}, {"pits": [0, 1, 0], "store": 2}]}, python=True)  # (rounds.py's)
     assert next_round(state, game.rounds)  # the pieces left go to their stores: 9 and 3
     snap = state.snapshot()
     # South fills A, B, C; North fills a; South, with three left, takes b; c is left out of play

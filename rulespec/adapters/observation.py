@@ -102,6 +102,6 @@ class Encoding:
         kind = "none" if request is None else request.kind if request.kind in DECISIONS else "other"
         views["decision"][DECISIONS.index(kind)] = 1
         if request is not None:
-            first = st._pending.decisions[0]
+            first = st.move_start()
             if 0 <= first < geo.per_player:
                 views["move_from"][first] = 1

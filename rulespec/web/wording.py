@@ -88,9 +88,9 @@ def question(st: Any) -> Question | None:
     hand = request.in_hand
     holding = f" You hold {_plural(hand, piece, pieces)}." if hand else ""
     origin = -1
-    pending = st._pending
-    if pending is not None and 0 <= pending.decisions[0] < geo.per_player:
-        origin = geo.own[st.current_player()][pending.decisions[0]]
+    start = st.move_start()
+    if start is not None and 0 <= start < geo.per_player:
+        origin = geo.own[st.current_player()][start]
     labels = request.labels
     kind = request.kind
     options: list[Option] = []
