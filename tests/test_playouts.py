@@ -275,13 +275,19 @@ def native_and_python(name: str, **params):
 
 def python_twin(state, python_game):
     """The Python State of `python_game` (the same game, loaded again without_kernel()) at
-    `state`'s history, from the snapshot `state` was made from or the start."""
+    `state`'s history, from the snapshot `state` was made from or the start. The last twin
+    made is kept on `python_game` and played on when the history only grew (a random game
+    asks at every action: replaying from the start each time would be quadratic)."""
     from rulespec.interpreter.snapshot import state_from_snapshot
 
-    twin = (State.initial(python_game) if state._base is None
-            else state_from_snapshot(python_game, state._base, python=True))
     history = state.history()
-    at = 0
+    kept = python_game.__dict__.get("_last_twin")
+    if kept is not None and kept[0] is state._base and history[:len(kept[1])] == kept[1]:
+        twin, at = kept[2].clone(), len(kept[1])
+    else:
+        twin = (State.initial(python_game) if state._base is None
+                else state_from_snapshot(python_game, state._base, python=True))
+        at = 0
     while at < len(history):
         if twin.is_simultaneous_node():  # both starts of the race, as recorded
             twin.apply_actions(history[at:at + 2])
@@ -289,6 +295,7 @@ def python_twin(state, python_game):
         else:
             twin.apply_action(history[at])
             at += 1
+    python_game._last_twin = (state._base, history, twin.clone())
     return twin
 
 
