@@ -177,7 +177,8 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0, python
     """A state from a snapshot, which is checked completely first: every count, the shared
     row, the stock, the move counter, the pending move and a finished game's returns. The
     engine makes it where it plays the game (a NativeState whose history starts at the
-    position); else, or with `python` (the Python shadow of such a state), a Python State."""
+    position); else, or with `python` (the reference the tests compare such a state with), a
+    Python State."""
     if not isinstance(snap, dict):
         raise PositionError(f"a position is a mapping of fields, not {type(snap).__name__}")
     data = {k: v for k, v in snap.items() if k not in ("end_reason", "margin", "victory_value", "in_hand_contents")}
@@ -308,8 +309,8 @@ def _python_state(game: Any, at: Any, pos: Position, to_move: int, returns: list
 def _engine_state(game: Any, runner: Any, snap: dict[str, Any], at: Any, pos: Position, to_move: int,
                   returns: list[float] | None, end_reason: str | None) -> Any:
     """The engine's state (a NativeState) at a position read and checked by state_from_snapshot:
-    its turn begun as in play, its history starting there (its Python shadow, where one is
-    asked for, is made from a copy of `snap`)."""
+    its turn begun as in play, its history starting there (a copy of `snap` is kept, for a
+    Python State of the same position where the tests ask for one)."""
     from .native import native_state_class
 
     position = (_flat_board(at), at.marks, at.stock, at.removed, at.stage, at.moves_played, to_move)
