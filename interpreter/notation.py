@@ -317,7 +317,7 @@ def race_action_to_string(st: Any, player: int | None, action: int) -> str:
 
 
 def _start_label(st: Any, player: int, action: int) -> str:
-    return st.game.geo.label[st.game.geo.own[player][action]]
+    return action_label(st.game, player, None, action)
 
 
 def race_string_to_action(st: Any, text: str) -> int:
