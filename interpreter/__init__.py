@@ -1,6 +1,6 @@
 """The generic engine: plays any validated spec. No game is named here."""
 from .game import Game
-from .moves import EndlessMove
+from rulespec.errors import EndlessMove
 from .snapshot import PositionError
 from .state import State
 

@@ -12,8 +12,7 @@ from typing import Any
 from . import layout
 from .context import MoveInfo
 from .kernel import done_facts, engine_request
-from .moves import direction_request
-from .rules import Request
+from .requests import Request, direction_request
 
 DIRECTIONS = (layout.LATER, layout.CCW, layout.CW)
 

@@ -25,9 +25,12 @@ from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange
 from . import layout
 from .context import MoveInfo
 from .geometry import CCW, CW
-from .moves import (EndlessMove, NeedDecision, capture_request, count_request, direction_request, entry_request,
-                    opening_request, pick_request, relay_request, sown)
-from .rules import Request, Ruleset, Start
+from rulespec.errors import EndlessMove
+
+from .moves import NeedDecision, opening_request, sown
+from .requests import (Request, capture_request, count_request, direction_request, entry_request, pick_request,
+                       relay_request)
+from .rules import Ruleset, Start
 
 LAYOUT = layout.VERSION
 """The program layout this source assembles; a build from other constants is not used."""

@@ -11,17 +11,15 @@ from collections.abc import Callable
 from itertools import compress
 from typing import Any
 
-from rulespec.errors import LimitError, RulespecError
+from rulespec.errors import EndlessMove, LimitError
 
 from .context import MoveInfo
 from .endgame import NOT_ENDED
 from .layout import MAX_PLAYS_PER_CALL
 from .geometry import CCW, CW, NONE
-from .rules import LATER, TAKE_ALL, TAKE_ANY, TAKE_NONE, CaptureProgram, Request, Ruleset, Start
-
-
-class EndlessMove(RulespecError):
-    """A move needed more laps than the spec's bound allows, or had nowhere to sow."""
+from .requests import (Request, capture_request, count_request, direction_request, entry_request,
+                       forced_entry_request, pick_request, relay_request)
+from .rules import LATER, TAKE_ALL, TAKE_ANY, TAKE_NONE, CaptureProgram, Ruleset, Start
 
 
 class NeedDecision(Exception):
@@ -50,28 +48,8 @@ def first_option(request: Request) -> int:
     return request.options[0]
 
 
-def arrow(geo: Any, steps: list[list[int]], origin: int, direction: int) -> str:
-    """'<' or '>': which way the hand moves from `origin` in `direction`, seen from the
-    owner of `origin` (along its row; at a row's end, away from the pit before it)."""
-    nxt = steps[direction][origin]
-    if nxt != NONE and geo.row[nxt] == geo.row[origin] and geo.owner[nxt] == geo.owner[origin]:
-        return ">" if geo.col[nxt] > geo.col[origin] else "<"
-    prev = steps[1 - direction][origin]
-    if prev != NONE and geo.row[prev] == geo.row[origin] and geo.owner[prev] == geo.owner[origin]:
-        return "<" if geo.col[prev] > geo.col[origin] else ">"
-    return "ccw" if direction == CCW else "cw"
-
-
 def _direction_request(st: Any, rs: Ruleset, origin: int, directions: list[int], in_hand: int = 0) -> Request:
     return direction_request(st.game, rs, st.to_move, origin, directions, in_hand)
-
-
-def direction_request(game: Any, rs: Ruleset, mover: int, origin: int, directions: list[int],
-                      in_hand: int = 0) -> Request:
-    """Which way to sow from `origin`, each option written as the arrow the sources use."""
-    steps = rs.steps[mover]
-    return Request("direction", [game.dir_base + d for d in directions],
-                   lambda: [arrow(game.geo, steps, origin, d) for d in directions], in_hand=in_hand)
 
 
 # The decisions inside a move, as the mover is asked them (shared with the move kernel).
@@ -89,56 +67,6 @@ def opening_request(st: Any, rs: Ruleset, starts: list[Start]) -> Request | None
     if req is None:
         req = rs.opening_requests[key] = _direction_request(st, rs, start.pit, list(key[2]), key[3])
     return req
-
-
-def count_request(game: Any, most: int) -> Request:
-    """How many pieces to lift, 1 to `most`."""
-    base = game.number_base
-    return Request("count", [base + k for k in range(1, most + 1)], lambda: [f"x{k}" for k in range(1, most + 1)])
-
-
-def pick_request(game: Any, pits: list[int], optional: bool = False) -> Request:
-    """Which further pit a capture takes (or, when picking is optional, none more: -)."""
-    options = [game.pick_base + q for q in pits]
-    labels = [game.geo.label[q] for q in pits]
-    if not optional:
-        return Request("pit", options, labels)
-    stop = game.relay_base + 1
-    return Request("pit", options + [stop], labels + ["-"], default=stop)
-
-
-def capture_request(game: Any) -> Request:
-    """Take an optional capture (+, the default) or decline it (-)."""
-    base = game.relay_base
-    return Request("capture", [base, base + 1], ["+", "-"], base)
-
-
-def relay_request(game: Any) -> Request:
-    """Go on sowing from here (+) or stop (-, the default)."""
-    base = game.relay_base
-    return Request("relay", [base, base + 1], ["+", "-"], base + 1)
-
-
-def entry_request(game: Any, entries: list[int], last: int, hand: int) -> Request:
-    """Which entry pit captured pieces are sown from, written as the side of the landing pit."""
-    col = game.geo.col
-    return Request("entry", [game.pick_base + q for q in entries],
-                   ["<" if col[q] < col[last] else ">" for q in entries], in_hand=hand)
-
-
-def forced_entry_request(game: Any, candidates: list[int], chosen: int, last: int, hand: int) -> Request:
-    """The entry the rules chose, as the decision a move may still write: its side of the
-    landing pit (or, entering at the landing pit itself, its side among the candidates)."""
-    col = game.geo.col
-
-    def side(q: int) -> str:
-        if col[q] != col[last]:
-            return "<" if col[q] < col[last] else ">"
-        return "<" if all(col[q] <= col[o] for o in candidates) else ">"
-
-    others = [q for q in candidates if q != chosen]
-    pits = [chosen] + others
-    return Request("entry", [game.pick_base + q for q in pits], [side(q) for q in pits], in_hand=hand)
 
 
 def sown(seq: tuple[int, ...], hand: int) -> tuple[int, ...]:

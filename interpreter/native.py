@@ -28,9 +28,8 @@ from .context import MoveInfo
 from .facts import EngineMove
 from .game import _pit_candidates
 from .kernel import Assembler, enabled, engine_module, engine_request, rules_entries, unflatten
-from .moves import forced_entry_request
 
-from .rules import Request
+from .requests import Request, forced_entry_request
 from .state import as_action
 
 TURN = layout.names("T_")

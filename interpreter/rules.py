@@ -17,48 +17,6 @@ LATER = -1
 TAKE_ALL, TAKE_NONE, TAKE_ANY = -1, 0, -2
 
 
-class Request:
-    """A decision the mover must make before the move can go on."""
-
-    __slots__ = ("kind", "options", "_labels", "default", "in_hand", "hand_kinds")
-
-    def __init__(self, kind: str, options: list[int], labels: list[str] | Callable[[], list[str]],
-                 default: int | None = None, in_hand: int = 0, hand_kinds: list[int] | None = None):
-        self.kind = kind
-        """'direction', 'entry', 'relay', 'pit', 'place' or 'count'."""
-        if any(a > b for a, b in zip(options, options[1:])):
-            order = sorted(range(len(options)), key=options.__getitem__)
-            options = [options[i] for i in order]
-            given = labels
-            labels = (lambda: [given()[i] for i in order]) if callable(given) else [given[i] for i in order]
-        self.options = options
-        """The legal action ids, sorted."""
-        self._labels = labels
-        self.default = default
-        """The option taken when a move written in notation ends before this decision."""
-        self.in_hand = in_hand
-        """Pieces the mover holds (lifted, not yet sown) while deciding."""
-        self.hand_kinds = hand_kinds
-        """With several kinds of piece: those pieces by kind."""
-
-    def restrict(self, keep: list[int]) -> "Request":
-        """The same decision with only the options in `keep`."""
-        index = [i for i, a in enumerate(self.options) if a in keep]
-        labels = self.labels
-        return Request(self.kind, [self.options[i] for i in index], [labels[i] for i in index],
-                       self.default if self.default in keep else None, self.in_hand, self.hand_kinds)
-
-    @property
-    def labels(self) -> list[str]:
-        """How each option is written, in the same order (computed when first needed)."""
-        if callable(self._labels):
-            self._labels = self._labels()
-        return self._labels
-
-    def __repr__(self) -> str:
-        return f"Request({self.kind!r}, {self.options}, {self.labels})"
-
-
 @dataclass
 class Start:
     """One legal way to begin a move: kind, pit and direction."""
@@ -183,7 +141,7 @@ class Ruleset:
     """End programs checked inside a move."""
     sowing: Sowing | None = None
     """The sowing block this was compiled from (for the move kernel)."""
-    opening_requests: dict[tuple[int, int, tuple[int, ...]], Request] = field(default_factory=dict)
+    opening_requests: dict[tuple[int, int, tuple[int, ...]], Any] = field(default_factory=dict)
     """(mover, pit, directions) -> the direction asked before a move starts (moves.opening_request)."""
     sown_to_owner: list[tuple[int, int]] = field(default_factory=list)
     """(mark bit, owner): pieces sown into a pit carrying the bit go to that owner's store."""

@@ -14,7 +14,8 @@ from .endgame import IMPLICIT_END, NOT_ENDED, finish
 from .geometry import NONE
 from .moves import NeedDecision, completes, legal_starts, opening_request, play, play_decided, play_plain
 from .race import SIMULTANEOUS
-from .rules import Request, Start
+from .requests import Request
+from .rules import Start
 
 
 @dataclass(frozen=True)

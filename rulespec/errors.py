@@ -71,5 +71,9 @@ class NotationError(RulespecError, ValueError):
     """A move string that does not parse in the game's notation."""
 
 
+class EndlessMove(RulespecError):
+    """A move needed more laps than the spec's bound allows, or had nowhere to sow."""
+
+
 class LimitError(RulespecError):
     """An input or a search that goes past one of rulespec's bounds (docs/limits.md)."""

@@ -165,7 +165,7 @@ def arrows_by_row(game: Any) -> list[dict[str, str]]:
     goes along the row the move starts in, seen by the mover). Empty when a row's pits do not
     agree (the notation then says so in general words)."""
     from rulespec.interpreter.geometry import CCW, CW
-    from rulespec.interpreter.moves import arrow
+    from rulespec.interpreter.requests import arrow
     from rulespec.interpreter.rules import circuit_tables
 
     geo = game.geo
@@ -404,7 +404,7 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
         entry: dict[str, Any] = {"caption": ex.caption, "moves": ex.moves, "params": ex.params, "legal": ex.legal,
                                  "defaults": False, "before": None, "after": None, "ok": False,
                                  "fired": (), "decisions": [], "number": i + 1, "laps": 0,
-                                 "expect": expectation(ex.expect, game.spec.board.terms), "legal": ex.legal,
+                                 "expect": expectation(ex.expect, game.spec.board.terms),
                                  "from_start": ex.position is None,
                                  "history": len((ex.position or {}).get("repetition") or [])}
         out.append(entry)
