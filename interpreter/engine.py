@@ -1000,7 +1000,7 @@ def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n:
             if (i < hand - 1 or P[rule + 2]) and test(P, P[rule], s, q, m):
                 o = owner_at(P, s, q) if P[rule + 1] else NONE
                 who = o if o >= 0 else s.mover
-                if s.board[q] and m.n_taken < MAX_FIRED:  # as moves.py's _sow_passing records it
+                if s.board[q] and m.n_taken < MAX_FIRED:  # (what the move's facts list as taken)
                     m.taken[2 * m.n_taken] = q
                     m.taken[2 * m.n_taken + 1] = s.board[q]
                     m.n_taken += 1
@@ -1825,7 +1825,7 @@ def find_legal(k: Kernel, s: Pos, feeding: cython.int, m: Move, out: Starts) -> 
                 out.masks[out.n] = mask
                 out.n += 1
                 found_kind = ki
-    if offer_all:  # in action order, as the Python path lists them (moves.legal_starts)
+    if offer_all:  # in action order, each start once
         for i in range(1, out.n):
             a = out.aids[i]
             q = out.pits[i]
@@ -2145,7 +2145,7 @@ class Kernel:
 # TurnAssembler; its offset is given with the program): the conditions read between moves,
 # the end conditions in the spec's order, the scoring, the ends checked during a move, the
 # marks after a move, rounds and the opening race. The runner below plays whole games from
-# them: state.py's turn cycle, endgame.py, rounds.py and race.py, over the kernel's plays.
+# them: the turn cycle, the end, rounds and the opening race, over the kernel's plays.
 
 if cython.compiled:
     @cython.cfunc
@@ -2163,7 +2163,7 @@ else:
 @cython.cclass
 class Rng:
     """xoshiro256** seeded through splitmix64: the same stream for a seed on every platform
-    and in both modes (not Python's Mersenne Twister: the Python path's games differ)."""
+    and in both modes, compiled and interpreted."""
 
     s0: cython.ulonglong
     s1: cython.ulonglong
@@ -2388,7 +2388,7 @@ def start_list(starts: Starts, n: cython.int) -> list:
 
 @cython.cclass
 class RacePart:
-    """One player's part of the opening race (race.py's Runner): waiting to choose a start,
+    """One player's part of the opening race: waiting to choose a start,
     the step it ended (-1: it goes on), the hand, the move so far (its MoveInfo), the lap
     being sown and the starts offered."""
 
@@ -2764,7 +2764,7 @@ def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.in
 @cython.cfunc
 @cython.exceptval(check=False)
 def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int:
-    """rounds.next_round, after a round's end and its pieces left: every pit emptied into its
+    """After a round's end and its pieces left: every pit emptied into its
     owner's store; then, unless the last round was played or a player cannot fill one pit,
     the pits refilled in order (those left unfilled marked) and 1; else 0."""
     s: Pos = g.pos
@@ -2860,7 +2860,7 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
 @cython.exceptval(check=False)
 def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython.int, remaining: cython.int,
                 result: cython.int, winner_needs: cython.int, player: cython.int) -> cython.int:
-    """endgame.finish: the pieces left, then the next round (in a game of rounds, while one
+    """The end of a game: the pieces left, then the next round (in a game of rounds, while one
     can be played) or the result; GAME_OK or why the game stops."""
     s: Pos = g.pos
     ns: cython.int = P[H_NSLOTS]
@@ -3011,7 +3011,7 @@ def feeding_at(P: cython.p_int, T: cython.int, s: Pos, m: Move) -> cython.int:
 @cython.exceptval(check=False)
 def begin_turn(r: Runner, g: Game, last_mover: cython.int, repetition: cython.int, S: Solver = None,
                ply: cython.int = 0) -> cython.int:
-    """state._begin_turn: the legal starts (feeding tested first), then the end conditions in
+    """A turn begun: the legal starts (feeding tested first), then the end conditions in
     the spec's order (an end by repetition answered as `repetition` says: REPETITION_*, from
     the solver S's line at `ply` for REPETITION_LINE); with no legal start and no end that
     says so, the scores decide."""
@@ -3028,7 +3028,7 @@ def begin_turn(r: Runner, g: Game, last_mover: cython.int, repetition: cython.in
     if k.stopped:
         return GAME_STOPPED
     if not g.legal.n and P[T + T_PASS]:
-        # state._pass: the opponent moves, if they can
+        # the player passes: the opponent moves, if they can
         g.pos.mover ^= 1
         g.feeding = feeding_at(P, T, g.pos, m)
         budget(k)
@@ -3208,7 +3208,7 @@ def after_move_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: 
 @cython.exceptval(check=False)
 def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cython.int,
                  mover: cython.int) -> cython.int:
-    """state._update_marks: the events first, then the clearers, then the setters. Runs with
+    """Marks after a move: the events first, then the clearers, then the setters. Runs with
     the position's mover and stage set back to the move's (what the conditions read)."""
     s: Pos = g.pos
     own: cython.int = P[P[H_OWN] + mover]
@@ -3282,7 +3282,7 @@ def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cyth
 @cython.cfunc
 @cython.exceptval(check=False)
 def finish_move(r: Runner, g: Game) -> cython.int:
-    """state._finish_move after a move the kernel played (r.m holds its facts): the move's
+    """After a move the kernel played (r.m holds its facts): the move's
     consequences, the positions seen forgotten after a capture, and the next turn."""
     status: cython.int = move_done(r, g)
     if status != GAME_TURN:
@@ -3307,7 +3307,7 @@ def move_done(r: Runner, g: Game) -> cython.int:
     again: cython.int
     status: cython.int
     if g.pos.moves_played < BIG:
-        g.pos.moves_played += 1  # saturating, as state.py's
+        g.pos.moves_played += 1  # saturating
     g.last_mover = g.pos.mover
     g.last_pit = m.last
     g.starts = 0
@@ -3446,14 +3446,14 @@ def random_move(r: Runner, g: Game, rng: Rng, t: Tally) -> cython.int:
 
 # ---------------------------------------------------------------- the opening race
 
-# race.py: both players choose a start (a simultaneous node), then sow at once, one piece
+# Both players choose a start (a simultaneous node), then sow at once, one piece
 # each per step, South's drop before North's; a lap end is resolved as in an ordinary move of
 # the first stage (captures, relay, another turn); the race ends when both parts have. Each
 # part's MoveInfo is kept in its RacePart and rebuilt as a Move wherever a condition reads it.
 
 @cython.cfunc
 def race_move(r: Runner, P: cython.p_int, x: RacePart) -> Move:
-    """The Move the conditions read for part x (race.py's r.move), in r.m."""
+    """The Move the conditions read for part x, in r.m."""
     m: Move = r.m
     i: cython.int
     move_init(m, 0, ASK_FIRST)
@@ -3475,7 +3475,7 @@ def race_move(r: Runner, P: cython.p_int, x: RacePart) -> Move:
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_offer(r: Runner, g: Game, p: cython.int) -> cython.int:
-    """race._offer: the starts player p may choose now (the stage's legal moves; the race's
+    """The starts player p may choose now (the stage's legal moves; the race's
     own condition on its first starts); none: the part is over."""
     x: RacePart = part_of(g, p)
     k: Kernel = stage_kernel(r, g.pos.stage)
@@ -3516,7 +3516,7 @@ def race_offer(r: Runner, g: Game, p: cython.int) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_lap(r: Runner, g: Game, P: cython.p_int, p: cython.int, last: cython.int) -> cython.void:
-    """race._lap: the pits part p sows next, from `last` along its circuit, skips left out."""
+    """The pits part p sows next, from `last` along its circuit, skips left out."""
     x: RacePart = part_of(g, p)
     ns: cython.int = P[H_NSLOTS]
     skip: cython.int = P[H_SKIP]
@@ -3548,7 +3548,7 @@ def race_lap(r: Runner, g: Game, P: cython.p_int, p: cython.int, last: cython.in
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void:
-    """race.choose: player p starts sowing from their legal start i."""
+    """Player p starts sowing from their legal start i."""
     P: cython.p_int = stage_kernel(r, g.pos.stage).prog
     x: RacePart = part_of(g, p)
     pit: cython.int = x.legal.pits[i]
@@ -3556,7 +3556,7 @@ def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void
     j: cython.int
     kind: cython.int
     x.kind = -1
-    for j in range(LATER, CW + 1):  # the start of the first kind that offers it (race.py: starts[0])
+    for j in range(LATER, CW + 1):  # the start of the first kind that offers it
         if x.legal.masks[i] >> (j + 1) & 1:
             kind = start_kind(P, x.legal.masks[i], j, x.legal.kind)
             if x.kind < 0 or kind < x.kind:
@@ -3580,7 +3580,7 @@ def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.int) -> cython.void:
-    """race._lap_end: as a lap of an ordinary move ends (captures, the relay, another turn),
+    """A race lap's end, as a lap of an ordinary move ends (captures, the relay, another turn),
     for part p; the spec's bound on a move's laps ends the part too."""
     x: RacePart = part_of(g, p)
     s: Pos = g.pos
@@ -3614,26 +3614,16 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
         x.finished = g.race_step
         s.mover = saved
         return
-    if P[H_RELAY] and P[H_RELAY_NEXT]:
-        q = P[P[H_STEPS] + (p * 2 + x.direction) * ns + last]
-        if q != NONE and test(P, P[H_RELAY_WHEN], s, q, m):
-            x.hand = s.board[q]
-            s.board[q] = 0
-            lifted_from(P, s, q)
-            race_lap(r, g, P, p, q)
-            s.mover = saved
-            return
-        last = q  # race.py tests another turn on the pit after the landing pit here
-    elif (P[H_RELAY] and test(P, P[H_RELAY_WHEN], s, last, m)
-          and not (P[H_STOP_WHEN] >= 0 and test(P, P[H_STOP_WHEN], s, last, m))):
+    # (the loader refuses a race whose relay lifts the next pit: relays here lift the landing pit)
+    if (P[H_RELAY] and test(P, P[H_RELAY_WHEN], s, last, m)
+            and not (P[H_STOP_WHEN] >= 0 and test(P, P[H_STOP_WHEN], s, last, m))):
         x.hand = s.board[last]
         s.board[last] = 0
         lifted_from(P, s, last)
         race_lap(r, g, P, p, last)
         s.mover = saved
         return
-    # (a pit of -1 is the last slot, as Python indexes a list)
-    if P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], s, slot_of(last, ns), m):
+    if P[T + T_EXTRA] >= 0 and test(P, P[T + T_EXTRA], s, last, m):
         x.choosing = 1
     else:
         x.finished = g.race_step
@@ -3643,7 +3633,7 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_over(r: Runner, g: Game) -> cython.int:
-    """State._race_step once the race is over (race.outcome): one move played, the next
+    """Once the race is over: one move played, the next
     player, the first stage's `until` (about the player who finished last), then the game
     goes on."""
     s: Pos = g.pos
@@ -3663,7 +3653,7 @@ def race_over(r: Runner, g: Game) -> cython.int:
         nxt = first if P[P[T + T_RACE] + RC_NEXT] == RACE_FIRST_FINISHED else 1 - first
         last = 1 - first
     g.racing = 0
-    g.last_pit = NONE  # the race ends in no one pit (race.py leaves no last move)
+    g.last_pit = NONE  # the race ends in no one pit (it leaves no last move)
     if s.moves_played < BIG:
         s.moves_played += 1
     if P[T + T_UNTIL] >= 0 and P[P[T + T_RACE] + RC_UNTIL]:
@@ -3684,7 +3674,7 @@ def race_over(r: Runner, g: Game) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_run(r: Runner, g: Game) -> cython.int:
-    """race.run: steps until a player must choose or the race is over."""
+    """Steps until a player must choose or the race is over."""
     P: cython.p_int = stage_kernel(r, g.pos.stage).prog
     T: cython.int = r.turns[g.pos.stage]
     p: cython.int
@@ -3729,7 +3719,7 @@ def race_run(r: Runner, g: Game) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_begin(r: Runner, g: Game) -> cython.int:
-    """race.begin: both players choose a start at the game's first position."""
+    """Both players choose a start at the game's first position."""
     p: cython.int
     status: cython.int
     x: RacePart
@@ -4066,8 +4056,8 @@ def decisions_copy(src: Decisions, n_given: cython.int, n_options: cython.int, n
 
 @cython.cclass
 class Core:
-    """A game state between actions, played by the engine (native.py's NativeState subclasses
-    it with the Python State's API). legal_actions, apply_action, is_terminal,
+    """A game state between actions, played by the engine (state.py's NativeState mixes the
+    rest of the State API into it). legal_actions, apply_action, is_terminal,
     current_player, returns, history and clone never leave the engine, and it answers the rest
     of the API's questions (the position, the move in progress, the last move, the race).
 
@@ -4098,9 +4088,6 @@ class Core:
     race_written: str
     """The opening race's last step as written (both starts 'C/e', or the chooser's; '' before
     one): State.race_moves, what move_to_string gives in and just after the race."""
-    base: object
-    """The snapshot this state's history starts from (None: the game's start)."""
-
     def __init__(self, runner: Runner, game: object, *position: object):
         """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover): the
         game's start."""
@@ -4110,7 +4097,7 @@ class Core:
             raise runner.failed(status)
 
     @classmethod
-    def _resume(cls, runner: Runner, game: object, base: object, position: tuple, round_: object,
+    def _resume(cls, runner: Runner, game: object, position: tuple, round_: object,
                 seen: object, ended: object, race: object) -> Core:
         """A state at a position between moves that was not played to (a snapshot's, checked by
         snapshot.py), whose history starts there: `position` as Core takes it, the rounds
@@ -4124,7 +4111,6 @@ class Core:
         t: Seen
         j: cython.int
         status: cython.int = GAME_OK
-        c.base = base
         pos_copy(g.pos, initial, r.ns)
         g.round = index(round_)
         if ended is not None:
@@ -4168,7 +4154,6 @@ class Core:
         self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
         self.race_record = ((), ())
         self.race_written = ""
-        self.base = None
         self.p_dir = CCW
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
         self.hist = int_array(64)
@@ -4257,7 +4242,7 @@ class Core:
     @cython.cfunc
     def refused(self, action: cython.longlong, given: object) -> object:
         self._refuse(given)
-        return RuntimeError(f"the engine's state and the Python path disagree about action {action}")
+        return RuntimeError(f"the engine refused action {action}, but its refusal raised nothing")
 
     @cython.cfunc
     def race_action(self, action: cython.longlong, given: object) -> cython.void:
@@ -4529,7 +4514,7 @@ class Core:
             c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
-        c.p_hist, c.race_record, c.race_written, c.base = self.p_hist, self.race_record, self.race_written, self.base
+        c.p_hist, c.race_record, c.race_written = self.p_hist, self.race_record, self.race_written
         return c
 
     def _native_clone(self) -> Core:
@@ -4567,11 +4552,6 @@ class Core:
     def game(self) -> object:
         """The game this state belongs to."""
         return self._game
-
-    @property
-    def _base(self) -> object:
-        """The snapshot this state's history starts from (None: the game's start)."""
-        return self.base
 
     @property
     def _racing(self) -> bool:

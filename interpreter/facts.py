@@ -1,4 +1,4 @@
-"""The last move of a state the engine plays, as the Python State's MoveInfo describes it.
+"""The last move of a state, as MoveInfo describes it.
 
 The engine keeps only what the move was (its start, its decisions, the position before it:
 `Core._last_move`); the facts are read by playing the move again in the stage's kernel when
@@ -40,14 +40,14 @@ class EngineMove(MoveInfo):
                       else (kernel.play(*before, kind_index, pit, direction, given), None))
         d.update(done_facts(rs, out, trace))
         d.update(mover=mover, origin=pit, kind=kind.name, stage=stage)
-        if self.end is None:  # the marks set after the move (as state._update_marks names them)
+        if self.end is None:  # the marks set after the move
             fired = self.fired
-            for (bit, *_), times in zip(game.mark_setters, marks_set):
+            for bit, times in zip(game.mark_setter_bits, marks_set):
                 fired += (f"mark set: {game.mark_label[bit[mover]].split(':')[0]}",) * times
             if fired:
                 d["fired"] = fired
         d["marks_before"] = list(before[1]) if game.mark_names or rs.may_ask else None
-        if rs.may_ask:  # the Python State records a move's decisions where its ruleset may ask
+        if rs.may_ask:  # a move's decisions, where its ruleset may ask any
             chosen_direction = (sum(1 for x in DIRECTIONS if directions >> (x + 1) & 1) > 1
                                 and not kind.ask_direction)
             opening = (start, game.dir_base + direction) if chosen_direction else (start,)

@@ -9,9 +9,7 @@ the compiled ruleset: the board's tables, the move kinds, the captures, and each
 a small tree of nodes. Nothing in the engine knows a game; it reads the array.
 
 The assembler covers every ruleset the loader accepts (what would not fit the engine's
-tables is refused at load, rulespec/limits.py). The Python path plays a ruleset only when
-RULESPEC_KERNEL=0, or when the engine's own check refuses a program. Both paths give the same
-games: tests/test_kernel.py plays them side by side.
+tables is refused at load, rulespec/limits.py).
 """
 from __future__ import annotations
 
@@ -19,18 +17,13 @@ import os
 from types import ModuleType
 from typing import Any
 
-from rulespec.errors import LimitError
 from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange, PickSelector
 
 from . import layout
-from .context import MoveInfo
 from .geometry import CCW, CW
-from rulespec.errors import EndlessMove
-
-from .moves import NeedDecision, opening_request, sown
 from .requests import (Request, capture_request, count_request, direction_request, entry_request, pick_request,
                        relay_request)
-from .rules import Ruleset, Start
+from .rules import Ruleset
 
 LAYOUT = layout.VERSION
 """The program layout this source assembles; a build from other constants is not used."""
@@ -70,11 +63,6 @@ def _clamp(n: int) -> int:
 def _entry_turns(prog: Any) -> int:
     """A capture's direction slot: 0 keep the move's, 1 the entry's, 2 + d always direction d."""
     return int(prog.entry_turns) if prog.entry_direction is None else 2 + prog.entry_direction
-
-
-def enabled() -> bool:
-    """Whether the engine plays (RULESPEC_KERNEL=0 gives every stage to the Python path)."""
-    return os.environ.get("RULESPEC_KERNEL", "1") != "0"
 
 
 class Assembler:
@@ -196,7 +184,7 @@ class Assembler:
         caps = []
         for prog in rs.captures:
             picks: list[int] = []
-            for sel in (prog.rule.take if prog.rule is not None else ()):
+            for sel in prog.rule.take:
                 if isinstance(sel, PickSelector):
                     pick = sel.pick
                     run = -1 if pick.per_pit_of is None else self.chain(pick.per_pit_of)
@@ -275,7 +263,7 @@ class Assembler:
         return self.p
 
     def kind(self, kind: Any) -> int:
-        tables = [self.block([len(kind.table[p]), *(x for aid, pit, _ in kind.table[p] for x in (aid, pit))])
+        tables = [self.block([len(kind.table[p]), *(x for row in kind.table[p] for x in row)])
                   for p in (0, 1)]
         require_capture = 2 if kind.require_capture == "first_lap" else int(bool(kind.require_capture))
         return self.block([
@@ -294,7 +282,6 @@ class Assembler:
     def capture(self, prog: Any, marks: list[int] | None) -> int:
         """A capture program; `marks`: the bits it sets on the landing pit, per mover. Picked
         pieces and captures of some kinds are in the pieces record (several kinds of piece)."""
-        assert prog.rule is not None  # (rules._capture keeps the rule of every capture)
         sels: list[int] = []
         chosen: list[int] = []
         """(count, condition, optional) per choose selector: the pits the mover picks, after the fixed ones."""
@@ -323,12 +310,10 @@ class Assembler:
         move context on the pit where the lap ended, or the scores (layout's D_*)."""
         none = [self.table([]), self.table([])]
         if end.kind == "condition":
-            when = self.game.spec.end[self.game.ends.index(end)].when
-            return self.block([layout.D_CONDITION, *none, self.condition(when), -1])
+            return self.block([layout.D_CONDITION, *none, self.condition(end.spec.when), -1])
         if end.kind in ("majority", "score_at_least"):
-            cond = self.game.spec.end[self.game.ends.index(end)]
             code = layout.D_MAJORITY if end.kind == "majority" else layout.D_SCORE_AT_LEAST
-            return self.block([code, *none, getattr(cond, "points", 0), self.scoring_record()])
+            return self.block([code, *none, getattr(end.spec, "points", 0), self.scoring_record()])
         assert end.kind == "side_empty" and end.side_pits is not None  # (the loader refuses the others)
         return self.block([DURING_PLAYER[end.player], self.table(end.side_pits[0]), self.table(end.side_pits[1]), -1,
                            -1])
@@ -366,29 +351,6 @@ def engine_module() -> ModuleType:
     return engine
 
 
-def build(game: Any, rs: Ruleset, kind_names: list[str], force: bool = False) -> KernelRules | None:
-    """The engine's kernel for one stage's ruleset, or None where the Python path plays it: a
-    plain ruleset (lift all, one lap, nothing asked) in a Python State is played faster by
-    moves.py's plain path than through a call per move into the kernel, unless `force` (for
-    testing the kernel on it). A NativeState plays every ruleset in the engine either way."""
-    if rs.plain and not force:
-        return None
-    if not enabled():
-        why = "RULESPEC_KERNEL=0 switches it off"
-    else:
-        program = Assembler(game, rs, kind_names).assemble()
-        try:
-            rules = KernelRules(game, rs, engine_module().Kernel(program))
-        except ValueError as refused:  # the engine's own check: the Python path plays it
-            why = f"the kernel refuses the game's program ({refused})"
-        else:
-            rs.plain = False  # the kernel plays it (with `force`, a plain one too)
-            return rules
-    game.kernel_refusals.append(why)
-    rs.kernel_refusal = why
-    return None
-
-
 def flat_board(board: list[int], kinds: list[list[int]]) -> list[int]:
     """A position's board as the kernel reads it with several kinds of piece: the totals, then
     each slot's count of each kind."""
@@ -397,6 +359,12 @@ def flat_board(board: list[int], kinds: list[list[int]]) -> list[int]:
 
 def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
     return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
+
+
+def sown(seq: tuple[int, ...], hand: int) -> tuple[int, ...]:
+    """The slots a lap of `hand` pieces drops into along `seq`, in order (round and round)."""
+    n = len(seq)
+    return tuple(seq[i % n] for i in range(hand)) if n else ()
 
 
 def done_facts(rs: Ruleset, out: tuple[Any, ...], trace: list[int] | None,
@@ -414,14 +382,15 @@ def done_facts(rs: Ruleset, out: tuple[Any, ...], trace: list[int] | None,
     if trace is not None:
         found["trace"] = traced(rs, trace)
     if kinds is not None:
-        # the kind last dropped into each pit (all that the conditions read of moves.play_kinds' drops)
+        # the kind last dropped into each pit
         found["drops"] = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
         found["taken_kinds"] = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
     return found
 
 
 def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
-    """The engine's trace of a move (layout's TR_ entries) as moves.play records it."""
+    """The engine's trace of a move (layout's TR_ entries) as `MoveInfo.trace` gives it: each
+    lap's slots in order, each capture's pits, each piece placed."""
     out: list[tuple[Any, ...]] = []
     at = 0
     while at < len(flat):
@@ -437,7 +406,7 @@ def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
         elif code == layout.TR_PLACE:
             out.append(("place", flat[at + 1]))
             at += 2
-        else:  # TR_ENTRY: read by rules_entries, not a step moves.play records
+        else:  # TR_ENTRY: read by rules_entries, not a step of the trace
             at += 6 + flat[at + 5]
     return out
 
@@ -465,121 +434,7 @@ def rules_entries(flat: list[int]) -> list[tuple[int, int, int, int, list[int]]]
 def fired_names(rs: Ruleset) -> list[str]:
     """What the kernel's `fired` codes mean: capture i, capture while passing i (after the
     captures), or an event -1, -2, -3 (counted from the end of this list)."""
-    return [c.name for c in rs.captures] + [name for name, *_ in rs.passing] + [EVENTS[code] for code in sorted(EVENTS)]
-
-
-class KernelRules:
-    """A ruleset's moves played by the kernel, with moves.py's contracts (MoveInfo results,
-    NeedDecision and EndlessMove)."""
-
-    def __init__(self, game: Any, rs: Ruleset, kernel: Any):
-        self.game = game
-        self.rs = rs
-        self.kernel = kernel
-        self.fired_names = fired_names(rs)
-        self.full_mask = [{aid: sum(1 << (s.direction + 1) for s in ss) for aid, ss in kind.by_aid[p].items()}
-                          for kind in rs.kinds for p in (0, 1)]
-
-    @staticmethod
-    def _position(st: Any) -> tuple[Any, ...]:
-        board = st.board if st.kinds is None else flat_board(st.board, st.kinds)
-        return (board, st.marks, st.stock, st.removed, st.stage, st.moves_played, st.to_move)
-
-    def _bound_hits(self, st: Any, hits: tuple[int, int]) -> None:
-        """Count starts refused for the lap bound, as moves._bound_hit does (for fuzz reports)."""
-        count, pit = hits
-        game = self.game
-        game.bound_hits += count
-        if game.bound_example is None:
-            game.bound_example = (game.geo.label[pit], str(st))
-
-    def legal_starts(self, st: Any, feeding: bool) -> tuple[list[int], dict[int, list[Start]]]:
-        try:
-            index, rows, hits = self.kernel.legal(*self._position(st), feeding)
-        except LimitError as exc:  # the engine's own subclass
-            raise LimitError(str(exc)) from None
-        if hits[0]:
-            self._bound_hits(st, hits)
-        if index < 0:
-            return [], {}
-        mover = st.to_move
-        if self.rs.offer_all:
-            return self._offered(rows, mover)
-        kind = self.rs.kinds[index]
-        by_aid, full = kind.by_aid[mover], self.full_mask[2 * index + mover]
-        found = {aid: by_aid[aid] if mask == full[aid] else [s for s in by_aid[aid] if mask >> (s.direction + 1) & 1]
-                 for aid, mask in rows}
-        return list(found), found
-
-    def _offered(self, rows: list[tuple[int, int]], mover: int) -> tuple[list[int], dict[int, list[Start]]]:
-        """Move kinds offered together: each row's mask says which kind plays each direction
-        (layout.KIND_SHIFT); the starts in kind order, as moves.legal_starts lists them."""
-        found: dict[int, list[Start]] = {}
-        for aid, mask in sorted(rows):
-            found[aid] = [s for index, kind in enumerate(self.rs.kinds) for s in kind.by_aid[mover].get(aid, ())
-                          if mask >> (s.direction + 1) & 1 and mask >> (3 + 5 * (s.direction + 1)) & 31 == index]
-        return list(found), found
-
-    def threats(self, st: Any, feeding: bool) -> frozenset[int] | None:
-        """The pits the player to move could capture with the first lap of a legal move, or
-        None when they have no legal move in this stage (moves.threat_set)."""
-        try:
-            found, pits, hits = self.kernel.threats(*self._position(st), feeding)
-        except LimitError as exc:  # the engine's own subclass
-            raise LimitError(str(exc)) from None
-        if hits[0]:
-            self._bound_hits(st, hits)
-        return frozenset(pits) if found else None
-
-    def completes(self, st: Any, start: Start, feeding: bool, prefix: list[int]) -> bool:
-        try:
-            ok, hits = self.kernel.completes(*self._position(st), feeding, start.kind.index, start.pit,
-                                             start.direction, prefix)
-        except LimitError as exc:  # the engine's own subclass
-            raise LimitError(str(exc)) from None
-        if hits[0]:
-            self._bound_hits(st, hits)
-        return ok
-
-    def play(self, st: Any, starts: list[Start], decisions: list[int]) -> MoveInfo:
-        """Play on `st` in place with the given decisions; NeedDecision when they run out."""
-        game = self.game
-        start = starts[0]
-        if len(starts) > 1 or start.kind.ask_direction:
-            if not decisions:
-                raise NeedDecision(opening_request(st, self.rs, starts))
-            chosen = decisions[0] - game.dir_base
-            start = next(s for s in starts if s.direction == chosen)
-            if not start.kind.ask_direction:  # chosen among the starts: not the kind's own question
-                decisions = decisions[1:]
-        trace = None
-        try:
-            if game.trace_moves:
-                out, trace = self.kernel.traced_play(*self._position(st), start.kind.index, start.pit,
-                                                     start.direction, decisions)
-            else:
-                out = self.kernel.play(*self._position(st), start.kind.index, start.pit, start.direction, decisions)
-        except LimitError as exc:  # the engine's own subclass
-            raise LimitError(str(exc)) from None
-        if out[0] == "endless":
-            raise EndlessMove("the move does not end within the lap bound")
-        st.board, st.marks, st.stock, st.removed = out[1], out[2], out[3], out[4]
-        if out[0] == "need":
-            if out[6] is not None:
-                st.kinds = unflatten(out[6], len(game.kind_names))
-            raise NeedDecision(self._request(st, *out[5], hand_kinds=out[7]))
-        mv = MoveInfo(st.to_move, start.pit)
-        mv.kind = start.kind.name
-        mv.stage = st.stage
-        mv.__dict__.update(done_facts(self.rs, out, trace, self.fired_names))
-        if out[10] is not None:
-            st.kinds = unflatten(out[10], len(game.kind_names))
-        return mv
-
-    def _request(self, st: Any, kind: int, at: int, in_hand: int, options: list[int], default: int,
-                 hand_kinds: list[int] | None = None) -> Request:
-        """The Request of the decision the kernel stopped at (as moves.play would ask it)."""
-        return engine_request(self.game, self.rs, st.to_move, kind, at, in_hand, options, default, hand_kinds)
+    return [c.name for c in rs.captures] + rs.passing + [EVENTS[code] for code in sorted(EVENTS)]
 
 
 def engine_request(game: Any, rs: Ruleset, mover: int, kind: int, at: int, in_hand: int, options: list[int],

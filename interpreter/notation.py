@@ -69,7 +69,7 @@ def last_move_facts(st: Any) -> dict[str, Any] | None:
             entry["kinds"] = kinds
         captures.append(entry)
     ends_move = {c.name: c.to != "sow" and not c.go_on and not c.carry for rs in game.rulesets for c in rs.captures}
-    passing = {name for rs in game.rulesets for name, *_ in rs.passing}
+    passing = {name for rs in game.rulesets for name in rs.passing}
     rules = [f for f in mv.fired if f in ends_move or f in passing]
     stop = next((EVENTS[f] for f in mv.fired if f in EVENTS), None)
     if mv.end is not None:

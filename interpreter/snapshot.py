@@ -1,8 +1,6 @@
 """Snapshots: a JSON-able position that holds everything needed to play on (docs/positions.md)."""
 from __future__ import annotations
 
-import copy
-
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,24 +13,14 @@ from rulespec.models.position import Position
 from .geometry import CCW, CW
 from .layout import MAX_SLOTS
 from .native import END_REASONS
-from .state import State
 
 
 class PositionError(RulespecError, ValueError):
     """A snapshot that does not describe a position of this game."""
 
 
-def snapshot(st: State) -> dict[str, Any]:
-    """A Python State's snapshot."""
-    from .race import to_snapshot
-
-    pending = st._pending
-    return write_snapshot(st, sorted(st._seen), None if pending is None else (pending.origin, list(pending.decisions)),
-                          to_snapshot(st) if st.race is not None else None)
-
-
-def engine_snapshot(st: Any) -> dict[str, Any]:
-    """A snapshot of a state played by the engine (native.CompiledState), from the engine's views."""
+def snapshot(st: Any) -> dict[str, Any]:
+    """A state's snapshot, from the engine's views."""
     seen = sorted(seen_keys(st)) if st.game.uses_repetition else []
     return write_snapshot(st, seen, st._move_start(), _race_snapshot(st))
 
@@ -45,7 +33,8 @@ def seen_keys(st: Any) -> list[tuple[int, ...]]:
 
 
 def _race_snapshot(st: Any) -> dict[str, Any] | None:
-    """The opening race in progress as race.to_snapshot writes it, from the engine's race parts."""
+    """The opening race in progress as a snapshot writes it (docs/positions.md), from the
+    engine's race parts."""
     race = st._race()
     if race is None:
         return None
@@ -67,9 +56,9 @@ def _race_snapshot(st: Any) -> dict[str, Any] | None:
 
 def write_snapshot(st: Any, seen: list[tuple[int, ...]], move: tuple[Any, list[int]] | None,
                    race: dict[str, Any] | None) -> dict[str, Any]:
-    """The snapshot of `st` (a Python State or a NativeState: the views both give), with what
-    they keep each in their own way: the repetition keys seen (sorted), the move waiting for a
-    decision (the state where it began and its actions so far) and the race in progress."""
+    """The snapshot of `st` from its views, with what the engine keeps apart: the repetition
+    keys seen (sorted), the move waiting for a decision (the state where it began and its
+    actions so far) and the race in progress."""
     game = st.game
     geo = game.geo
     b = st.board
@@ -173,12 +162,10 @@ def _position_problem(error: Any) -> str:
     return f"bad position at {where}: {error['msg']}"
 
 
-def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0, python: bool = False) -> Any:
+def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Any:
     """A state from a snapshot, which is checked completely first: every count, the shared
-    row, the stock, the move counter, the pending move and a finished game's returns. The
-    engine makes it where it plays the game (a NativeState whose history starts at the
-    position); else, or with `python` (the reference the tests compare such a state with), a
-    Python State."""
+    row, the stock, the move counter, the pending move and a finished game's returns. Its
+    history starts at the position."""
     if not isinstance(snap, dict):
         raise PositionError(f"a position is a mapping of fields, not {type(snap).__name__}")
     data = {k: v for k, v in snap.items() if k not in ("end_reason", "margin", "victory_value", "in_hand_contents")}
@@ -192,13 +179,13 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0, python
         if _depth >= MAX_PENDING_DEPTH:
             raise PositionError("pending.position has a pending move itself; a move in progress starts "
                                 "from a position between moves")
-        st = state_from_snapshot(game, pos.pending.position, _depth + 1, python)
+        st = state_from_snapshot(game, pos.pending.position, _depth + 1)
         for text in pos.pending.decisions:
             st.apply_action(string_to_action(st, text))
         return st
     from .native import native
 
-    runner = None if python else native(game)
+    runner = native(game)
     geo = game.geo
     at = SimpleNamespace(board=[0] * geo.n_slots, kinds=None, marks=[0] * geo.n_slots)
     """The position read: board, kinds, stock, removed, marks, moves_played, round, stage."""
@@ -259,7 +246,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0, python
     if pos.stage is None and pos.race:
         at.stage = 0  # the race is the game's first move
     elif pos.stage is None:
-        ends = _python_until(game, at, to_move) if runner is None else _engine_until(runner, at, to_move)
+        ends = _engine_until(runner, at, to_move)
         at.stage = _inferred_stage(game, at.moves_played, pos, ends)
     elif pos.stage in game.stage_names:
         at.stage = game.stage_names.index(pos.stage)
@@ -274,44 +261,14 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0, python
     if pos.race and not pos.terminal and game.spec.opening is None:
         raise PositionError("race is true, but this game has no opening race")
     end_reason = snap.get("end_reason") if snap.get("end_reason") in END_REASONS else None
-    if runner is None:
-        return _python_state(game, at, pos, to_move, returns, end_reason)
-    return _engine_state(game, runner, snap, at, pos, to_move, returns, end_reason)
+    return _engine_state(game, runner, at, pos, to_move, returns, end_reason)
 
 
-def _python_state(game: Any, at: Any, pos: Position, to_move: int, returns: list[float] | None,
-                  end_reason: str | None) -> State:
-    """The Python State at a position read and checked by state_from_snapshot."""
-    st = State(game)
-    st.board, st.kinds, st.stock, st.removed, st.marks = at.board, at.kinds, at.stock, at.removed, at.marks
-    st.moves_played, st.round, st.stage = at.moves_played, at.round, at.stage
-    if returns is not None:
-        st.to_move = -4
-        st.terminal = True
-        st.end_reason = end_reason
-        st._returns = returns
-        return st
-    st.to_move = to_move
-    if pos.repetition is not None:
-        st._seen = {tuple(k) for k in pos.repetition}
-    elif game.uses_repetition:
-        st._seen = {st.position_key()}
-    if pos.race:
-        from .race import from_snapshot
-
-        from_snapshot(st, pos.race)
-        st._race_step()
-        return st
-    st._begin_turn(1 - st.to_move, check_repetition=False)
-    return _round_unchanged(at.round, st)
-
-
-def _engine_state(game: Any, runner: Any, snap: dict[str, Any], at: Any, pos: Position, to_move: int,
+def _engine_state(game: Any, runner: Any, at: Any, pos: Position, to_move: int,
                   returns: list[float] | None, end_reason: str | None) -> Any:
     """The engine's state (a NativeState) at a position read and checked by state_from_snapshot:
-    its turn begun as in play, its history starting there (a copy of `snap` is kept, for a
-    Python State of the same position where the tests ask for one)."""
-    from .native import native_state_class
+    its turn begun as in play, its history starting there."""
+    from .state import native_state_class
 
     position = (_flat_board(at), at.marks, at.stock, at.removed, at.stage, at.moves_played, to_move)
     ended = None
@@ -322,8 +279,7 @@ def _engine_state(game: Any, runner: Any, snap: dict[str, Any], at: Any, pos: Po
         seen = _engine_keys(game, pos.repetition, at.round)
     race = True if pos.race is True else _race_parts(game, at.stage, pos.race) if pos.race else None
 
-    st = native_state_class()._resume(runner.runner, game, copy.deepcopy(snap), position, at.round, seen, ended,
-                                      race)
+    st = native_state_class()._resume(runner.runner, game, position, at.round, seen, ended, race)
     return st if ended is not None or race is not None else _round_unchanged(at.round, st)
 
 
@@ -383,7 +339,7 @@ def _engine_keys(game: Any, keys: list[list[int]], round_: int) -> list[tuple[in
 
 
 def _race_parts(game: Any, stage: int, race: dict[str, Any]) -> tuple[Any, ...]:
-    """A race in progress as a snapshot gives it (race.to_snapshot), in the engine's form
+    """A race in progress as a snapshot gives it, in the engine's form
     (engine.race_resume), checked."""
     geo = game.geo
     kinds = [k.name for k in game.rulesets[stage].kinds]
@@ -424,7 +380,7 @@ def _one_round(sowing: list[int]) -> list[int]:
 
 
 def _race_hands(race: Any) -> int:
-    """Pieces in the players' hands in a race in progress (checked in full by race.from_snapshot)."""
+    """Pieces in the players' hands in a race in progress (checked in full by _race_parts)."""
     if not isinstance(race, dict):
         return 0
     players = race.get("players")
@@ -466,19 +422,6 @@ def _engine_until(runner: Any, at: Any, to_move: int) -> Any:
     def ends(stage: int, played: int) -> bool:
         return runner.engine.stage_ends(runner.runner, stage, board, at.marks, at.stock, at.removed, stage, played,
                                         1 - to_move)
-
-    return ends
-
-
-def _python_until(game: Any, at: Any, to_move: int) -> Any:
-    """ends(stage, moves_played) for _inferred_stage on the Python path (its compiled conditions)."""
-    st = State(game)
-    st.board, st.kinds, st.stock, st.removed, st.marks, st.round = at.board, at.kinds, at.stock, at.removed, \
-        at.marks, at.round
-
-    def ends(stage: int, played: int) -> bool:
-        st.moves_played = played
-        return bool(game.rulesets[stage].until(st, -1, game.turn_ctx[1 - to_move]))
 
     return ends
 
