@@ -91,6 +91,16 @@ class CaptureProgram:
         return self.rule.then == "carry"
 
     @property
+    def chooses_pits(self) -> bool:
+        """The mover chooses further pits the capture takes (a `choose` selector)."""
+        return any(isinstance(sel, ChooseSelector) for sel in self.rule.take)
+
+    @property
+    def picks_pieces(self) -> bool:
+        """The mover picks pieces of given kinds (a `pick` selector)."""
+        return any(isinstance(sel, PickSelector) for sel in self.rule.take)
+
+    @property
     def most(self) -> int:
         """Take at most this many pieces from each pit (0: all)."""
         return self.rule.most or 0
@@ -173,10 +183,9 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing, cap
     progs = [_capture(rule, cc, geo) for rule in captures if rule.enabled]
     laps = sowing.laps
     relay = laps.kind == "relay"
-    chooses = any(isinstance(sel, (ChooseSelector, PickSelector)) for p in progs for sel in p.rule.take)
     may_ask = (any(len(k.directions) > 1 or LATER in k.directions or k.ask_direction or k.take == TAKE_ANY
                    or k.more_pits or k.placement for k in kinds)
-               or chooses or any(p.to == "sow" or p.optional for p in progs) or sowing.order == "choice"
+               or any(p.chooses_pits or p.picks_pieces or p.to == "sow" or p.optional for p in progs) or sowing.order == "choice"
                or (relay and laps.ask_when is not None)
                or (turn.offer == "all" and len({d for k in kinds for d in k.directions}) > 1))
     # A skip rule can leave no pit to sow into: such a move is refused, so moves are tried first.

@@ -63,13 +63,13 @@ def _ruleset_ids(game: Any, rs: Any) -> set[int]:
     for capture in rs.captures:
         if capture.optional:
             ids |= go_on_stop
-        if capture.choose:
+        if capture.chooses_pits:
             ids |= pits | go_on_stop
         if capture.to == "sow":  # the entry pit, and the direction where the entry leaves it open
             ids |= pits | directions
-        if capture.picks:
+        if capture.picks_pieces:
             ids.update(range(game.piece_base, game.num_distinct_actions))
-    if rs.relay and rs.ask_when is not None:
+    if rs.relay and rs.sowing.laps.ask_when is not None:
         ids |= go_on_stop
     if rs.order_choice:
         ids.update(range(game.kind_base, game.piece_base))
