@@ -1,24 +1,22 @@
-"""The move kernel (interpreter/engine.py) compiled, interpreted, and the Python path, in the
-same run.
+"""The engine (interpreter/engine.py) compiled by Cython and the same source interpreted
+(RULESPEC_PURE=1), in the same run.
 
-Each game is loaded with whole games left to the Python State, its moves played by the
-engine's kernel compiled, by the same source interpreted (RULESPEC_PURE=1), and by the Python
-path (`without_kernel`, the reference the kernel is tested against). Two figures per game,
-each the median of alternating rounds:
+Each game is loaded twice, once on each build of the engine. Two figures per game, each the
+median of alternating rounds, in actions per second:
 
-- games: the same seeded random games through the State (legal_actions + apply_action), in
-  actions per second;
-- legal: the kernel alone, `legal()` on every position of those games (the look-ahead that
-  decides which starts are legal), in calls per second (not for the Python path).
+- api: the same seeded random games from a Python loop over the state API (legal_actions, a
+  random choice, apply_action);
+- playouts: whole random games in the engine (`game.playouts`).
+
+The last column is the compiled build's speed over the interpreted one's.
 
 Usage:
 
-    python benchmarks/engine.py [--games 20] [--rounds 3] [--only oware,kalah] [--no-interpreted]
+    python benchmarks/engine.py [--games 20] [--rounds 3] [--only oware,kalah]
 """
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
 from statistics import median
@@ -27,64 +25,50 @@ from typing import Any
 import rulespec
 from rulespec.interpreter import kernel
 
+from same_run import build, engine_of
+
 GAMES = ["oware", "kalah", "bao-la-kiswahili", "glass-bead-game", "sungka", "ayoayo"]
 """Sowing and feeding, a store and another turn, look-ahead with decisions, several kinds of
 piece, the opening race, rounds."""
-ENGINES = ("compiled", "interpreted", "python")
+ENGINES = ("compiled", "interpreted")
+FIGURES = ("api", "playouts")
 
 
 def load(name: str, engine: str) -> Any:
-    """The game with every stage on the engine's kernel (or none) and no native runner."""
-    saved = os.environ.pop("RULESPEC_PURE", None)
-    os.environ["RULESPEC_PURE"] = "1" if engine == "interpreted" else "0"
-    try:
+    """The game on one build of the engine (checked: its states are that build's)."""
+    with build(engine):
         game = rulespec.load(name)
-        if engine != "python":
-            names = list(dict.fromkeys(k.name for rs in game.rulesets for k in rs.kinds))
-            for rs in game.rulesets:  # the plain ones too
-                rs.kernel = rs.kernel or kernel.build(game, rs, names, force=True)
-    finally:
-        os.environ.pop("RULESPEC_PURE")
-        if saved is not None:
-            os.environ["RULESPEC_PURE"] = saved
-    if engine == "python":
-        return game.without_kernel()
-    missing = [rs.kernel_refusal for rs in game.rulesets if rs.kernel is None]
-    if missing:
-        raise SystemExit(f"{name}: the kernel does not play every stage ({missing[0]})")
-    game._native, game.native_refusal = None, "the benchmark plays through the State"
+        state = game.new_initial_state()
+    if engine_of(state) != engine:
+        raise SystemExit("the engine is not compiled here (no build of interpreter/engine.py)")
     return game
 
 
-def play_games(game: Any, games: int) -> tuple[int, list[tuple[Any, tuple[Any, ...], bool]]]:
-    """Seeded random games; the actions played and each kernel position met at a turn's start."""
+def api_games(game: Any, games: int) -> int:
+    """Seeded random games through the state API; the actions played."""
     actions = 0
-    positions = []
     for seed in range(games):
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal() and actions < 200_000:
-            rs = game.rulesets[state.stage]
-            if rs.kernel is not None and state.pending_request() is None and not state.is_simultaneous_node():
-                positions.append((rs.kernel.kernel, rs.kernel._position(state), bool(state._feeding)))
             state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
-    return actions, positions
+    return actions
 
 
 def rate(work: int, seconds: float) -> float:
     return work / seconds if seconds else float("inf")
 
 
-def measure(game: Any, games: int) -> tuple[float, float]:
-    """(actions a second through the State, legal() calls a second or 0 without a kernel)."""
-    start = time.perf_counter()
-    actions, positions = play_games(game, games)
-    through_state = rate(actions, time.perf_counter() - start)
-    start = time.perf_counter()
-    for k, position, feeding in positions:
-        k.legal(*position, feeding)
-    return through_state, rate(len(positions), time.perf_counter() - start) if positions else 0.0
+def measure(game: Any, engine: str, games: int) -> tuple[float, float]:
+    """(actions a second through the state API, actions a second in game.playouts)."""
+    with build(engine):
+        start = time.perf_counter()
+        actions = api_games(game, games)
+        api = rate(actions, time.perf_counter() - start)
+        start = time.perf_counter()
+        played = game.playouts(games, seed=0)["actions"]
+        return api, rate(played, time.perf_counter() - start)
 
 
 def main() -> None:
@@ -92,25 +76,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", default="")
-    parser.add_argument("--no-interpreted", action="store_true")
     args = parser.parse_args()
-    engines = [e for e in ENGINES if not (args.no_interpreted and e == "interpreted")]
     module = kernel.engine_module().__name__
     print(f"engine: {module} ({'compiled' if module.endswith('._engine') else 'interpreted: not compiled'})")
-    print(f"{'game':18} {'figure':6} " + " ".join(f"{e:>12}" for e in engines) + "  comp/python  interp/comp")
+    print(f"{'game':18} {'figure':8} " + " ".join(f"{e:>12}" for e in ENGINES) + "  comp/interp")
     for name in args.only.split(",") if args.only else GAMES:
-        loaded = {engine: load(name, engine) for engine in engines}
-        rounds: dict[str, list[tuple[float, float]]] = {engine: [] for engine in engines}
+        loaded = {engine: load(name, engine) for engine in ENGINES}
+        rounds: dict[str, list[tuple[float, float]]] = {engine: [] for engine in ENGINES}
         for _ in range(args.rounds):
-            for engine in engines:  # alternating, so that a slow moment of the machine hits all
+            for engine in ENGINES:  # alternating, so that a slow moment of the machine hits both
                 games = args.games if engine == "compiled" else max(1, args.games // 5)
-                rounds[engine].append(measure(loaded[engine], games))
-        for index, figure in enumerate(("games", "legal")):
-            values = {engine: median(r[index] for r in rounds[engine]) for engine in engines}
-            ratios = f"{values['compiled'] / values['python']:11.2f}x" if values["python"] else f"{'':12}"
-            if "interpreted" in values:
-                ratios += f" {values['interpreted'] / values['compiled']:11.2f}x"
-            print(f"{name:18} {figure:6} " + " ".join(f"{values[e]:12,.0f}" for e in engines) + f" {ratios}")
+                rounds[engine].append(measure(loaded[engine], engine, games))
+        for index, figure in enumerate(FIGURES):
+            values = {engine: median(r[index] for r in rounds[engine]) for engine in ENGINES}
+            ratio = values["compiled"] / values["interpreted"] if values["interpreted"] else float("inf")
+            print(f"{name:18} {figure:8} " + " ".join(f"{values[e]:12,.0f}" for e in ENGINES) + f" {ratio:11.2f}x")
 
 
 if __name__ == "__main__":

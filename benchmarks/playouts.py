@@ -4,8 +4,9 @@ OpenSpiel has the game.
 Each game is played to the end with the same loop (legal_actions, a random choice,
 apply_action). Where OpenSpiel has the game, the two run in alternating short rounds in this
 process, and the median over the rounds of each round's ratio is reported (robust to the
-machine's speed drifting during the run), with the median rates. Where the move kernel (C)
-plays a variant, its own Python path is measured the same way. Usage:
+machine's speed drifting during the run), with the median rates; where it does not, the
+rate alone (and Ludii's reported figure for Bao). benchmarks/engine.py compares the compiled
+engine with its source interpreted. Usage:
 
     python benchmarks/playouts.py [--seconds 1] [--rounds 7] [--only oware,kalah]
 """
@@ -65,8 +66,6 @@ def main() -> None:
         others: list[tuple[str, Any]] = []
         if pyspiel and name in OPENSPIEL:
             others.append((f"OpenSpiel {OPENSPIEL[name]}, Python loop, same run", pyspiel.load_game(OPENSPIEL[name])))
-        if any(rs.kernel is not None for rs in ours.rulesets):
-            others.append(("rulespec's own Python path (no move kernel), same run", load_for_random_play(name).without_kernel()))
         rates: list[float] = []
         refs: list[list[float]] = [[] for _ in others]
         ratios: list[list[float]] = [[] for _ in others]

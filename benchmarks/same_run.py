@@ -1,8 +1,12 @@
-"""What the same-run benchmarks (games.py, states.py) share: their arguments, the note when the
-engine runs interpreted, and OpenSpiel where it is installed."""
+"""What the same-run benchmarks (engine.py, games.py, states.py) share: their arguments, the
+note when the engine runs interpreted, a game on either build of the engine, and OpenSpiel
+where it is installed."""
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 
 from rulespec.interpreter import kernel
@@ -29,3 +33,24 @@ def pyspiel() -> ModuleType | None:
     except ImportError:  # pragma: no cover - the test extra installs it
         return None
     return module
+
+
+@contextmanager
+def build(engine: str) -> Iterator[None]:
+    """RULESPEC_PURE set for `engine` ("compiled" or "interpreted") while a game is loaded and
+    its states made: the engine module is chosen when a game's runner and a new state's class
+    are made, and a state's clones keep its class."""
+    saved = os.environ.pop("RULESPEC_PURE", None)
+    os.environ["RULESPEC_PURE"] = "1" if engine == "interpreted" else "0"
+    try:
+        yield
+    finally:
+        os.environ.pop("RULESPEC_PURE")
+        if saved is not None:
+            os.environ["RULESPEC_PURE"] = saved
+
+
+def engine_of(state: object) -> str:
+    """"compiled" or "interpreted": the build of the engine whose Core plays `state`."""
+    core = [c for c in type(state).__mro__ if c.__name__ == "Core"][0]
+    return "compiled" if core.__module__.endswith("._engine") else "interpreted"

@@ -1,7 +1,8 @@
 """Exact solving times: Kalah(6, n) under Irving, Donkers and Uiterwijk's convention
 ("Solving Kalah", ICGA Journal 2000: the empty-capture rule, seeds left counting for their
 owner), against their published values, plus small boards under both capture rules; the
-engine's solver (interpreter/engine.py) against the Python reference where Python finishes.
+engine's solver (interpreter/engine.py) against the search written in Python over the engine's
+states (rulespec.players.search, engine "python") where that search finishes.
 
     python benchmarks/solve.py [--max-seeds 3] [--memory 4000] [--python-max 2] [--full-keys-max 3]
                                [--endgame K]
@@ -31,7 +32,8 @@ def main() -> None:
     parser.add_argument("--max-seeds", type=int, default=3, help="Kalah(6, 1..N) with the empty capture")
     parser.add_argument("--memory", type=float, default=4000, help="transposition table bound, MB")
     parser.add_argument("--python-max", type=int, default=2,
-                        help="also run the Python solver up to Kalah(6, N) and on Kalah(4,3) (0: never)")
+                        help="also run the search in Python (engine \"python\") up to Kalah(6, N) and on "
+                        "Kalah(4,3) (0: never)")
     parser.add_argument("--full-keys-max", type=int, default=3,
                         help="also run the native solver with the stores in its keys up to Kalah(6, N) (0: never)")
     parser.add_argument("--endgame", type=int, default=0, help="native endgame table: up to K pieces on the pits")

@@ -561,8 +561,7 @@ def lint(variants: list[str] = typer.Argument(..., help="Shipped variants' names
 
 
 @app.command()
-def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, openspiel:oware / openspiel:mancala, "
-                                            "or python:NAME (NAME played without the move kernel)."),
+def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, or openspiel:oware / openspiel:mancala."),
                second: str = typer.Argument(..., help="The same kinds of name."),
                games: int = typer.Option(500, min=1, max=MAX_GAMES, help="Games to play."),
                seed: int = typer.Option(0, help="Random seed."),
@@ -581,8 +580,6 @@ def crosscheck(first: str = typer.Argument(..., help="A variant, a spec file, op
             except ValueError as exc:
                 err.print(str(exc), markup=False)
                 raise typer.Exit(1) from None
-        if name.startswith("python:"):
-            return _game(name.split(":", 1)[1], params).without_kernel()
         return _game(name, params)
 
     divergence = run(load(first), load(second), games, seed)
@@ -770,7 +767,8 @@ def match(variant: str = typer.Argument(..., help="A shipped variant's name or a
 def solve(variant: str = typer.Argument(..., help="A shipped variant's name or a spec file."),
           memory: float = typer.Option(1000, help="Memory bound of the transposition table, in MB."),
           all_moves: bool = typer.Option(False, "--all-moves", help="The exact value of every first decision."),
-          engine: str = typer.Option("auto", help="auto (the engine's solver where it covers the game), native or python."),
+          engine: str = typer.Option("auto", help="auto (the engine's solver where it covers the position), native, or python "
+                              "(a search in Python over the engine's states)."),
           endgame: int = typer.Option(0, help="Native: keep exact values of positions with at most this many "
                                       "pieces on the pits (where no rule reads the stores; 0: none)."),
           param: list[str] = ParamOpt) -> None:

@@ -426,11 +426,6 @@ def lint(game: Any, games: int = 200, seed: int = 0, max_actions: int = 5000,
     """Warnings about a spec: smells visible without playing, rule blocks that never fire in
     random play, and games that do not end; `progress(games played)` follows the play."""
     yield from static_smells(game)
-    from rulespec.interpreter.native import native
-
-    if native(game) is None and game.native_refusal and "RULESPEC_KERNEL" not in game.native_refusal:
-        yield (f"native code does not play whole games of this spec ({game.native_refusal}): playouts, "
-               "search and analysis run on the Python path, several times slower")
     stats, failing = random_games(game, games, seed, max_actions, progress=progress)
     if failing is not None:
         yield f"random play breaks an invariant: {fails(game, failing, max_actions)}"

@@ -50,16 +50,11 @@ def summary(game: Any) -> str:
 
 
 def engine(game: Any) -> str:
-    """Which engine plays the game, in a player's words: native code (fast), or Python and
-    what native code does not cover."""
-    from rulespec.interpreter.native import native
+    """Which build of the engine plays the game, in a player's words: native code (compiled by
+    Cython at install), or the same source run by Python (RULESPEC_PURE=1, or no compiled
+    build), several times slower."""
+    from rulespec.interpreter.kernel import engine_module
 
-    if native(game) is not None:
+    if engine_module().__name__.endswith("._engine"):
         return "native code (moves, whole games and the solver)"
-    refused = {name: rs.kernel_refusal for name, rs in zip(game.stage_names, game.rulesets)
-               if rs.kernel is None and rs.kernel_refusal}
-    if not refused:
-        return f"native code for moves; whole games in Python, slower ({game.native_refusal})"
-    reasons = list(dict.fromkeys(refused.values()))
-    said = reasons[0] if len(reasons) == 1 else "; ".join(f"{name}: {why}" for name, why in refused.items())
-    return f"Python, slower (native code: {said})"
+    return "the engine's source run by Python (RULESPEC_PURE=1 or no compiled build), slower"

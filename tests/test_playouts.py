@@ -508,7 +508,7 @@ def test_generated_specs_native_state_agrees(spec: dict, seed: int) -> None:
         b.apply_action(action)
 
 
-def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_show_says_which_build_of_the_engine_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     from rulespec import summary
     from rulespec.fuzz import lint
 
@@ -517,10 +517,8 @@ def test_show_says_who_plays_whole_games_and_lint_warns_where_python_must(monkey
     assert summary.engine(rulespec.load("bao-la-kiswahili")) == "native code (moves, whole games and the solver)"
     assert summary.engine(rulespec.load("kiothi")) == "native code (moves, whole games and the solver)"
     assert summary.engine(rulespec.load("glass-bead-game")) == "native code (moves, whole games and the solver)"
-    refused = kalah_whose_program_the_engine_refuses(monkeypatch)
-    assert summary.engine(refused) == f"native code for moves; whole games in Python, slower ({ENGINE_REFUSAL})"
-    warning = next(w for w in lint(refused, games=1) if w.startswith("native code"))
-    assert ENGINE_REFUSAL in warning
+    monkeypatch.setenv("RULESPEC_PURE", "1")
+    assert summary.engine(rulespec.load("kalah")).startswith("the engine's source run by Python")
     monkeypatch.undo()
     assert not any(w.startswith("native code") for w in lint(rulespec.load("kalah"), games=5))
 

@@ -11,8 +11,9 @@ to a shared machine's speed drifting). References:
   games in C++, is slower still; `--evaluate-bots` adds it.)
 - the per-action API (a Python loop of legal_actions, a random choice, apply_action,
   is_terminal) against the same loop over pyspiel's states, and with a clone() per action.
-- where OpenSpiel lacks the game: rulespec's own Python path (no engine), and Ludii's figures as
-  the issue reported them on this machine class (not run here: no JVM), marked as such.
+- where OpenSpiel lacks the game: the same two rates without a reference run, and Ludii's
+  figures as the issue reported them on this machine class (not run here: no JVM), marked as
+  such.
 """
 from __future__ import annotations
 
@@ -151,32 +152,27 @@ def pairs_for(name: str, evaluate_bots: bool = False) -> list[tuple[str, str, Pa
     from ..fuzz import load_for_random_play
 
     game = load_for_random_play(name)
-    slow = load_for_random_play(name).without_kernel()
     try:
         import pyspiel  # noqa: F401
     except ImportError:  # pragma: no cover - the test extra installs it
         spiel = None
     else:
         spiel = OPENSPIEL.get(name)
-    engine = game.playouts(1)["engine"]
     out: list[tuple[str, str, Pair, str]] = []
-    note = "" if engine == "native" else f"Python path: {game.native_refusal}"
     if spiel:
         out.append(("playouts/s, native", "OpenSpiel C++ MCTS random rollouts, simulations/s",
-                    Pair(native_playouts(game), openspiel_rollouts(spiel)), note))
+                    Pair(native_playouts(game), openspiel_rollouts(spiel)), ""))
         if evaluate_bots:
             out.append(("playouts/s, native", "OpenSpiel C++ evaluate_bots, 2 uniform random bots",
-                        Pair(native_playouts(game), openspiel_evaluate_bots(spiel)), note))
+                        Pair(native_playouts(game), openspiel_evaluate_bots(spiel)), ""))
         loaded = pyspiel.load_game(spiel)
         out.append(("playouts/s, Python API loop", "pyspiel, same Python loop",
                     Pair(api_loop(game.new_initial_state), api_loop(loaded.new_initial_state)), ""))
         out.append(("playouts/s, API loop + clone", "pyspiel, same loop with clone()",
                     Pair(api_loop(game.new_initial_state, True), api_loop(loaded.new_initial_state, True)), ""))
     else:
-        out.append(("playouts/s, game.playouts", "rulespec's Python path (no C), same run",
-                    Pair(native_playouts(game, 10), native_playouts(slow, 2)), note))
-        out.append(("playouts/s, Python API loop", "rulespec's Python path (no C), same run",
-                    Pair(api_loop(game.new_initial_state), api_loop(slow.new_initial_state)), ""))
+        out.append(("playouts/s, game.playouts", "", Pair(native_playouts(game, 10), None), ""))
+        out.append(("playouts/s, Python API loop", "", Pair(api_loop(game.new_initial_state), None), ""))
     return out
 
 

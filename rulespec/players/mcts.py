@@ -3,10 +3,10 @@
 A node's statistics are from the view of the player who chose the decision leading to it,
 so a player who moves again (extra turns, decisions inside a move) is handled like any other.
 A playout's result is the game's return (+1 / 0 / -1) plus a small share of the final score
-margin, so among won lines the search prefers the larger win. Where native code plays the
-game's states, each playout is one call into the engine (`NativeState._playout`: a random game from a
-copy of the state, seeded from the player's generator); otherwise the same random game is
-played over the state API in Python."""
+margin, so among won lines the search prefers the larger win. Each playout is one call into
+the engine (`NativeState._playout`: a random game from a copy of the state, seeded from the
+player's generator); with `native=False`, or where the engine declines (a decision pending),
+the same random game is played over the state API in Python."""
 from __future__ import annotations
 
 import math
@@ -104,7 +104,7 @@ class MCTSPlayer:
         if run is not None:
             try:
                 finished, result, margin, _ = run(st, self.rng.getrandbits(64), self.max_playout)
-            except NotImplementedError:  # a decision pending, or the state plays in Python
+            except NotImplementedError:  # a decision pending: played over the state API below
                 pass
             else:
                 return _values(finished, result, margin / total)

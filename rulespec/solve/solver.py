@@ -10,10 +10,11 @@ The engine's solver (interpreter/engine.py: MTD(f) over the same alpha-beta, a
 memory-bounded table of lower and upper bounds, enhanced transposition cut-offs) solves from
 any position between moves of a game its runner plays, following the repetition rule where a
 game ends on repetition (the positions seen since the last capture are on its line; see the
-solver's section of engine.py and docs/analysis.md). The search over states stays the reference
-and the fallback (`engine="python"`, moves that ask a decision, a decision pending); it keys
-positions by `state.position_key()`, which leaves the history out, so in a variant that ends
-on repetition its values are exact only when no line repeats (it says so).
+solver's section of engine.py and docs/analysis.md). A search written in Python over the
+engine's states (rulespec.players.search: `engine="python"`) checks it and solves what it
+leaves out (moves that ask a decision, a decision pending); it keys positions by
+`state.position_key()`, which leaves the history out, so in a variant that ends on repetition
+its values are exact only when no line repeats (it says so).
 """
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ class Solution:
     """With `all_moves`: each first decision's exact value (South's view)."""
     caveat: str = ""
     engine: str = "python"
-    """"native" (the engine's solver, interpreter/engine.py) or "python" (rulespec.players.search)."""
+    """"native" (the engine's solver, interpreter/engine.py) or "python" (the search over the
+    engine's states written in Python, rulespec.players.search)."""
     stores_shared: bool = False
     """Native: positions that differ only in their stores shared table entries (no rule reads
     a store's count, the score is the store plus what the rules add; interpreter/engine.py)."""
@@ -66,10 +68,11 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
           progress: Progress | None = None, engine: str = "auto",
           share_stores: bool = True, endgame: int = 0) -> Solution:
     """Solve `state` (default: the start). `memory_mb` bounds the transposition table;
-    `engine`: "auto" (native code where it covers the game, else Python), "native" (an error
-    where it does not) or "python". `share_stores=False` keeps the stores in the native
-    table's keys even where the rules allow leaving them out, `endgame=False` leaves out the
-    native endgame table (both for measuring)."""
+    `engine`: "auto" (the engine's solver where it covers the position, else the search over
+    states in Python), "native" (an error where it does not) or "python" (that search).
+    `share_stores=False` keeps the stores in the native table's keys even where the rules
+    allow leaving them out, `endgame=False` leaves out the native endgame table (both for
+    measuring)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if not math.isfinite(memory_mb) or memory_mb <= 0:
@@ -91,13 +94,13 @@ def solve(game: Any, state: Any = None, memory_mb: float = 1000, all_moves: bool
 def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
                   progress: Progress | None, required: bool,
                   share_stores: bool = True, endgame: int = 0) -> Solution | None:
-    """The engine's solver's answer, or None where it does not cover the state (Python
-    solves it)."""
+    """The engine's solver's answer, or None where it does not cover the state (the search
+    over states solves it)."""
     from rulespec.interpreter.kernel import engine_module
     from rulespec.interpreter.native import native
 
     runner = native(game)
-    why = "" if runner is not None else f"the engine does not play the game ({game.native_refusal})"
+    why = "" if runner is not None else "the engine has no runner for the game"
     if runner is not None and state.pending_request() is not None:
         runner, why = None, "a decision inside a move is pending"
     if runner is not None:
