@@ -137,9 +137,8 @@ class State:
         """Never: the games are deterministic."""
         return False
 
-    @property
-    def _seen(self) -> set[tuple[int, ...]]:
-        """The positions seen since the last capture (the repetition end), as game.position_key
+    def positions_seen(self) -> set[tuple[int, ...]]:
+        """The positions seen since the last capture (the repetition end), as position_key
         gives them."""
         from .snapshot import seen_keys
 

@@ -407,11 +407,8 @@ def write_failure(game: Any, choices: list[int], max_actions: int, path: str) ->
 
 def static_smells(game: Any) -> Iterator[str]:
     """What can be seen without playing: capture rules whose trigger no pit can meet."""
-    from rulespec.interpreter.conditions import ConditionCompiler
-
     spec = game.spec
-    cc = ConditionCompiler(game.geo, game.roles, game.mark_bit,
-                           {n: i for i, n in enumerate(game.stage_names)}, game.rulesets[0].steps, game.kind_names)
+    cc = game.conditions
     on_circuit = [set(game.rulesets[0].after[p][0]) for p in (0, 1)]
     rules = list(spec.captures) + [c for stage in spec.stages for c in (stage.captures or [])]
     for rule in rules:

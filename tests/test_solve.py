@@ -266,7 +266,7 @@ def exact_with_history(state, memo: dict) -> int:
     """Minimax over the Python State with its whole history, no pruning: the value for the
     player to move. Memoised on the position and the positions seen since the last capture
     (all of the history the rules read), so exact for a game that ends on repetition."""
-    key = (state.position_key(), frozenset(state._seen))
+    key = (state.position_key(), frozenset(state.positions_seen()))
     if key in memo:
         return memo[key]
     me = state.current_player()

@@ -99,9 +99,8 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
     from rulespec.interpreter.kernel import engine_module
     from rulespec.interpreter.native import native
 
-    runner = native(game)
-    why = "" if runner is not None else "the engine has no runner for the game"
-    if runner is not None and state.pending_request() is not None:
+    runner, why = native(game), ""
+    if state.pending_request() is not None:
         runner, why = None, "a decision inside a move is pending"
     if runner is not None:
         start = time.perf_counter()
@@ -142,7 +141,7 @@ def _seen_before(game: Any, state: Any) -> list[tuple[Any, ...]]:
         return []
     ns = len(state.board)
     out = []
-    for key in state._seen:
+    for key in state.positions_seen():
         if len(key) == 1 + ns:  # (mover, *board): one stage, no stock
             out.append((key[1:], (0, 0), 0, key[0]))
         else:  # (mover, stage, *board, *stock, ...)
