@@ -314,10 +314,9 @@ def match(P: cython.p_int, at: cython.int, n: cython.int) -> cython.int:
 @cython.inline
 @cython.exceptval(check=False)
 def owner_at(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
-    """Whose pit q is now: its row's player, or the holder of a mark that holds it."""
+    """Whose pit q is now: its row's player, or the holder of a mark that holds it (nobody's
+    for no pit)."""
     held: cython.int
-    if q < 0:
-        q += P[H_NSLOTS]  # no pit (NONE): as Python indexes a list, the last slot
     if q < 0:
         return NONE
     if P[H_HELD] >= 0:
@@ -382,6 +381,15 @@ def step_of(P: cython.p_int, s: Pos, d: cython.int, q: cython.int) -> cython.int
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def about_the_pit(op: cython.int) -> cython.int:
+    """Whether condition code `op` reads the pit tested (rather than the move or the position)."""
+    return ((C_SIDE <= op <= C_NEXT) or (C_START <= op <= C_PREVIOUS)
+            or op == C_DROPPED or op == C_BEFORE)
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
     """Whether the condition at `node` holds for pit in position s during move m."""
@@ -405,10 +413,11 @@ def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) ->
         return 0
     if op == C_NOT:
         return not test(P, P[node + 1], s, pit, m)
+    if pit < 0 and about_the_pit(op):
+        return 0  # a key about the pit tested does not hold where there is no pit
     if op == C_SIDE:
         if P[node + 1] == 2:  # neutral: by its row
-            q = pit + P[H_NSLOTS] if pit < 0 else pit
-            return q >= 0 and P[P[H_OWNER] + q] == NONE
+            return P[P[H_OWNER] + pit] == NONE
         return owner_at(P, s, pit) == (s.mover ^ P[node + 1])
     if op == C_ROW:
         return P[P[H_ROW] + pit] == P[node + 1]
@@ -515,7 +524,6 @@ def kinds_in(s: Pos, q: cython.int, mask: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def piece_test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) -> cython.int:
     """dropped, before, in_play: op, kinds (bit set), then a matcher for before / in_play."""
-    ns: cython.int = P[H_NSLOTS]
     op: cython.int = P[node]
     total: cython.int = 0
     q: cython.int
@@ -526,10 +534,8 @@ def piece_test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Mo
         for q in range(P[H_NPITS]):
             total += kinds_in(s, q, P[node + 1])
         return match(P, node + 2, total)
-    q = pit if pit >= 0 else ns + pit  # (no pit: Python reads the last slot's counts, and no drop)
-    if q < 0:
-        return 0
-    dropped = (pit >= 0 and m.has_drops and m.last_drop[q] != NONE and (P[node + 1] >> m.last_drop[q] & 1))
+    q = pit
+    dropped = (m.has_drops and m.last_drop[q] != NONE and (P[node + 1] >> m.last_drop[q] & 1))
     if op == C_DROPPED:
         return dropped
     return match(P, node + 2, kinds_in(s, q, P[node + 1]) - dropped)
@@ -2705,19 +2711,10 @@ def slot_points(P: cython.p_int, s: Pos, q: cython.int) -> cython.int:
 
 
 @cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def slot_of(q: cython.int, ns: cython.int) -> cython.int:
-    """A slot as Python indexes a list (a negative one from the end)."""
-    return q if q >= 0 else ns + q
-
-
-@cython.cfunc
 @cython.exceptval(check=False)
 def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.int:
     """A player's score: what the turn record's scoring counts, times a piece's value."""
     total: cython.int = 0
-    ns: cython.int = P[H_NSLOTS]
     score: cython.int = P[T + T_SCORE]
     own: cython.int = P[P[H_OWN] + p]
     i: cython.int
@@ -2725,7 +2722,7 @@ def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.in
     not_own: cython.int
     if s.nk:  # several kinds of piece: their values, the pits counted as below (no stock)
         if score & SCORE_STORE:
-            total += slot_points(P, s, slot_of(P[P[H_STORE] + p], ns))
+            total += slot_points(P, s, P[P[H_STORE] + p])
         if score & SCORE_OWN_PITS:
             not_own = P[T + T_OWNED0 + 1 - p] | (P[T + T_OWNED0 + p] if score & SCORE_OWNED_MARKS else 0)
             if not not_own and P[H_HELD] < 0:
@@ -2741,7 +2738,7 @@ def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.in
                     total += slot_points(P, s, q)
         return total
     if score & SCORE_STORE:
-        total += s.board[slot_of(P[P[H_STORE] + p], ns)]
+        total += s.board[P[P[H_STORE] + p]]
     if score & SCORE_OWN_PITS:
         # pits carrying an owned mark count for the mark's owner: never for the opponent, and
         # for their owner through SCORE_OWNED_MARKS when that is counted too (not twice)
@@ -2768,10 +2765,9 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     owner's store; then, unless the last round was played or a player cannot fill one pit,
     the pits refilled in order (those left unfilled marked) and 1; else 0."""
     s: Pos = g.pos
-    ns: cython.int = P[H_NSLOTS]
     per: cython.int = P[R + RD_PER_PIT]
-    store0: cython.int = slot_of(P[P[H_STORE]], ns)
-    store1: cython.int = slot_of(P[P[H_STORE] + 1], ns)
+    store0: cython.int = P[P[H_STORE]]
+    store1: cython.int = P[P[H_STORE] + 1]
     p: cython.int
     i: cython.int
     q: cython.int
@@ -2863,7 +2859,6 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
     """The end of a game: the pieces left, then the next round (in a game of rounds, while one
     can be played) or the result; GAME_OK or why the game stops."""
     s: Pos = g.pos
-    ns: cython.int = P[H_NSLOTS]
     store: cython.int = P[H_STORE]
     pl: cython.int
     other: cython.int
@@ -2895,7 +2890,7 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
                 to = P[store + P[T + T_FIRST]]
             else:
                 to = P[store + (1 if other > 1 else other)]
-            s.board[slot_of(to, ns)] += n
+            s.board[to] += n
     if P[T + T_ROUNDS] >= 0:
         if next_round(r, P, P[T + T_ROUNDS], g):
             if not clear_seen(r, g):
@@ -3584,7 +3579,6 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
     for part p; the spec's bound on a move's laps ends the part too."""
     x: RacePart = part_of(g, p)
     s: Pos = g.pos
-    ns: cython.int = P[H_NSLOTS]
     last: cython.int = x.last
     saved: cython.int = s.mover
     kind: cython.int
