@@ -1513,9 +1513,8 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
         if sow_on:
             continue
         if relay and P[H_RELAY_NEXT]:
-            # lift the pit after the landing pit (direction not chosen yet: Python's index -1, clockwise)
-            d = CW if m.direction < 0 else m.direction
-            last = step_of(P, s, d, last)
+            # lift the pit after the landing pit (the loader refuses a direction set later here)
+            last = step_of(P, s, m.direction, last)
             if last == NONE or not test(P, P[H_RELAY_WHEN], s, last, m):
                 break
             hand = s.board[last]

@@ -350,7 +350,9 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
 
 def _check_relay_lift(spec: Spec, bad: Any) -> None:
     """A relay that lifts the next pit is decided by `when` alone: `stop_when` and `ask_when`
-    read the landing pit, which such a relay does not lift, and were silently not applied."""
+    read the landing pit, which such a relay does not lift, and were silently not applied. It
+    lifts the pit after the landing pit in the move's direction, so that direction is known
+    from the start (not `direction: later`)."""
     sowings = [(("sowing",), spec.sowing)] + [(("stages", i, "sowing"), s.sowing)
                                              for i, s in enumerate(spec.stages) if s.sowing is not None]
     for path, sowing in sowings:
@@ -360,6 +362,17 @@ def _check_relay_lift(spec: Spec, bad: Any) -> None:
                 bad(path + ("laps", key), f"{key} is not read with lift: next (the relay lifts the pit after "
                                           f"the landing pit): say when the relay goes on in laps.when, which is "
                                           f"tested on that pit")
+    plays = [((), spec.turn, spec.sowing)] + [(("stages", i), s.turn or spec.turn, s.sowing or spec.sowing)
+                                              for i, s in enumerate(spec.stages)]
+    for path, turn, sowing in plays:
+        if sowing.laps.kind != "relay" or sowing.laps.lift != "next":
+            continue
+        for j, kind in enumerate(turn.moves):
+            if kind.direction == "later":
+                where = path + ("turn",) if path else ("turn",)
+                bad(where + ("moves", j, "direction"),
+                    f"move kind {kind.name!r} sets its direction later, but a relay that lifts the next pit "
+                    f"needs the move's direction from its start (lift: next)")
 
 
 def _check_opening(spec: Spec, bad: Any) -> None:

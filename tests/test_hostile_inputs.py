@@ -307,8 +307,9 @@ def test_the_markdown_book_makes_no_link_to_a_script_or_a_file() -> None:
 
 def test_a_relay_lifting_the_next_pit_refuses_what_it_would_not_read() -> None:
     """stop_when and ask_when read the landing pit, which a relay with lift: next does not lift:
-    Pallanguli played the same with and without them. The opening race's another-turn test read
-    the pit after the landing pit under lift: next: the race refuses it."""
+    Pallanguli played the same with and without them. Such a relay lifts the pit after the
+    landing pit in the move's direction: a direction set later is refused. The opening race's
+    another-turn test read the pit after the landing pit under lift: next: the race refuses it."""
     text = rulespec.loader.resolve("pallanguli").read_text(encoding="utf-8")
     for key in ("stop_when", "ask_when"):
         changed = text.replace("    lift: next\n", f"    lift: next\n    {key}: {{count: 4}}\n", 1)
@@ -317,6 +318,12 @@ def test_a_relay_lifting_the_next_pit_refuses_what_it_would_not_read() -> None:
             rulespec.load_text(changed, "p.yaml")
         assert [(p.line, p.message.split(" (")[0]) for p in caught.value.problems] == [
             (line, f"{key} is not read with lift: next")]
+    later = text.replace("      direction: counterclockwise\n", "      direction: later\n", 1)
+    line = later.splitlines().index("      direction: later") + 1
+    with pytest.raises(SpecError) as caught:
+        rulespec.load_text(later, "p.yaml")
+    assert [(p.line, "needs the move's direction from its start" in p.message) for p in caught.value.problems] == [
+        (line, True)]
     sungka = rulespec.loader.resolve("sungka").read_text(encoding="utf-8")
     assert "laps:" in sungka
     race = sungka.replace("kind: relay", "kind: relay\n    lift: next", 1)
