@@ -4076,11 +4076,11 @@ class Core:
     p_hist: cython.int
     """The history's length when the pending move began (its actions follow)."""
     race_record: tuple
-    """The starts each player chose in the opening race, as written (South's labels, North's):
-    what a snapshot of the race gives back."""
-    race_written: str
-    """The opening race's last step as written (both starts 'C/e', or the chooser's; '' before
-    one): State.race_moves, what move_to_string gives in and just after the race."""
+    """The starts each player chose in the opening race (South's start actions, North's): what
+    a snapshot of the race gives back."""
+    race_last: tuple
+    """The opening race's last step: (player, start action) of each start chosen in it (both
+    at a simultaneous node; empty before one). State.race_moves writes it."""
     def __init__(self, runner: Runner, game: object, *position: object):
         """Core(runner, game, board, marks, stock, removed, stage, moves_played, mover): the
         game's start."""
@@ -4146,7 +4146,7 @@ class Core:
         self._game = game
         self.pending = self.p_index = self.n_given = self.n_options = self.p_hist = 0
         self.race_record = ((), ())
-        self.race_written = ""
+        self.race_last = ()
         self.p_dir = CCW
         self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
         self.hist = int_array(64)
@@ -4267,26 +4267,19 @@ class Core:
         if south >= 0:
             self.record(a.legal.aids[south])
             self.record(b.legal.aids[north])
-            both: tuple = (self.start_label(0, a.legal.aids[south]), self.start_label(1, b.legal.aids[north]))
-            self.race_record = (self.race_record[0] + both[:1], self.race_record[1] + both[1:])
-            self.race_written = "/".join(both)
+            self.race_record = (self.race_record[0] + (a.legal.aids[south],),
+                                self.race_record[1] + (b.legal.aids[north],))
+            self.race_last = ((0, a.legal.aids[south]), (1, b.legal.aids[north]))
             status = race_both(r, g, south, north)
         else:
             self.record(action)
-            written: tuple = (self.start_label(p, action),)
-            self.race_record = ((self.race_record[0] + written, self.race_record[1]) if p == 0
-                                else (self.race_record[0], self.race_record[1] + written))
-            self.race_written = written[0]
+            self.race_record = ((self.race_record[0] + (action,), self.race_record[1]) if p == 0
+                                else (self.race_record[0], self.race_record[1] + (action,)))
+            self.race_last = ((p, action),)
             race_choose(r, g, p, i)
             status = race_run(r, g)
         if status != GAME_OK:
             raise r.failed(status)
-
-    @cython.cfunc
-    def start_label(self, player: cython.int, action: cython.int) -> str:
-        """A start of the race as written: the pit's label (notation.action_to_string)."""
-        geo: object = self._game.geo
-        return geo.label[geo.own[player][action]]
 
     @cython.cfunc
     def move_action(self, action: cython.longlong, given: object) -> cython.void:
@@ -4507,7 +4500,7 @@ class Core:
             c.dec.shared = 1
         c.pending, c.p_index, c.p_dir = self.pending, self.p_index, self.p_dir
         c.n_given, c.n_options = self.n_given, self.n_options
-        c.p_hist, c.race_record, c.race_written = self.p_hist, self.race_record, self.race_written
+        c.p_hist, c.race_record, c.race_last = self.p_hist, self.race_record, self.race_last
         return c
 
     def _native_clone(self) -> Core:
@@ -4671,13 +4664,14 @@ class Core:
         c.n_hist = self.p_hist
         return c, [self.hist[1 + j] for j in range(self.p_hist, self.n_hist)]
 
-    def _race_moves(self) -> str:
-        """The opening race's last step as written ('' before one; kept after the race)."""
-        return self.race_written
+    def _race_last(self) -> tuple:
+        """The opening race's last step: (player, start action) of each start chosen in it
+        (empty before one; kept after the race)."""
+        return self.race_last
 
     def _race(self) -> tuple | None:
         """The opening race in progress (None once it is over): (step, South's part, North's),
-        a part being (choosing, the step it finished at or -1, its starts as written, then, from
+        a part being (choosing, the step it finished at or -1, its start actions, then, from
         its first start: origin, direction, kind (the stage's kind index), lifted, laps, captured,
         last pit, the pits its hand still sows in order; origin -1 before a start)."""
         g: Game = self.g

@@ -45,7 +45,7 @@ def _race_snapshot(st: Any) -> dict[str, Any] | None:
     players = []
     for choosing, finished, chosen, origin, direction, kind, lifted, laps, captured, last, sowing in parts:
         out: dict[str, Any] = {"choosing": choosing, "finished": None if finished < 0 else finished,
-                               "chosen": list(chosen)}
+                               "chosen": [label[game.geo.own[len(players)][a]] for a in chosen]}
         if origin >= 0:
             out.update(origin=label[origin], direction="ccw" if direction == CCW else "cw", kind=kinds[kind].name,
                        lifted=lifted, laps=laps, captured=captured, last=label[last] if last >= 0 else None,
@@ -349,7 +349,8 @@ def _race_parts(game: Any, stage: int, race: dict[str, Any]) -> tuple[Any, ...]:
         for d in race["players"][:2]:
             finished = d.get("finished")
             part = [bool(d["choosing"]), -1 if finished is None else int(finished),
-                    tuple(str(c) for c in d.get("chosen", [])), -1, CCW, -1, 0, 0, 0, -1, [], 0]
+                    tuple(_start_action(geo, len(parts), str(c)) for c in d.get("chosen", [])),
+                    -1, CCW, -1, 0, 0, 0, -1, [], 0]
             if "origin" in d:
                 sowing = [geo.by_label[q] for q in d.get("sowing", [])]
                 kind = str(d.get("kind", ""))
@@ -366,6 +367,14 @@ def _race_parts(game: Any, stage: int, race: dict[str, Any]) -> tuple[Any, ...]:
     except (KeyError, TypeError, ValueError) as exc:
         raise PositionError(f"race: not a race in progress as snapshots give it ({exc})") from None
     return step, *parts
+
+
+def _start_action(geo: Any, player: int, label: str) -> int:
+    """The start action of one of the player's pits, by its label."""
+    pit = geo.by_label[label]
+    if pit not in geo.own[player]:
+        raise ValueError(f"{label} is not a pit {('South', 'North')[player]} starts from")
+    return geo.own[player].index(pit)
 
 
 def _one_round(sowing: list[int]) -> list[int]:

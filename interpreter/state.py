@@ -243,8 +243,10 @@ class State:
 
     @property
     def race_moves(self) -> str | None:
-        """The opening race's last step as written (None before one)."""
-        return self._race_moves() or None
+        """The opening race's last step as written ('C/e' for both starts of a simultaneous
+        node, else the chooser's start; None before one)."""
+        geo = self.game.geo
+        return "/".join(geo.label[geo.own[p][action]] for p, action in self._race_last()) or None
 
     def rules_decisions(self, begun: Any = None) -> list[tuple[Request, int]]:
         """(request, option) of each decision the rules made for the mover in the move waiting
