@@ -82,7 +82,7 @@ else:
 if cython.compiled:
     from cython.cimports.cpython import array as carray
 
-    TEMPLATES = {code: array(code) for code in "iIQ"}
+    TEMPLATES = {code: array(code) for code in "iIQqBh"}
 
     @cython.cfunc
     def int_array(n: cython.Py_ssize_t) -> array:
@@ -91,7 +91,7 @@ if cython.compiled:
 
     @cython.cfunc
     def zeroed(code: str, n: cython.Py_ssize_t) -> array:
-        """n zeroed items of an array type ("I": unsigned ints, "Q": 64-bit), allocated in C."""
+        """n zeroed items of an array type ("i", "I", "Q", "q", "B", "h"), allocated in C."""
         return carray.clone(TEMPLATES[code], n if n > 1 else 1, True)
 else:
     def int_array(n: int) -> array:
@@ -99,7 +99,7 @@ else:
         return array("i", bytes(4 * max(n, 1)))
 
     def zeroed(code: str, n: int) -> array:
-        """n zeroed items of an array type ("I": unsigned ints, "Q": 64-bit)."""
+        """n zeroed items of an array type ("i", "I", "Q", "q", "B", "h")."""
         return array(code, bytes(array(code).itemsize * max(n, 1)))
 
 
@@ -1675,7 +1675,6 @@ def completes(k: Kernel, s: Pos, ki: cython.int, pit: cython.int, d: cython.int,
     """Whether the move from a start, after the decisions in k.prefix[:n], can be completed
     so that it is allowed: the first options first, then a depth-first search."""
     P: cython.p_int = k.prog
-    i: cython.int
     r: cython.int
     if not spend(k):
         return 0
@@ -1909,7 +1908,6 @@ def read_number(value: object, low: cython.longlong, high: cython.longlong, what
 
 @cython.cfunc
 def int_list(values: cython.int[::1], n: cython.int) -> list:
-    i: cython.int
     return [values[i] for i in range(n)]
 
 
@@ -2064,7 +2062,6 @@ class Kernel:
         index, [(action id, directions bitmask), ...]) for the first kind with any, or (-1,
         []); then the bound hits."""
         s: Pos = self.begin(args, POS_ARGS + 1, "legal")
-        i: cython.int
         found: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move, self.found)
         hits = self.finish()
         return found, [(self.found.aids[i], self.found.masks[i]) for i in range(self.found.n)], hits
@@ -2073,7 +2070,6 @@ class Kernel:
         """threats(board, ..., mover, feeding) -> (whether the mover has a legal start, the
         pits the first laps of the legal capturing starts would take, bound hits)."""
         s: Pos = self.begin(args, POS_ARGS + 1, "threats")
-        q: cython.int
         ki: cython.int = find_legal(self, s, 1 if args[POS_ARGS] else 0, self.move, self.found)
         hits = self.finish()
         taken = int_array(self.ns)
@@ -2098,7 +2094,6 @@ class Kernel:
         s: Pos = self.begin(args, POS_ARGS + 4, "play")
         m: Move = self.move
         ns: cython.int = self.ns
-        i: cython.int
         r: cython.int
         self.read_start(args, POS_ARGS)
         m.given = self.given
@@ -2387,7 +2382,6 @@ class Starts:
 @cython.cfunc
 def start_list(starts: Starts, n: cython.int) -> list:
     """The action ids of the first n starts."""
-    i: cython.int
     return [starts.aids[i] for i in range(n)]
 
 
@@ -3585,7 +3579,6 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
     i: cython.int
     cap: cython.int
     n: cython.int
-    q: cython.int
     m: Move
     x.laps += 1
     x.lap = x.laps
@@ -4202,7 +4195,6 @@ class Core:
 
     def history(self) -> list:
         """The actions applied so far."""
-        j: cython.int
         return [self.hist[1 + j] for j in range(self.n_hist)]
 
     def apply_action(self, action: object, /) -> None:
@@ -4550,7 +4542,6 @@ class Core:
         decision (a direction asked before anything moved: the piece the kind drops from the
         stock already in hand)."""
         g: Game = self.g
-        d: cython.int
         if not self.pending:
             return g.pos
         if self.p_dir != DIRECTION_ASKED:
@@ -4572,7 +4563,6 @@ class Core:
         if not self.pending:
             return None
         x: Decisions = self.dec
-        j: cython.int
         hand = [x.request[RQ_SIZE + j] for j in range(x.asked.nk)] if x.request[RQ_KIND] == R_PIECE else None
         return (x.request[RQ_KIND], x.request[RQ_AT], x.request[RQ_IN_HAND],
                 [x.options[j] for j in range(self.n_options)], x.request[RQ_DEFAULT], hand)
@@ -4583,7 +4573,6 @@ class Core:
         as _position gives one, its decisions after the start with the forced ones marked
         FORCED, the pits each of its stage's mark setters marked after it)."""
         g: Game = self.g
-        j: cython.int
         if g.move[LM_KIND] == NONE:
             return None
         P: cython.p_int = stage_kernel(self.runner, g.before.stage).prog
@@ -4607,7 +4596,6 @@ class Core:
         legal: Starts = g.legal
         P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
         i: cython.int
-        d: cython.int
         if g.racing:
             if (player != 0 and player != 1) or not part_of(g, player).choosing:
                 return {}
@@ -4634,8 +4622,6 @@ class Core:
         count of each kind."""
         t: Seen = self.g.seen
         w: cython.int = t.width
-        e: cython.int
-        j: cython.int
         return [tuple([t.buf[e * w + j] for j in range(w)]) for e in range(t.count)]
 
     def _move_so_far(self) -> tuple | None:
@@ -4644,7 +4630,6 @@ class Core:
         with the forced ones marked FORCED); None between moves, or while its direction is asked
         (nothing played yet)."""
         g: Game = self.g
-        j: cython.int
         if not self.pending or self.p_dir == DIRECTION_ASKED:
             return None
         P: cython.p_int = stage_kernel(self.runner, g.pos.stage).prog
@@ -4659,7 +4644,6 @@ class Core:
         if not self.pending:
             return None
         c: Core = Core.clone(self)
-        j: cython.int
         c.pending = c.n_given = c.n_options = 0
         c.n_hist = self.p_hist
         return c, [self.hist[1 + j] for j in range(self.p_hist, self.n_hist)]
@@ -4684,7 +4668,6 @@ class Core:
 @cython.cfunc
 def race_part_view(x: RacePart, chosen: tuple) -> tuple:
     """Part x of the race as Core._race gives it."""
-    i: cython.int
     sowing: list = [x.seq[(x.at + i) % x.n_seq] for i in range(x.hand)] if x.finished < 0 and x.n_seq else []
     return (bool(x.choosing), x.finished, chosen, x.origin, x.direction, x.kind, x.lifted, x.laps, x.captured,
             x.last, sowing)
@@ -4693,7 +4676,6 @@ def race_part_view(x: RacePart, chosen: tuple) -> tuple:
 @cython.cfunc
 def position_tuple(p: Pos, ns: cython.int) -> tuple:
     """A position as the kernel's calls read one (Core._position)."""
-    q: cython.int
     board = [p.board[q] for q in range(ns)]
     if p.nk:
         board += int_list(p.kinds, ns * p.nk)
@@ -5164,11 +5146,6 @@ F_MARGIN = cython.declare(cython.int, 12)
 F_STOCK = cython.declare(cython.int, 13)
 F_HIT = cython.declare(cython.int, 15)
 F_BOARD = cython.declare(cython.int, 16)
-
-
-def zeroed(code: str, n: int) -> array:
-    """n zeroed items of an array type code."""
-    return array(code, bytes(array(code).itemsize * max(n, 1)))
 
 
 @cython.cclass

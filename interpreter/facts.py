@@ -10,11 +10,63 @@ from functools import cached_property
 from typing import Any
 
 from . import layout
-from .context import MoveInfo
 from .kernel import done_facts, engine_request
 from .requests import Request, direction_request
 
 DIRECTIONS = (layout.LATER, layout.CCW, layout.CW)
+
+
+class MoveInfo:
+    """The facts of a finished move (`state.last_move`). Defaults live on the class: a move
+    sets only what it did."""
+
+    origin = -1
+    direction = 0
+    """0 counter-clockwise, 1 clockwise, -1 not chosen yet."""
+    kind = ""
+    """The name of the move kind."""
+    stage = -1
+    """The stage the move was played in (-1: between moves; read the state's)."""
+    lifted = 0
+    lap = 1
+    """The number of the current lap (1 for the first)."""
+    captured = 0
+    first_captured = False
+    """The first lap captured."""
+    last = -1
+    lap_seq: tuple[int, ...] = ()
+    lap_hand = 0
+    first_ok = True
+    """The first lap met its move kind's requirement (require_capture, require)."""
+    sowings = 1
+    """Laps the move took."""
+    fired: tuple[str, ...] = ()
+    """Names of the capture rules that fired, in order (rule coverage)."""
+    end: Any = None
+    """(end program, player) when an end condition fired in the middle of the move."""
+    trace: list[tuple[Any, ...]] | None = None
+    """What the move did, step by step, when the game traces moves (`game.traced()`, for
+    rulebook diagrams): ("lap", slots sown in order), ("take", pits, destination, pieces),
+    ("place", slot). None otherwise (the per-move path pays one test)."""
+    taken: tuple[tuple[int, int], ...] = ()
+    """(slot, pieces) of each pit a capture emptied, in the order taken, over the whole move."""
+    taken_kinds: tuple[tuple[int, int, int], ...] = ()
+    """With several kinds of piece: (slot, kind index, pieces) of each capture, in order."""
+    marks_before: list[int] | None = None
+    """The marks at the start of the move, when the game has marks (for last_move_facts)."""
+    decisions: tuple[int, ...] = ()
+    """The actions of a finished move with decisions inside it, in order (empty for a move
+    of one action: its start pit, `origin`)."""
+    played: tuple[int, ...] = ()
+    """With `decisions`: every decision of the move, those forced (one option) included."""
+    forced: tuple[Any, ...] = ()
+    """With `decisions`: (index in `played`, request, option) of each decision applied
+    because it had one option."""
+
+    def __init__(self, mover: int, origin: int = -1, direction: int = 0):
+        self.mover = mover
+        self.origin = origin
+        self.direction = direction
 
 
 class EngineMove(MoveInfo):

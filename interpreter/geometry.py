@@ -8,9 +8,7 @@ follows (from South's left). Stores, if any, come last: South's then North's.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 from rulespec.labels import middle_columns, pit_label, player_rows
 from rulespec.models import Board
@@ -46,8 +44,6 @@ class Geometry:
     by_label: dict[str, int] = field(default_factory=dict)
     relative: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
     """Per player: South-side label (e.g. A5) -> that player's pit."""
-    side_counts: list[Callable[[list[int]], tuple[int, ...]]] = field(default_factory=list)
-    """side_counts[p](board): the counts of p's own pits, as a tuple (fast, in C)."""
     middle: list[int] = field(default_factory=list)
     """A 3-rank board's middle-row pits, from South's left (shared or owned)."""
     column: list[list[int]] = field(default_factory=list)
@@ -150,12 +146,4 @@ def build_geometry(board: Board) -> Geometry:
         for lab, pit in g.relative[p].items():
             g.mirror[pit] = g.relative[1 - p][lab]
     g.by_label = {g.label[s]: s for s in range(size)}
-    g.side_counts = [_getter(g.own[p]) for p in (0, 1)]
     return g
-
-
-def _getter(pits: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
-    if len(pits) == 1:
-        only = pits[0]
-        return lambda board: (board[only],)
-    return itemgetter(*pits)

@@ -32,9 +32,8 @@ HEADER = layout.names("H_")
 """Header slots of the program, in order."""
 OP = layout.fields("C_")
 """Condition node codes by key."""
-OPS = [name for name, code in OP.items() if code < layout.C_DROPPED]
 PIECE_OPS = {name: code for name, code in OP.items() if code >= layout.C_DROPPED}
-"""Condition codes about kinds of piece, numbered apart from OPS."""
+"""Condition codes about kinds of piece, numbered apart from the others."""
 MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "moves_played", "count", "count_before",
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
@@ -351,12 +350,6 @@ def engine_module() -> ModuleType:
     return engine
 
 
-def flat_board(board: list[int], kinds: list[list[int]]) -> list[int]:
-    """A position's board as the kernel reads it with several kinds of piece: the totals, then
-    each slot's count of each kind."""
-    return [*board, *(n for row in kinds for n in row)]
-
-
 def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
     return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
 
@@ -371,7 +364,7 @@ def done_facts(rs: Ruleset, out: tuple[Any, ...], trace: list[int] | None,
                names: list[str] | None = None) -> dict[str, Any]:
     """The MoveInfo attributes a finished play reports: Kernel.play's "done" answer, and its
     trace (or None); `names`: fired_names(rs), when kept."""
-    facts, fired, end_prog, end_who, taken, kinds, last_drops, taken_kinds = out[5:]
+    facts, fired, end_prog, end_who, taken, kinds, _, taken_kinds = out[5:]
     found: dict[str, Any] = dict(zip(FACTS, facts))
     if fired:
         found["fired"] = tuple(map((names or fired_names(rs)).__getitem__, fired))
@@ -382,8 +375,6 @@ def done_facts(rs: Ruleset, out: tuple[Any, ...], trace: list[int] | None,
     if trace is not None:
         found["trace"] = traced(rs, trace)
     if kinds is not None:
-        # the kind last dropped into each pit
-        found["drops"] = {q: [k] for q, k in enumerate(last_drops) if k >= 0}
         found["taken_kinds"] = tuple(zip(taken_kinds[::3], taken_kinds[1::3], taken_kinds[2::3]))
     return found
 

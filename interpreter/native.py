@@ -35,16 +35,10 @@ REMAINING = layout.names("REM_")
 RESULTS = layout.names("RES_")
 WHO = layout.names("WHO_")
 PLAYERS = ("random",)
-MARKS = layout.names("MK_")
-"""The marks record's slots (what happens to marks after a move)."""
 LOOK_AHEADS = layout.fields("G_")
 """Condition codes only the engine's game-level evaluator reads (after a move: it plays the
 look-ahead over the stages); the move kernel's own codes stay below them."""
-ROUNDS = layout.names("RD_")
-"""The rounds record's slots (rounds.RoundRules, played by the engine's next_round)."""
 NEXT_PLAYER = layout.names("NEXT_")
-RACE = layout.names("RC_")
-"""The race record's slots (the opening race, run by the engine)."""
 RACE_NEXT = layout.names("RACE_")
 
 

@@ -134,28 +134,10 @@ def move_to_string(st: Any, suffix: bool = True) -> str:
     end = written_suffix(st) if suffix else ""
     if not mv.decisions:
         return st.game.geo.label[mv.origin] + end
-    parts = mv.written() if mv.before is None else _written(mv)  # (the engine's record: see facts.py)
+    parts = mv.written()
     while parts and parts[-1][1]:
         parts.pop()
     return "".join(text for text, _ in parts) + end
-
-
-def _written(mv: Any) -> list[tuple[str, bool]]:
-    """Each decision of a Python State's move as written, and whether it is the default."""
-    work = mv.before.clone()
-    forced = {i: (request, option) for i, request, option in mv.forced}
-    chosen = iter(mv.decisions)
-    parts: list[tuple[str, bool]] = []
-    for i in range(len(mv.played)):
-        if i in forced:
-            request, option = forced[i]
-            parts.append((request.labels[request.options.index(option)], option == request.default))
-            continue
-        a = next(chosen)
-        request = work.pending_request()
-        parts.append((action_to_string(work, a), request is not None and a == request.default))
-        work.apply_action(a)
-    return parts
 
 
 ARROWS = ("<", ">", "ccw", "cw")

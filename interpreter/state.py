@@ -14,8 +14,7 @@ from typing import Any
 from rulespec.errors import IllegalActionError
 
 from . import layout, notation, render
-from .context import MoveInfo
-from .facts import EngineMove
+from .facts import EngineMove, MoveInfo
 from .kernel import engine_module, engine_request, rules_entries, unflatten
 from .native import END_REASONS, TERMINAL, native
 from .requests import Request, forced_entry_request
