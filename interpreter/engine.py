@@ -2568,6 +2568,9 @@ class Runner:
     known: cython.int[::1]
     any_taken: cython.int[::1]
     taken: cython.int[::1]
+    movable: cython.int[::1]
+    """Per player, whether they have a legal move in the stage after the move (-1: not asked
+    yet; the look-ahead of can_move and opponent_can_move)."""
     game: Game
     """The game being played (each playout starts it again)."""
     tally: Tally
@@ -2621,6 +2624,7 @@ class Runner:
         self.tally = Tally(False)
         self.any_taken = int_array(2)
         self.taken = int_array(2 * MAX_SLOTS)
+        self.movable = int_array(2)
 
 
     def lap_bound_hits(self) -> tuple:
@@ -3108,6 +3112,27 @@ def look_ahead(r: Runner, g: Game, who: cython.int) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def has_a_move(r: Runner, g: Game, who: cython.int) -> cython.void:
+    """Whether `who` has a legal move were it their turn now, in the stage after the move
+    (feeding and the kernel's look-ahead legality included), into r.movable."""
+    probe: Pos = r.probe
+    k: Kernel = stage_kernel(r, r.stage_after)
+    feeding: cython.int
+    ki: cython.int
+    pos_copy(probe, g.pos, r.ns)
+    probe.stage = r.stage_after
+    probe.mover = who
+    feeding = feeding_at(k.prog, r.turns[r.stage_after], probe, r.look)
+    budget(k)
+    ki = find_legal(k, probe, feeding, r.look, k.found)
+    if k.stopped:
+        r.mark_status = GAME_STOPPED
+        return
+    r.movable[who] = 1 if ki >= 0 else 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython.int) -> cython.int:
     """A mark condition at pit: the look-ahead nodes here, and/or/not around them, anything
     else the kernel's test(). A failed look-ahead sets r.mark_status (and the answer is 0)."""
@@ -3141,6 +3166,11 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
         if not r.known[who]:
             look_ahead(r, g, who)
         return r.any_taken[who] == P[node + 1]
+    if op == G_CAN_MOVE or op == G_OPPONENT_CAN_MOVE:
+        who = g.pos.mover if op == G_CAN_MOVE else 1 - g.pos.mover
+        if r.movable[who] < 0:
+            has_a_move(r, g, who)
+        return r.mark_status == GAME_OK and r.movable[who] == P[node + 1]
     return test(P, node, g.pos, pit, r.m)
 
 
@@ -3195,6 +3225,7 @@ def after_move_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: 
     r.stage_after = g.pos.stage
     r.mark_status = GAME_OK
     r.known[0] = r.known[1] = 0
+    r.movable[0] = r.movable[1] = -1
     return mark_test(r, g, P, node, pit)
 
 
@@ -3227,6 +3258,7 @@ def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cyth
     r.stage_after = s.stage
     r.mark_status = GAME_OK
     r.known[0] = r.known[1] = 0
+    r.movable[0] = r.movable[1] = -1
     to_move = s.mover
     s.mover = mover
     s.stage = stage
@@ -4997,7 +5029,7 @@ class _Checker:
             raise ProgramError("conditions nested too deep")
         self.span(node, 2)
         op = p[node]
-        if op in (G_THREATENED, G_OPPONENT_CAN_CAPTURE):
+        if op in (G_THREATENED, G_OPPONENT_CAN_CAPTURE, G_CAN_MOVE, G_OPPONENT_CAN_MOVE):
             return
         if op in (C_AND, C_OR):
             self.span(node + 2, p[node + 1])

@@ -342,6 +342,8 @@ ST_SIZE = 8
 # game-level condition nodes, read only in the marks record (they play a whole turn's look-ahead)
 G_THREATENED = 100
 G_OPPONENT_CAN_CAPTURE = 101
+G_CAN_MOVE = 102
+G_OPPONENT_CAN_MOVE = 103
 
 # end record: kind, remaining, result, winner_needs (-1: none), then per kind: side_empty
 # (player, pits of South, pits of North), score_at_least (points), move_limit (moves), condition

@@ -322,7 +322,7 @@ def _about_a_pit(cond: Condition, path: Path) -> Iterator[Path]:
             yield path + (name,)
 
 
-LOOK_AHEAD = ("threatened", "opponent_can_capture")
+LOOK_AHEAD = ("threatened", "opponent_can_capture", "can_move", "opponent_can_move")
 """Condition keys that play the next move ahead: inside a move they would look ahead for ever."""
 
 
@@ -407,6 +407,9 @@ def _check_opening(spec: Spec, bad: Any) -> None:
                        "not optional, ending the move")
     if any(e.during_move for e in spec.end):
         why.append("no end condition checked in the middle of a move")
+    if turn.extra_turn is not None and any(isinstance(node, Condition) and getattr(node, key) is not None
+                                           for _, node in _walk(turn.extra_turn, ()) for key in LOOK_AHEAD):
+        why.append(f"another turn decided without looking ahead ({', '.join(LOOK_AHEAD)})")
     if why:
         bad(("opening",), "the opening race plays both first moves step by step and asks nothing inside "
                           "them; it needs " + "; ".join(dict.fromkeys(why)))
