@@ -1366,6 +1366,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
     skip: cython.int = P[H_SKIP]
     require: cython.int = P[kind + K_REQUIRE]
     relay: cython.int = P[H_RELAY]
+    seek: cython.int = 0
     cap: cython.int
     ended: cython.int
     sow_on: cython.int
@@ -1499,6 +1500,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
                 sow_on = 1
             elif P[cap + CP_GO_ON] and n:
                 last = m.pits[n - 1]  # the relay rule reads the last pit taken as the landing pit
+                seek = P[cap + CP_SEEK]
             elif P[cap + CP_CARRY] and s.board[last]:
                 s.board[last] -= 1  # the capturing piece goes on alone, from the landing pit
                 hand = 1
@@ -1514,7 +1516,18 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             continue
         if relay and P[H_RELAY_NEXT]:
             # lift the pit after the landing pit (the loader refuses a direction set later here)
-            last = step_of(P, s, m.direction, last)
+            a = step_of(P, s, m.direction, last)
+            if seek or P[H_RELAY_SEEK]:
+                # or the next pit holding pieces: once round the circuit at most, never back to
+                # the pit the search set out from
+                i = 0
+                while a != NONE and a != last and (a >= P[H_NPITS] or not s.board[a]) and i < ns:
+                    a = step_of(P, s, m.direction, a)
+                    i += 1
+                if a == last or (a != NONE and (a >= P[H_NPITS] or not s.board[a])):
+                    a = NONE  # no other pit holds pieces
+                seek = 0
+            last = a
             if last == NONE or not test(P, P[H_RELAY_WHEN], s, last, m):
                 break
             hand = s.board[last]
@@ -4884,8 +4897,8 @@ class _Checker:
             raise ProgramError("a capture sown without an entry")
         if x[CP_ENTRY_TURNS] < 0 or x[CP_ENTRY_TURNS] > 3:
             raise ProgramError("a bad direction for captured pieces")
-        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0:
-            raise ProgramError("a capture's carry or most out of range")
+        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0 or x[CP_SEEK] not in (0, 1):
+            raise ProgramError("a capture's carry, most or seek out of range")
         nsel = x[CP_NSEL]
         self.span(at + CP_SELS, nsel + 1)
         for i in range(nsel):
@@ -4968,7 +4981,7 @@ class _Checker:
                 or p[H_PICK_BASE] < 0 or p[H_NUMBER_BASE] < 0 or p[H_PICK_BASE] > big - MAX_SLOTS
                 or p[H_NUMBER_BASE] > big - MAX_SLOTS or p[H_DIR_BASE] > big - 2 or p[H_RELAY_BASE] > big - 2):
             raise ProgramError("a header number out of range")
-        for slot in range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1):
+        for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK):
             if slot not in (H_NPASSING, H_PASSING, H_TO_OWNER) and p[slot] not in (0, 1):
                 raise ProgramError("a header flag out of range")
         self.optional(p[H_SKIP])

@@ -334,9 +334,16 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
         captures = spec.captures if stage is None or stage.captures is None else stage.captures
         sowing = (stage.sowing if stage is not None and stage.sowing else spec.sowing)
         for i, cap in enumerate(captures):
+            path = (where if stage is not None else ()) + ("captures", i, "then")
+            if cap.seek and cap.then != "relay":
+                bad(path[:-1] + ("seek",), f"seek says where the move goes on after the capture, but this "
+                                           f"capture's move {'ends' if cap.then == 'end' else 'goes on by then: carry'}: "
+                                           f"use then: relay")
+            elif cap.seek and (sowing.laps.kind != "relay" or sowing.laps.lift != "next"):
+                bad(path[:-1] + ("seek",), "seek looks for the next pit holding pieces that a relay lifting the "
+                                           "next pit goes on from: the sowing needs laps: {kind: relay, lift: next}")
             if cap.then == "end":
                 continue
-            path = (where if stage is not None else ()) + ("captures", i, "then")
             if not isinstance(cap.to, str):
                 bad(path, f"captures sown again already go on; then: {cap.then} is for captures into the store or removed")
             elif cap.then == "carry":
@@ -357,6 +364,9 @@ def _check_relay_lift(spec: Spec, bad: Any) -> None:
                                              for i, s in enumerate(spec.stages) if s.sowing is not None]
     for path, sowing in sowings:
         laps = sowing.laps
+        if laps.seek and (laps.kind != "relay" or laps.lift != "next"):
+            bad(path + ("laps", "seek"), "seek passes over empty pits to the next pit a relay lifts: it needs "
+                                         "kind: relay and lift: next")
         for key in ("stop_when", "ask_when"):
             if laps.lift == "next" and getattr(laps, key) is not None:
                 bad(path + ("laps", key), f"{key} is not read with lift: next (the relay lifts the pit after "
