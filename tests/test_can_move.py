@@ -8,25 +8,24 @@ import pytest
 import rulespec
 from rulespec.book import render_book
 
-ENGINES = {"compiled": "0", "interpreted": "1"}
+pytestmark = pytest.mark.usefixtures("each_engine")
 
 
-@pytest.fixture(autouse=True, params=list(ENGINES))
-def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("RULESPEC_PURE", ENGINES[request.param])
-    return request.param
-
-
-def spec(turn: str, extra: str = "") -> str:
-    """Two rows of three pits, stores beside; a move starts from a pit of two or more."""
+def spec(turn: str, extra: str = "", move: str = "{name: sow, from: {side: own, count: {min: 2}}}") -> str:
+    """Two rows of three pits, stores beside; a move starts from a pit of two or more (or as
+    `move` says)."""
     return f"""name: Test
 board: {{pits: 3, stores: beside}}
 setup: {{per_pit: 2}}
 turn:
   moves:
-    - {{name: sow, from: {{side: own, count: {{min: 2}}}}}}
+    - {move}
 {turn}{extra}end: [{{kind: move_limit, moves: 100}}]
 """
+
+
+AHEAD = "{name: sow, require: {side: opponent}}"
+"""A move is legal only if its first lap ends on the opponent's side (played out to know)."""
 
 
 def state_at(game, south: list[int], north: list[int], **more):
@@ -70,24 +69,29 @@ def test_stage_ends_when_the_mover_could_not_move_again(south: list[int], stage:
 
 @pytest.mark.parametrize("north,again", [([0, 0, 0], True), ([0, 1, 0], False)])
 def test_the_opponents_legality_is_played_ahead(north: list[int], again: bool) -> None:
-    # a move is legal only if its first lap ends on the opponent's side (played out to know):
     # after South's A3, North's a1 and a2 hold one each and reach only North's own pits; with
     # a2 holding two, a2 reaches South's A1
-    text = """name: Test
-board: {pits: 3, stores: beside}
-setup: {per_pit: 2}
-turn:
-  moves:
-    - {name: sow, require: {side: opponent}}
-  extra_turn: {opponent_can_move: false}
-end: [{kind: move_limit, moves: 100}]
-"""
-    game = rulespec.load_text(text, "x.yaml")
+    game = rulespec.load_text(spec("  extra_turn: {opponent_can_move: false}\n", move=AHEAD), "x.yaml")
     st = state_at(game, [3, 0, 2], north)
     st.apply_move("A3")
     assert st.board[:6] == [3, 0, 0, north[0] + 1, north[1] + 1, 0]
     assert st.to_move == (0 if again else 1)
     assert st.legal_actions() == [st.string_to_action("A1" if again else "a2")]
+
+
+@pytest.mark.parametrize("north,marked", [([0, 0, 0], True), ([0, 1, 0], False)])
+def test_a_mark_set_when_the_opponent_cannot_move(north: list[int], marked: bool) -> None:
+    # the position of the test above, with no extra turn: a mark on the pit where the move
+    # ended when the opponent cannot move
+    marks = """marks:
+  blocked:
+    meaning: where a move ended that left the opponent without a move
+    set_after_move: {last: true, opponent_can_move: false}
+"""
+    game = rulespec.load_text(spec("", marks, move=AHEAD), "x.yaml")
+    st = state_at(game, [3, 0, 2], north)
+    st.apply_move("A3")
+    assert [q for q, bits in enumerate(st.marks) if bits] == ([4] if marked else [])
 
 
 def test_feeding_counts_in_the_opponents_legality() -> None:

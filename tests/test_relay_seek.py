@@ -11,13 +11,7 @@ import pytest
 import rulespec
 from rulespec.book import render_book
 
-ENGINES = {"compiled": "0", "interpreted": "1"}
-
-
-@pytest.fixture(autouse=True, params=list(ENGINES))
-def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("RULESPEC_PURE", ENGINES[request.param])
-    return request.param
+pytestmark = pytest.mark.usefixtures("each_engine")
 
 
 def spec(when: str, seek: str = "", captures: str = "") -> str:
