@@ -335,13 +335,14 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
         sowing = (stage.sowing if stage is not None and stage.sowing else spec.sowing)
         for i, cap in enumerate(captures):
             path = (where if stage is not None else ()) + ("captures", i, "then")
+            seek = path[:-1] + ("seek",)
             if cap.seek and cap.then != "relay":
-                bad(path[:-1] + ("seek",), f"seek says where the move goes on after the capture, but this "
-                                           f"capture's move {'ends' if cap.then == 'end' else 'goes on by then: carry'}: "
-                                           f"use then: relay")
+                after = "ends" if cap.then == "end" else "goes on by then: carry"
+                bad(seek, f"seek says where the move goes on after the capture, but this capture's move "
+                          f"{after}: use then: relay")
             elif cap.seek and (sowing.laps.kind != "relay" or sowing.laps.lift != "next"):
-                bad(path[:-1] + ("seek",), "seek looks for the next pit holding pieces that a relay lifting the "
-                                           "next pit goes on from: the sowing needs laps: {kind: relay, lift: next}")
+                bad(seek, "seek looks for the next pit holding pieces that a relay lifting the next pit goes "
+                          "on from: the sowing needs laps: {kind: relay, lift: next}")
             if cap.then == "end":
                 continue
             if not isinstance(cap.to, str):
