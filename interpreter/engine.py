@@ -1366,6 +1366,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
     skip: cython.int = P[H_SKIP]
     require: cython.int = P[kind + K_REQUIRE]
     relay: cython.int = P[H_RELAY]
+    seek: cython.int = 0
     cap: cython.int
     ended: cython.int
     sow_on: cython.int
@@ -1499,6 +1500,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
                 sow_on = 1
             elif P[cap + CP_GO_ON] and n:
                 last = m.pits[n - 1]  # the relay rule reads the last pit taken as the landing pit
+                seek = P[cap + CP_SEEK]
             elif P[cap + CP_CARRY] and s.board[last]:
                 s.board[last] -= 1  # the capturing piece goes on alone, from the landing pit
                 hand = 1
@@ -1514,7 +1516,18 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             continue
         if relay and P[H_RELAY_NEXT]:
             # lift the pit after the landing pit (the loader refuses a direction set later here)
-            last = step_of(P, s, m.direction, last)
+            a = step_of(P, s, m.direction, last)
+            if seek or P[H_RELAY_SEEK]:
+                # or the next pit holding pieces: once round the circuit at most, never back to
+                # the pit the search set out from
+                i = 0
+                while a != NONE and a != last and (a >= P[H_NPITS] or not s.board[a]) and i < ns:
+                    a = step_of(P, s, m.direction, a)
+                    i += 1
+                if a == last or (a != NONE and (a >= P[H_NPITS] or not s.board[a])):
+                    a = NONE  # no other pit holds pieces
+                seek = 0
+            last = a
             if last == NONE or not test(P, P[H_RELAY_WHEN], s, last, m):
                 break
             hand = s.board[last]
@@ -2562,6 +2575,9 @@ class Runner:
     known: cython.int[::1]
     any_taken: cython.int[::1]
     taken: cython.int[::1]
+    movable: cython.int[::1]
+    """Per player, whether they have a legal move in the stage after the move (-1: not asked
+    yet; the look-ahead of can_move and opponent_can_move)."""
     game: Game
     """The game being played (each playout starts it again)."""
     tally: Tally
@@ -2615,6 +2631,7 @@ class Runner:
         self.tally = Tally(False)
         self.any_taken = int_array(2)
         self.taken = int_array(2 * MAX_SLOTS)
+        self.movable = int_array(2)
 
 
     def lap_bound_hits(self) -> tuple:
@@ -3102,6 +3119,27 @@ def look_ahead(r: Runner, g: Game, who: cython.int) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def has_a_move(r: Runner, g: Game, who: cython.int) -> cython.void:
+    """Whether `who` has a legal move were it their turn now, in the stage after the move
+    (feeding and the kernel's look-ahead legality included), into r.movable."""
+    probe: Pos = r.probe
+    k: Kernel = stage_kernel(r, r.stage_after)
+    feeding: cython.int
+    ki: cython.int
+    pos_copy(probe, g.pos, r.ns)
+    probe.stage = r.stage_after
+    probe.mover = who
+    feeding = feeding_at(k.prog, r.turns[r.stage_after], probe, r.look)
+    budget(k)
+    ki = find_legal(k, probe, feeding, r.look, k.found)
+    if k.stopped:
+        r.mark_status = GAME_STOPPED
+        return
+    r.movable[who] = 1 if ki >= 0 else 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython.int) -> cython.int:
     """A mark condition at pit: the look-ahead nodes here, and/or/not around them, anything
     else the kernel's test(). A failed look-ahead sets r.mark_status (and the answer is 0)."""
@@ -3135,6 +3173,11 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
         if not r.known[who]:
             look_ahead(r, g, who)
         return r.any_taken[who] == P[node + 1]
+    if op == G_CAN_MOVE or op == G_OPPONENT_CAN_MOVE:
+        who = g.pos.mover if op == G_CAN_MOVE else 1 - g.pos.mover
+        if r.movable[who] < 0:
+            has_a_move(r, g, who)
+        return r.mark_status == GAME_OK and r.movable[who] == P[node + 1]
     return test(P, node, g.pos, pit, r.m)
 
 
@@ -3189,6 +3232,7 @@ def after_move_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: 
     r.stage_after = g.pos.stage
     r.mark_status = GAME_OK
     r.known[0] = r.known[1] = 0
+    r.movable[0] = r.movable[1] = -1
     return mark_test(r, g, P, node, pit)
 
 
@@ -3221,6 +3265,7 @@ def update_marks(r: Runner, g: Game, P: cython.p_int, M: cython.int, stage: cyth
     r.stage_after = s.stage
     r.mark_status = GAME_OK
     r.known[0] = r.known[1] = 0
+    r.movable[0] = r.movable[1] = -1
     to_move = s.mover
     s.mover = mover
     s.stage = stage
@@ -4828,8 +4873,8 @@ class _Checker:
             raise ProgramError("a capture sown without an entry")
         if x[CP_ENTRY_TURNS] < 0 or x[CP_ENTRY_TURNS] > 3:
             raise ProgramError("a bad direction for captured pieces")
-        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0:
-            raise ProgramError("a capture's carry or most out of range")
+        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0 or x[CP_SEEK] not in (0, 1):
+            raise ProgramError("a capture's carry, most or seek out of range")
         nsel = x[CP_NSEL]
         self.span(at + CP_SELS, nsel + 1)
         for i in range(nsel):
@@ -4912,7 +4957,7 @@ class _Checker:
                 or p[H_PICK_BASE] < 0 or p[H_NUMBER_BASE] < 0 or p[H_PICK_BASE] > big - MAX_SLOTS
                 or p[H_NUMBER_BASE] > big - MAX_SLOTS or p[H_DIR_BASE] > big - 2 or p[H_RELAY_BASE] > big - 2):
             raise ProgramError("a header number out of range")
-        for slot in range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1):
+        for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK):
             if slot not in (H_NPASSING, H_PASSING, H_TO_OWNER) and p[slot] not in (0, 1):
                 raise ProgramError("a header flag out of range")
         self.optional(p[H_SKIP])
@@ -4973,7 +5018,7 @@ class _Checker:
             raise ProgramError("conditions nested too deep")
         self.span(node, 2)
         op = p[node]
-        if op in (G_THREATENED, G_OPPONENT_CAN_CAPTURE):
+        if op in (G_THREATENED, G_OPPONENT_CAN_CAPTURE, G_CAN_MOVE, G_OPPONENT_CAN_MOVE):
             return
         if op in (C_AND, C_OR):
             self.span(node + 2, p[node + 1])

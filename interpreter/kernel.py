@@ -235,6 +235,7 @@ class Assembler:
         self.set("skip", self.optional(sowing.skip))
         self.set("relay", int(rs.relay))
         self.set("relay_next", int(rs.relay_next))
+        self.set("relay_seek", int(rs.relay_seek))
         self.set("to_owner", self.block([len(rs.sown_to_owner), *(x for pair in rs.sown_to_owner for x in pair)]))
         self.set("offer_all", int(rs.offer_all))
         self.set("relay_when", self.condition(laps.when))
@@ -301,8 +302,8 @@ class Assembler:
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
-                           int(prog.go_on), *(marks or [0, 0]), int(prog.carry), prog.most, len(sels), *sels,
-                           len(chosen) // 3, *chosen])
+                           int(prog.go_on), *(marks or [0, 0]), int(prog.carry), prog.most, int(prog.seek),
+                           len(sels), *sels, len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
         """An end check inside a move: a side empty, a condition tested with the turn's blank

@@ -90,7 +90,8 @@ H_OFFER_ALL = 39
 H_COLUMN = 40
 H_PIECES = 41
 H_HELD = 42
-H_SIZE = 43
+H_RELAY_SEEK = 43
+H_SIZE = 44
 
 # --- move kind record ---------------------------------------------------------------------
 K_DROP = 0
@@ -129,8 +130,9 @@ CP_MARK0 = 11
 CP_MARK1 = 12
 CP_CARRY = 13
 CP_MOST = 14
-CP_NSEL = 15
-CP_SELS = 16
+CP_SEEK = 15
+CP_NSEL = 16
+CP_SELS = 17
 
 # where captured pieces go
 TO_STORE = 0
@@ -342,6 +344,8 @@ ST_SIZE = 8
 # game-level condition nodes, read only in the marks record (they play a whole turn's look-ahead)
 G_THREATENED = 100
 G_OPPONENT_CAN_CAPTURE = 101
+G_CAN_MOVE = 102
+G_OPPONENT_CAN_MOVE = 103
 
 # end record: kind, remaining, result, winner_needs (-1: none), then per kind: side_empty
 # (player, pits of South, pits of North), score_at_least (points), move_limit (moves), condition

@@ -86,6 +86,11 @@ class CaptureProgram:
         return self.rule.then == "relay"
 
     @property
+    def seek(self) -> bool:
+        """The move goes on after the capture from the next pit holding pieces (CaptureRule.seek)."""
+        return self.rule.seek
+
+    @property
     def carry(self) -> bool:
         """After the capture the capturing piece is sown on from the landing pit, a lap of one."""
         return self.rule.then == "carry"
@@ -145,6 +150,8 @@ class Ruleset:
     """The move's first piece goes back into the pit it was lifted from."""
     relay_next: bool = False
     """A relay lifts the pit after the landing pit (and sows on from the one after it)."""
+    relay_seek: bool = False
+    """A relay that lifts the next pit passes over empty pits to the next one holding pieces."""
     passing: list[str] = field(default_factory=list)
     """The names of the captures made while a lap passes (sowing.passing), in order."""
     offer_all: bool = False
@@ -199,7 +206,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing, cap
         relay=relay, max_laps=laps.max_laps, may_ask=may_ask, must_simulate=must_sim,
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
         during=during, sowing=sowing, first_into_origin=sowing.first_into_origin,
-        relay_next=relay and laps.lift == "next", offer_all=turn.offer == "all",
+        relay_next=relay and laps.lift == "next", relay_seek=relay and laps.lift == "next" and laps.seek,
+        offer_all=turn.offer == "all",
         passing=[pc.name for pc in sowing.passing],
     )
 

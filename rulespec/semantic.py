@@ -322,7 +322,7 @@ def _about_a_pit(cond: Condition, path: Path) -> Iterator[Path]:
             yield path + (name,)
 
 
-LOOK_AHEAD = ("threatened", "opponent_can_capture")
+LOOK_AHEAD = ("threatened", "opponent_can_capture", "can_move", "opponent_can_move")
 """Condition keys that play the next move ahead: inside a move they would look ahead for ever."""
 
 
@@ -334,9 +334,17 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
         captures = spec.captures if stage is None or stage.captures is None else stage.captures
         sowing = (stage.sowing if stage is not None and stage.sowing else spec.sowing)
         for i, cap in enumerate(captures):
+            path = (where if stage is not None else ()) + ("captures", i, "then")
+            seek = path[:-1] + ("seek",)
+            if cap.seek and cap.then != "relay":
+                after = "ends" if cap.then == "end" else "goes on by then: carry"
+                bad(seek, f"seek says where the move goes on after the capture, but this capture's move "
+                          f"{after}: use then: relay")
+            elif cap.seek and (sowing.laps.kind != "relay" or sowing.laps.lift != "next"):
+                bad(seek, "seek looks for the next pit holding pieces that a relay lifting the next pit goes "
+                          "on from: the sowing needs laps: {kind: relay, lift: next}")
             if cap.then == "end":
                 continue
-            path = (where if stage is not None else ()) + ("captures", i, "then")
             if not isinstance(cap.to, str):
                 bad(path, f"captures sown again already go on; then: {cap.then} is for captures into the store or removed")
             elif cap.then == "carry":
@@ -357,6 +365,9 @@ def _check_relay_lift(spec: Spec, bad: Any) -> None:
                                              for i, s in enumerate(spec.stages) if s.sowing is not None]
     for path, sowing in sowings:
         laps = sowing.laps
+        if laps.seek and (laps.kind != "relay" or laps.lift != "next"):
+            bad(path + ("laps", "seek"), "seek passes over empty pits to the next pit a relay lifts: it needs "
+                                         "kind: relay and lift: next")
         for key in ("stop_when", "ask_when"):
             if laps.lift == "next" and getattr(laps, key) is not None:
                 bad(path + ("laps", key), f"{key} is not read with lift: next (the relay lifts the pit after "
@@ -407,6 +418,9 @@ def _check_opening(spec: Spec, bad: Any) -> None:
                        "not optional, ending the move")
     if any(e.during_move for e in spec.end):
         why.append("no end condition checked in the middle of a move")
+    if turn.extra_turn is not None and any(isinstance(node, Condition) and getattr(node, key) is not None
+                                           for _, node in _walk(turn.extra_turn, ()) for key in LOOK_AHEAD):
+        why.append(f"another turn decided without looking ahead ({', '.join(LOOK_AHEAD)})")
     if why:
         bad(("opening",), "the opening race plays both first moves step by step and asks nothing inside "
                           "them; it needs " + "; ".join(dict.fromkeys(why)))

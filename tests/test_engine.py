@@ -18,7 +18,8 @@ HOT = ("match", "owner_at", "side_sum", "test", "piece_test", "ask", "chain_pits
        # whole games
        "splitmix", "rotl", "rng_next", "rng_below", "seen_clear", "key_hash", "seen_place", "seen_add", "stage_kernel",
        "budget", "blank_context", "legal_into", "slot_points", "slot_of", "score_of", "next_round", "finish_game",
-       "make_key", "check_end", "feeding_at", "begin_turn", "new_game", "look_ahead", "mark_test", "update_marks",
+       "make_key", "check_end", "feeding_at", "begin_turn", "new_game", "look_ahead", "has_a_move", "mark_test",
+       "update_marks",
        "finish_move", "count_action", "nth_direction", "random_move", "part_of", "race_move", "race_offer", "race_lap",
        "race_choose", "race_lap_end", "race_over", "race_run", "race_begin", "race_both", "race_random",
        "random_action",

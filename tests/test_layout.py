@@ -27,7 +27,8 @@ def test_the_assembler_reads_the_layout_module() -> None:
     assert kernel.OP["opponent_side"] == layout.C_OPPONENT_SIDE and kernel.PIECE_OPS["in_play"] == layout.C_IN_PLAY
     assert kernel.REQUESTS[layout.R_PICK] == "pick" and kernel.REQUESTS[layout.R_PIT] == "pit"
     assert native.TURN[layout.T_RACE] == "race" and native.END_KINDS[-1] == "condition"
-    assert native.LOOK_AHEADS == {"threatened": 100, "opponent_can_capture": 101}
+    assert native.LOOK_AHEADS == {"threatened": 100, "opponent_can_capture": 101, "can_move": 102,
+                                  "opponent_can_move": 103}
 
 
 def test_the_engine_defines_no_constant_of_the_layout() -> None:

@@ -238,6 +238,11 @@ class Grammar:
             w.circumstances.append(("your opponent could" if c.opponent_can_capture
                                     else "your opponent could not")
                                    + " capture with the first lap of their next move")
+        if c.can_move is not None:
+            w.circumstances.append(f"you {'could' if c.can_move else 'could not'} move, were it your turn again")
+        if c.opponent_can_move is not None:
+            w.circumstances.append(f"your opponent {'could' if c.opponent_can_move else 'could not'} move, "
+                                   f"were it their turn")
         if c.origin is not None:
             w.circumstances.append("the move started from " + self.phrase(c.origin, indefinite=True))
         if c.lifted is not None:

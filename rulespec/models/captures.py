@@ -163,6 +163,11 @@ class CaptureRule(Block):
     `laps.lift: next`, the move goes on from the pit after it when that pit holds pieces), or
     the piece that made the capture is lifted from the landing pit and sown on into the next pit
     (`carry`), a new lap of one piece (Abalala'e)."""
+    seek: bool = False
+    """With `then: relay` and the sowing's `laps.lift: next`: after this capture the move goes
+    on from the next pit after the last pit taken that holds pieces, passing over empty pits
+    (as `laps.seek` does for every relay, here only after this capture); e.g. "the mover goes
+    on from the next cup containing seeds"."""
     most: int | None = Field(None, ge=1)
     """Take at most this many pieces from each pit taken (the rest stay), e.g. two from an
     opponent's owned pit (Gabata); none: all of them."""

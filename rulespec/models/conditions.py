@@ -10,7 +10,7 @@ from .base import Block, Count
 
 PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side", "on_board",
                       "direction", "moves_played", "captured", "move_kind", "count_pits", "in_play",
-                      "opponent_can_capture"})
+                      "opponent_can_capture", "can_move", "opponent_can_move"})
 """Condition keys that look only at the move and the board, never at the pit tested (the
 subject)."""
 
@@ -128,6 +128,15 @@ class Condition(Block):
     """The mover's opponent could capture with the first lap of a legal move, were it their
     turn now (the look-ahead of `threatened`, from the other side): false when they would have
     to play a move that does not capture."""
+    can_move: bool | None = None
+    """The mover has a legal move, were it their turn again now: tested after a move (in marks,
+    `extra_turn` and a stage's `until`; refused elsewhere, where it would look ahead inside a
+    move), in the stage the next turn is played in (for `extra_turn` and `until`, the move's own
+    stage), by the engine's own legality (feeding, required captures and look-ahead included)."""
+    opponent_can_move: bool | None = None
+    """The mover's opponent has a legal move, were it their turn now (tested as `can_move` is),
+    e.g. `extra_turn: {opponent_can_move: false}`: the mover plays again when the opponent
+    cannot move."""
     all: list[Condition] | None = None
     """Every one of these holds."""
     any: list[Condition] | None = None

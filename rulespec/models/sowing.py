@@ -30,6 +30,11 @@ class Laps(Block):
     ask_when: Condition | None = None
     """Where a relay would go on, the mover decides whether to go on (`+`) or stop (`-`).
     Not with `lift: next`."""
+    seek: bool = False
+    """With `lift: next`: the relay passes over empty pits (and stores) to the next pit along
+    the sowing that holds pieces, and `when` is tested on that pit; at most once round the
+    circuit, never back to the landing pit: if no other pit holds pieces, the move ends. This
+    holds for the relay after a capture (`then: relay`) too."""
 
 
 class PassingCapture(Block):
