@@ -17,7 +17,7 @@ HOT = ("match", "owner_at", "side_sum", "test", "piece_test", "ask", "chain_pits
        "allowed", "spend", "search", "completes", "acceptable", "find_legal", "first_lap_takes",
        # whole games
        "splitmix", "rotl", "rng_next", "rng_below", "seen_clear", "key_hash", "seen_place", "seen_add", "stage_kernel",
-       "budget", "blank_context", "legal_into", "slot_points", "slot_of", "score_of", "next_round", "finish_game",
+       "budget", "blank_context", "legal_into", "slot_points", "score_of", "next_round", "finish_game",
        "make_key", "check_end", "feeding_at", "begin_turn", "new_game", "look_ahead", "has_a_move", "mark_test",
        "update_marks",
        "finish_move", "count_action", "nth_direction", "random_move", "part_of", "race_move", "race_offer", "race_lap",
