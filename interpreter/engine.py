@@ -486,6 +486,8 @@ def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) ->
         return match(P, node + 1, s.moves_played)
     if op == C_DIRECTION:
         return m.direction == P[node + 1]
+    if op == C_MOVER:
+        return s.mover == P[node + 1]
     if op == C_ON_BOARD:
         total = 0
         for q in range(P[H_NPITS]):
@@ -3160,6 +3162,8 @@ def mark_test(r: Runner, g: Game, P: cython.p_int, node: cython.int, pit: cython
         return 0
     if op == C_NOT:
         return not mark_test(r, g, P, P[node + 1], pit) and r.mark_status == GAME_OK
+    if pit < 0 and about_the_pit(op):
+        return 0  # as test(): a key about the pit tested does not hold where there is no pit
     if op == C_OPPOSITE or op == C_BEHIND or op == C_MIRROR or op == C_NEXT or op == C_PREVIOUS \
             or op == C_ORIGIN or op == C_COLUMN or op == C_COUNT_PITS:
         return mark_test_about(r, g, P, node, pit)
@@ -4804,7 +4808,7 @@ class _Checker:
         self.span(node, 2)
         op = p[node]
         if op in (C_TRUE, C_SIDE, C_ROW, C_STORE, C_MARK, C_CAPTURED, C_DIRECTION, C_START, C_LAST, C_AFTER_LAST,
-                  C_STAGE, C_MOVE_KIND, C_DROPPED):
+                  C_STAGE, C_MOVE_KIND, C_DROPPED, C_MOVER):
             return
         if op == C_MARK_OWNER:
             self.span(node, 4)
@@ -6283,7 +6287,7 @@ def reads_stores(P: list, node: int, maybe: bool) -> bool:
     if code in (C_OWN_SIDE, C_OPPONENT_SIDE):
         return list_hits_store(P, P[P[H_OWN]]) or list_hits_store(P, P[P[H_OWN] + 1])
     if code in (C_TRUE, C_SIDE, C_ROW, C_INSET, C_STORE, C_MARK, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
-                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND):
+                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND, C_MOVER):
         return False  # the move so far, the stocks, the pits: never a store
     return True  # a node this check does not know: assume it reads them
 

@@ -148,6 +148,8 @@ class Assembler:
             return self.block([OP["captured"], int(value)])
         if key == "direction":
             return self.block([OP["direction"], CW if value == "clockwise" else CCW])
+        if key == "mover":
+            return self.block([OP["mover"], 0 if value == "south" else 1])
         if key == "count_pits":
             where = self.condition(value.where)
             cand = [self.table(pits) for pits in game.conditions.candidates(value.where)]

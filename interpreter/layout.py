@@ -183,6 +183,7 @@ C_MIRROR = 31
 C_MARK_OWNER = 32
 C_COLUMN = 33
 C_PREVIOUS = 34
+C_MOVER = 35
 # about kinds of piece: numbered apart so that new vocabulary above does not shift them
 C_DROPPED = 64
 C_BEFORE = 65

@@ -264,6 +264,8 @@ class Grammar:
         if c.on_board is not None:
             w.circumstances.append(f"the {self.pits} are all empty" if c.on_board == 0
                                    else f"the {self.pits} hold {self.amount(c.on_board)} in all")
+        if c.mover is not None:
+            w.circumstances.append(f"you are {c.mover.capitalize()}")
         if c.direction is not None:
             w.circumstances.append(f"the move sows {c.direction}")
         if c.moves_played is not None:

@@ -8,7 +8,8 @@ from pydantic import Field
 from .base import Block, Count
 
 
-PIT_FREE = frozenset({"origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side", "on_board",
+PIT_FREE = frozenset({"mover", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
+                      "on_board",
                       "direction", "moves_played", "captured", "move_kind", "count_pits", "in_play",
                       "opponent_can_capture", "can_move", "opponent_can_move"})
 """Condition keys that look only at the move and the board, never at the pit tested (the
@@ -103,6 +104,10 @@ class Condition(Block):
     on_board: Count | None = None
     """Pieces in all the pits of the board together (not in stores or hands), e.g.
     `on_board: {max: 4}` for "four or fewer pieces are left"."""
+    mover: Literal["south", "north"] | None = None
+    """The player moving is South (who moves first unless `turn.first_player` says otherwise)
+    or North; between moves, the player to move. For rules that differ between the players,
+    e.g. `from: {mover: north, ...}` in a move kind only North may play."""
     direction: Literal["counterclockwise", "clockwise"] | None = None
     """The current move sows in this direction (false while a move's direction is not set yet)."""
     moves_played: Count | None = None
