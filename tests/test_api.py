@@ -8,6 +8,7 @@ import json
 import pytest
 
 import rulespec
+from engines import ENGINES, run_on
 from rulespec import IllegalActionError, NotationError
 from rulespec.interpreter import PositionError
 from rulespec.interpreter.notation import parse_move
@@ -126,10 +127,11 @@ def test_unknown_variant_and_parameter_errors() -> None:
         rulespec.load("oware", seed=3)
 
 
-@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
-def test_whole_moves_in_notation_and_the_facts_of_the_last_move(kernel: bool) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_whole_moves_in_notation_and_the_facts_of_the_last_move(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    run_on(engine, monkeypatch)
     game = rulespec.load("bao-la-kiswahili")
-    state = (game if kernel else game.without_kernel()).new_initial_state()
+    state = game.new_initial_state()
     assert state.move_to_string() == "" and state.last_move_facts() is None
     for move, written in [("A7<", "A7<*"), ("a5<", "a5<"), ("A6<*", "A6<*"), ("a6<", "a6<")]:
         state.apply_move(move)
@@ -165,15 +167,14 @@ def test_the_facts_of_a_capture_of_several_kinds_in_the_order_taken() -> None:
     assert facts["rules"] == ["direct capture"] and facts["stop"] == "a capture"
 
 
-@pytest.mark.parametrize("engine", ["kernel", "python"])
-def test_the_last_move_facts_list_captures_made_while_a_lap_passes(engine: str) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_last_move_facts_list_captures_made_while_a_lap_passes(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Pallanguli's pasu (a cup sown to four is taken at once) was missing from the facts:
     `captured` counted it, `captures` and `rules` did not."""
     import random
 
+    run_on(engine, monkeypatch)
     game = rulespec.load("pallanguli")
-    if engine == "python":
-        game = game.without_kernel()
     rng = random.Random(0)
     for _ in range(50):
         state = game.new_initial_state()

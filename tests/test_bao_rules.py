@@ -25,15 +25,17 @@ from __future__ import annotations
 import pytest
 
 import rulespec
+from engines import Interpreted
 from rulespec.interpreter.notation import parse_move
 from rulespec.errors import NotationError
 from rulespec.records import RecordError, parse_record, replay
 
 GAME = rulespec.load("bao-la-kiswahili")
 GAME10 = rulespec.load("bao-la-kiswahili", max_laps=10)
-PYTHON = rulespec.load("bao-la-kiswahili").without_kernel()
-BOTH_PATHS = pytest.mark.parametrize("game", [GAME, PYTHON], ids=["kernel", "python"])
-"""For the rules whose reading matters most: the test runs on the move kernel and the Python path."""
+INTERPRETED = Interpreted(lambda: rulespec.load("bao-la-kiswahili"))
+BOTH_PATHS = pytest.mark.parametrize("game", [GAME, INTERPRETED], ids=["compiled", "interpreted"])
+"""For the rules whose reading matters most: the test runs on the engine compiled and on its
+source run by Python."""
 Z = [0] * 8
 
 

@@ -41,20 +41,8 @@ def spec_text(**blocks: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-ENGINE = {"path": "kernel"}
-
-
-@pytest.fixture(autouse=True, params=["kernel", "python"])
-def engine_path(request: pytest.FixtureRequest) -> str:
-    """Every block test runs on both engine paths: `load` hands every ruleset it can to the C
-    move kernel, so without this the Python path (`moves.play`) would go untested here."""
-    ENGINE["path"] = request.param
-    return request.param
-
-
 def make(values: dict[str, Any] | None = None, **blocks: str | None) -> Any:
-    game = rulespec.load_text(spec_text(**blocks), "test.yaml", **(values or {}))
-    return game.without_kernel() if ENGINE["path"] == "python" else game
+    return rulespec.load_text(spec_text(**blocks), "test.yaml", **(values or {}))
 
 
 def position(south: list[int], north: list[int], *, to_move: int = 0, stores: tuple[int, int] = (0, 0),
@@ -629,13 +617,12 @@ def test_captures_enabled_false() -> None:
     assert outcome(st) == expect([0, 0, 0], [2, 3, 5], stores=(1, 1))
 
 
-def test_capture_optional_declined_falls_through_to_the_next_rule(engine_path: str) -> None:
+def test_capture_optional_declined_falls_through_to_the_next_rule() -> None:
     # A3 (2) sows a1 and lands in a2 (2 -> 3), facing A2 (1): 'big' takes both, or is declined
     # (-) and 'small' takes a2 alone.
     game = make(captures="""
         - {name: big, when: {side: opponent, count: [2, 3]}, take: [landing, opposite], optional: true}
         - {name: small, when: {side: opponent, count: [2, 3]}, take: [landing]}""")
-    assert (game.rulesets[0].kernel is not None) == (engine_path == "kernel")
     asked = play(game, BASE, "A3")
     assert asked.pending_request().kind == "capture" and legal(asked) == ["+", "-"]
     assert outcome(play(game, BASE, "A3", "+")) == expect([1, 0, 0], [2, 0, 1], stores=(6, 2))
@@ -643,10 +630,9 @@ def test_capture_optional_declined_falls_through_to_the_next_rule(engine_path: s
     assert outcome(declined) == CAUGHT["A3"] and declined.last_move.fired == ("small",)
 
 
-def test_capture_choose_optional_may_stop_picking(engine_path: str) -> None:
+def test_capture_choose_optional_may_stop_picking() -> None:
     game = make(captures="[{name: c, when: {side: opponent, count: [2, 3]}, "
                          "take: [landing, {choose: {count: 1, optional: true}}]}]")
-    assert (game.rulesets[0].kernel is not None) == (engine_path == "kernel")
     assert legal(play(game, BASE, "A3")) == ["-", "a1", "a3"]
     assert outcome(play(game, BASE, "A3", "-")) == CAUGHT["A3"]
     assert outcome(play(game, BASE, "A3", "a3")) == expect([1, 1, 0], [2, 0, 0], stores=(6, 2))

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import rulespec.interpreter.moves as moves
 import rulespec
 from rulespec.fuzz import load_for_random_play
 from seed_games import SEEDS
@@ -18,18 +17,20 @@ from rulespec.records import parse_record, replay
 
 @pytest.fixture()
 def leaky_take(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A deliberately broken capture block: a capture of three or more loses one piece (on the
-    Python path, where a bug can be planted: the engine's states never read it)."""
-    monkeypatch.setenv("RULESPEC_KERNEL", "0")
-    real = moves._take
+    """A deliberately broken state: once a capture has put three or more pieces into a store,
+    the state's snapshot (what the fuzzer reads the position from) shows one piece fewer there."""
+    cls = type(rulespec.load("oware").new_initial_state())
+    real = cls.snapshot
 
-    def take(st, rs, cap, pits, mv):  # type: ignore[no-untyped-def]
-        taken = real(st, rs, cap, pits, mv)
-        if taken >= 3 and cap.to == "store":
-            st.board[st.game.geo.store[mv.mover]] -= 1
-        return taken
+    def snapshot(self):  # type: ignore[no-untyped-def]
+        snap = real(self)
+        for player in snap["players"]:
+            if player["store"] >= 3:
+                player["store"] -= 1
+                break
+        return snap
 
-    monkeypatch.setattr(moves, "_take", take)
+    monkeypatch.setattr(cls, "snapshot", snapshot)
 
 
 def test_every_shipped_variant_survives_a_short_campaign() -> None:
@@ -67,23 +68,20 @@ def test_hypothesis_guided_play_finds_and_shrinks_the_leak(leaky_take: None) -> 
     assert failing is not None and fails(game, failing, 400) is not None
 
 
-def test_a_broken_sowing_block_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = moves.play_plain
-
-    def play_plain(st, rs, start):  # type: ignore[no-untyped-def]
-        mv = real(st, rs, start)
-        if mv.lifted >= 10:
-            st.board[mv.last] += 1  # one piece too many
-        return mv
-
-    monkeypatch.setattr(moves, "play_plain", play_plain)
-    import rulespec.interpreter.state as state_module
-
-    monkeypatch.setattr(state_module, "play_plain", play_plain)
-    monkeypatch.setenv("RULESPEC_KERNEL", "0")  # (the Python path, where the bug is planted)
+def test_a_clone_sharing_its_original_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deliberately broken state: a clone taken after a long sowing (ten or more seeds
+    lifted) is the original itself, so it moves when the original does."""
     game = rulespec.load("kalah")
+    cls = type(game.new_initial_state())
+    real = cls.clone
+
+    def clone(self):  # type: ignore[no-untyped-def]
+        move = self.last_move
+        return self if move is not None and move.lifted >= 10 else real(self)
+
+    monkeypatch.setattr(cls, "clone", clone)
     _, failing = random_games(game, games=100, seed=0, max_actions=400)
-    assert failing is not None and "pieces instead of 48" in str(fails(game, failing, 400))
+    assert failing is not None and "a clone changed when its original moved" in str(fails(game, failing, 400))
 
 
 def test_crosscheck_agrees_with_openspiel_and_reports_a_divergence() -> None:

@@ -1,8 +1,8 @@
 """Golden games (tests/golden/): seeded random games of every shipped variant, at its
 parameters' defaults and documented extremes, and of 200 specs generated across the
-vocabulary, recorded from the engine as it was. The engine (compiled, and its source run by
-Python) and the Python path must reproduce every action, every position (digests), every move
-as written and what it did, every result and every whole game of `game.playouts`; a difference
+vocabulary, recorded from the engine as it was. The engine, compiled and its source run by
+Python, must reproduce every action, every position (digests), every move as written and what
+it did, every result and every whole game of `game.playouts`; a difference
 is a change to the rules' behaviour, to be made on purpose and recorded again
 (`python tests/golden/record.py`)."""
 from __future__ import annotations
@@ -28,21 +28,17 @@ def test_every_shipped_variant_is_in_the_golden_games() -> None:
     assert len(EXPECTED) - len(shipped) == sum(golden.GENERATED.values())  # the generated specs
 
 
-@pytest.mark.parametrize("engine", ["compiled", "interpreted", "python"])
+@pytest.mark.parametrize("engine", ["compiled", "interpreted"])
 @pytest.mark.parametrize("expected", EXPECTED, ids=lambda e: f"{e['variant']}-{'-'.join(f'{k}{v}' for k, v in e['params'].items())}")
 def test_the_golden_games_reproduce(expected: dict, engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import rulespec
     from rulespec.interpreter import kernel
 
     monkeypatch.setenv("RULESPEC_PURE", "1" if engine == "interpreted" else "0")
     game = golden.game_of(expected)
-    if engine == "python":
-        game = game.without_kernel()
-    else:
-        module = kernel.engine_module()
-        assert module.__name__.endswith(".engine" if engine == "interpreted" else "._engine")
-        assert type(game.new_initial_state()).__mro__[2] is module.Core, game.native_refusal
-    assert golden.difference(expected, game, whole_games=engine != "python") is None
+    module = kernel.engine_module()
+    assert module.__name__.endswith(".engine" if engine == "interpreted" else "._engine")
+    assert type(game.new_initial_state()).__mro__[2] is module.Core
+    assert golden.difference(expected, game) is None
 
 
 def test_a_changed_rule_is_seen() -> None:

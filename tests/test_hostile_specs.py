@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import copy
 import random
-from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
 
 import rulespec
 from rulespec.interpreter import kernel
+from rulespec.interpreter.native import native
 from rulespec.cli import app
 from rulespec.errors import SpecError
 
@@ -63,19 +63,18 @@ def test_a_repetition_during_a_move_is_refused_where_it_is_written():
     rulespec.load_text(SMALL.replace("END", "{kind: repetition}"), "spec.yaml")
 
 
-@pytest.mark.parametrize("python_path", [False, True])
-def test_a_condition_ending_the_game_during_a_move_plays_under_look_ahead(monkeypatch, python_path):
+@pytest.mark.parametrize("engine", ["compiled", "interpreted"])
+def test_a_condition_ending_the_game_during_a_move_plays_under_look_ahead(monkeypatch, engine):
     """A condition end checked during a move read `last_move`, which the look-ahead's scratch
     states lacked ('State' object has no attribute 'last_move')."""
-    if python_path:
-        monkeypatch.setenv("RULESPEC_KERNEL", "0")
+    monkeypatch.setenv("RULESPEC_PURE", "1" if engine == "interpreted" else "0")
     game = rulespec.load_text(SMALL.replace("END", "{kind: condition, when: {count: 5}, result: player_wins, "
                                                    "during_move: true}"), "spec.yaml")
     play_out(game)
 
 
 def test_deepcopy_clones_a_state_and_shares_the_game():
-    for name in ("kalah", "bao-la-kiswahili"):  # a NativeState, and a Python State
+    for name in ("kalah", "bao-la-kiswahili"):
         game = rulespec.load(name)
         state, rng = game.new_initial_state(), random.Random(1)
         for _ in range(4):
@@ -95,20 +94,8 @@ def test_an_extra_turn_opposite_any_pit_loads_and_plays_in_the_kernel():
     text = SMALL.replace("END", "{kind: move_limit, moves: 60}").replace(
         "turn:\n", "turn:\n  extra_turn: {opposite: {}}\n")
     game = rulespec.load_text(text, "spec.yaml")
-    assert all(rs.kernel is not None for rs in game.rulesets), game.kernel_refusals
+    assert native(game) is not None
     play_out(game)
-
-
-def test_a_program_the_kernel_refuses_is_played_by_python(monkeypatch):
-    """The kernel's own check of a program (a ValueError) leaves the game to the Python path,
-    with the reason, instead of failing the load."""
-    def refuse(program):
-        raise ValueError("an unknown condition node")
-
-    monkeypatch.setattr(kernel, "engine_module", lambda: SimpleNamespace(Kernel=refuse))
-    game = rulespec.load_text(SMALL.replace("END", "{kind: move_limit, moves: 60}"), "spec.yaml")
-    assert game.kernel_refusals == ["the kernel refuses the game's program (an unknown condition node)"]
-    play_out(game, games=2)
 
 
 def test_an_engine_built_from_older_sources_is_not_used(monkeypatch):

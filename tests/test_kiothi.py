@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import rulespec
+from engines import ENGINES, run_on
 from rulespec.interpreter.notation import parse_move
 
 GAME = rulespec.load("kiothi")
@@ -98,21 +99,21 @@ def test_first_lap_must_not_end_in_an_occupied_own_boma() -> None:
     assert state.move_to_string() == "A2x2" and state.board[3] == 1
 
 
-@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
-def test_first_lap_must_not_end_in_a_boma_the_same_lap_already_filled(kernel: bool) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_first_lap_must_not_end_in_a_boma_the_same_lap_already_filled(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    run_on(engine, monkeypatch)
     # A1's 21 warriors go round all 20 boma (A1 itself included) and the 21st falls into A2,
     # which this lap filled first: the first lap ends in an occupied own boma, so x21 (and
     # x20, ending in A1 with its one warrior left) may not be played.
     south, north, stores = [21] + [0] * 9, [0] * 8 + [3, 0], (20, 16)
     game = rulespec.load("kiothi")
-    state = position(south, north, stores, game=game if kernel else game.without_kernel())
-    assert (game.rulesets[1].kernel is not None) == kernel
+    state = position(south, north, stores, game=game)
     state.apply_action(state.string_to_action("A1"))
     assert legal(state) == [f"x{n}" for n in range(1, 20)]
     # Lifting all: A1 is South's only boma and its move is illegal, so South cannot move and
     # North takes the warriors left on the board (16 + 21 + 3 = 40 against 20).
     game = rulespec.load("kiothi", lift="all")
-    state = position(south, north, stores, game=game if kernel else game.without_kernel())
+    state = position(south, north, stores, game=game)
     assert state.is_terminal() and state.returns() == [-1.0, 1.0]
     assert [p["store"] for p in state.snapshot()["players"]] == [20, 40]
 
@@ -165,14 +166,13 @@ def test_leftmost_boma_bonus_needs_three_contiguous_occupied_boma_without_nki() 
     assert state.snapshot()["players"][0]["store"] == 20 + 1 + 2
 
 
-@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
-def test_the_three_boma_capture_is_an_entitlement_the_player_may_decline(kernel: bool) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_three_boma_capture_is_an_entitlement_the_player_may_decline(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    run_on(engine, monkeypatch)
     # "he is also entitled to capture the contents of the three adjacent enemy boma": after
     # A10x11 lands in the empty leftmost A1, South is asked (+ take, - decline). Declined, the
     # boma opposite (a10) is still captured with the capturing warrior; the three stay.
     game = rulespec.load("kiothi")
-    game = game if kernel else game.without_kernel()
-    assert (game.rulesets[1].kernel is not None) == kernel
     south, north = [0] * 9 + [11], [2, 0, 0, 0, 0, 0, 1, 1, 1, 1]
     state = position(south, north, (20, 23), game=game)
     for label in ("A10", "x11"):
@@ -186,7 +186,7 @@ def test_the_three_boma_capture_is_an_entitlement_the_player_may_decline(kernel:
     # A move written without the decision takes the capture; decline_three = false never asks.
     assert pits(play(position(south, north, (20, 23), game=game), "A10x11")) == pits(taken)
     forced = rulespec.load("kiothi", decline_three=False)
-    state = position(south, north, (20, 23), game=forced if kernel else forced.without_kernel())
+    state = position(south, north, (20, 23), game=forced)
     for label in ("A10", "x11"):
         state.apply_action(state.string_to_action(label))
     assert state.pending_request() is None and pits(state) == pits(taken)

@@ -157,25 +157,3 @@ def test_a_book_written_to_a_folder_is_named_after_its_game(tmp_path):
 def test_spec_text_given_through_the_api_is_bounded_too():
     with pytest.raises(SpecError, match=f"a spec may have at most {MAX_FILE_BYTES}"):
         rulespec.load_text("#" * (MAX_FILE_BYTES + 1), "pasted.yaml")
-
-
-def test_the_python_look_ahead_stops_at_its_play_bound(monkeypatch) -> None:
-    """Where the Python path decides whether a move can be completed, it searches the ways of
-    completing it for at most PYTHON_PLAYS_PER_CALL plays, then raises LimitError as the
-    kernel does past its bound (a bound of no plays shows where Mefuvha's search runs)."""
-    import random
-
-    from rulespec.errors import LimitError
-    from rulespec.interpreter import moves
-
-    def play(seed: int) -> int:
-        game = rulespec.load("mefuvha").without_kernel()
-        rng, state = random.Random(seed), game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        return state.move_number()
-
-    assert play(0) > 0
-    monkeypatch.setattr(moves, "PYTHON_PLAYS_PER_CALL", 0)
-    with pytest.raises(LimitError, match="more than 0 plays to decide whether a move can be completed"):
-        play(0)

@@ -6,6 +6,7 @@ import random
 import pytest
 
 import rulespec
+from engines import ENGINES, run_on
 from rulespec.interpreter.notation import parse_move
 
 SIX = rulespec.load("mefuvha", pits=6)
@@ -71,16 +72,16 @@ def test_rule_6_laps_go_on_while_the_last_piece_falls_into_an_occupied_hole() ->
     assert rows(state, 1) == {"a": [1, 0, 3, 0, 2, 0], "b": [1, 2, 2, 2, 2, 0]}
 
 
-@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
-def test_rule_6_a_lap_ending_in_a_hole_it_filled_itself_goes_on(kernel: bool) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_rule_6_a_lap_ending_in_a_hole_it_filled_itself_goes_on(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    run_on(engine, monkeypatch)
     # A2's 13 pieces go round all 12 holes (A2 included) and the 13th falls into A1, which
     # this lap filled first: A1 is occupied, so rule 6 sows another lap (not a capture).
     # 2 A1(2): B1, B2   3 B2(2): B3, B4   4 B4(2): B5, B6   5 B6(2): A6, A5
     # 6 A5(2): A4, A3   7 A3(2): A2, A1 (emptied by lap 2) -> captures a6 and b6.
     game = rulespec.load("mefuvha", pits=6)
     state = position({"A": [0, 13, 0, 0, 0, 0], "B": [0] * 6}, {"a": [0] * 5 + [3], "b": [0] * 5 + [2]},
-                     (10, 14), game=game if kernel else game.without_kernel())
-    assert (game.rulesets[0].kernel is not None) == kernel
+                     (10, 14), game=game)
     play(state, "A2")
     assert state.last_move.sowings == 7
     assert rows(state, 0) == {"A": [1, 2, 0, 2, 0, 2], "B": [2, 0, 2, 0, 2, 0]}
@@ -110,20 +111,20 @@ def test_rules_10_to_13_capture_front_back_and_a_chosen_hole() -> None:
     assert state.snapshot()["players"][0]["store"] == 6
 
 
-@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
-def test_rule_13_the_capturer_may_decline_the_extra_hole(kernel: bool) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_rule_13_the_capturer_may_decline_the_extra_hole(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    run_on(engine, monkeypatch)
     # "a player may select one other hole": the pick offers - (no extra hole) besides the
     # holes; declined, only a6 and b6 are taken (2 + 2 = 4 into the store).
     game = rulespec.load("mefuvha", pits=6)
-    state = (game if kernel else game.without_kernel()).new_initial_state()
-    assert (game.rulesets[0].kernel is not None) == kernel
+    state = (game).new_initial_state()
     state.apply_action(state.string_to_action("A3"))
     assert legal(state)[0] == "-" and "b1" in legal(state)
     state.apply_action(state.string_to_action("-"))
     assert rows(state, 1) == {"a": [0, 1, 2, 2, 2, 0], "b": [2, 2, 2, 2, 2, 0]}
     assert state.snapshot()["players"][0]["store"] == 4
     forced = rulespec.load("mefuvha", pits=6, decline_bonus=False)
-    state = (forced if kernel else forced.without_kernel()).new_initial_state()
+    state = (forced).new_initial_state()
     state.apply_action(state.string_to_action("A3"))
     assert "-" not in legal(state) and "b1" in legal(state)
 

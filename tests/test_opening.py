@@ -7,6 +7,7 @@ import random
 import pytest
 
 import rulespec
+from rulespec.interpreter import state as state_module
 from rulespec.errors import IllegalActionError, NotationError, SpecError
 
 SHORT = {"race": True, "to_move": 0, "players": [{"pits": [0, 0, 0, 0, 0, 0, 2], "store": 45},
@@ -244,12 +245,13 @@ RACES = [("sungka", {"holes": 4, "shells": 3}, ""), ("congkak", {"rounds": 2, "h
 
 
 @pytest.mark.parametrize("name,params,extra", RACES, ids=["sungka", "congkak", "from", "enkeshui"])
-def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra):
+def test_the_native_state_runs_the_race_alike_compiled_and_interpreted(name, params, extra):
     """The race in the engine (NativeState): every action, both ways of giving both
-    starts (a flat joint action, apply_actions), clones, refusals, and what the Python State
-    shows."""
+    starts (a flat joint action, apply_actions), clones, refusals, and what the state shows,
+    compiled and interpreted; the runner's whole games replay on the state API."""
+    from engines import Interpreted, replay
+
     from rulespec.interpreter import native
-    from rulespec.interpreter.state import State
 
     def load():
         if not extra:
@@ -258,10 +260,11 @@ def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra)
         return rulespec.load_text(f"name: Variant\nextends: {name}\nparameters:\n{args}{extra}\n")
 
     rng = random.Random(name + extra)
-    for _ in range(4):
-        a = load().new_initial_state()
-        assert isinstance(a, native.CompiledState) and a._racing
-        b = State.initial(load().without_kernel())
+    compiled, interpreted = load(), Interpreted(load)
+    for _ in range(3):
+        a = compiled.new_initial_state()
+        assert isinstance(a, state_module.State) and a._racing
+        b = interpreted.new_initial_state()
         while not b.is_terminal():
             _same_api(a, b, str(b.history()))
             if a._racing:  # the race's notation, read from the engine alone
@@ -290,12 +293,10 @@ def test_the_native_state_runs_the_race_as_the_python_state(name, params, extra)
         assert a.board == b.board and a.end_reason == b.end_reason
     result = native.playouts(load(), 10, seed=3, lengths=True, record=True)
     assert result["engine"] == "native"
-    from native_replay import replay
-
-    replay(load().without_kernel(), result)
+    replay(load(), result)
 
 
-def test_the_native_race_refuses_what_python_refuses_and_changes_nothing():
+def test_the_native_race_refuses_bad_joint_actions_and_changes_nothing():
     st = rulespec.load("sungka").new_initial_state()
     for bad in ([99, 0], [0], [0, 0, 0]):
         with pytest.raises(IllegalActionError):
@@ -309,7 +310,9 @@ def test_the_position_after_the_race_is_the_first_one_counted_for_repetition():
     """(the race used to leave that position in the seen set, so a repetition end held at once)"""
     text = ("name: Race and repetition\nextends: sungka\nparameters:\n  holes: {default: 3}\n"
             "  shells: {default: 2}\nend:\n  - {kind: repetition}\n  - {kind: condition, when: {on_board: 0}}\n")
-    for game in (rulespec.load_text(text), rulespec.load_text(text).without_kernel()):
+    from engines import Interpreted
+
+    for game in (rulespec.load_text(text), Interpreted(lambda: rulespec.load_text(text))):
         st = game.new_initial_state()
         st.apply_actions([0, 0])
         while st.race is not None:

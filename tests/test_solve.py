@@ -95,13 +95,11 @@ def _in_pits(state) -> int:
     return sum(n for slot, n in enumerate(state.board) if slot not in stores)
 
 
-def test_the_native_solver_solves_python_and_native_states_and_games_that_end_on_repetition() -> None:
-    from rulespec.interpreter.state import State
-
+def test_the_native_solver_solves_a_state_and_games_that_end_on_repetition() -> None:
     game = rulespec.load("kalah", pits=3, seeds=2)
-    python_state = State.initial(game)
-    assert solve(game, python_state).engine == "native"  # the engine reads any state's position
-    assert solve(game, python_state, engine="native").value == solve(game, engine="python").value
+    state = game.new_initial_state()
+    assert solve(game, state).engine == "native"
+    assert solve(game, state, engine="native").value == solve(game, engine="python").value
     oware = rulespec.load("oware", pits=2, seeds=1)  # ends on repetition: the solver follows the rule
     sol = solve(oware, engine="native")
     assert (sol.engine, sol.value, sol.caveat) == ("native", 2, "")
@@ -241,19 +239,13 @@ def test_a_line_past_the_ply_bound_is_refused_with_a_message(monkeypatch: pytest
 
 
 @pytest.mark.parametrize("name", ["oware", "kalah"])
-def test_the_search_plays_on_the_engine_s_own_states(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulespec.interpreter.state import State
+def test_the_search_plays_on_the_engine_s_own_states(name: str) -> None:
     from rulespec.players.alphabeta import AlphaBetaPlayer
 
     game = rulespec.load(name, pits=3, seeds=2)
     state = game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
-
-    def no_python_state(*_: object) -> None:
-        raise AssertionError("the search made a Python State")
-
     exact = solve(game, state, engine="native").value
-    monkeypatch.setattr(State, "initial", no_python_state)
     before = state.history()
     assert solve(game, state, engine="python").value == exact
     AlphaBetaPlayer(depth=4).choose(state)
@@ -263,10 +255,11 @@ def test_the_search_plays_on_the_engine_s_own_states(name: str, monkeypatch: pyt
 # ---- the engine's solver against references
 
 def exact_with_history(state, memo: dict) -> int:
-    """Minimax over the Python State with its whole history, no pruning: the value for the
+    """Minimax over the state API with the state's whole history, no pruning: the value for the
     player to move. Memoised on the position and the positions seen since the last capture
-    (all of the history the rules read), so exact for a game that ends on repetition."""
-    key = (state.position_key(), frozenset(state.positions_seen()))
+    (all of the history the rules read; the engine's own keys of them, which state.positions_seen()
+    translates), so exact for a game that ends on repetition."""
+    key = (state.position_key(), frozenset(state._seen_keys()))
     if key in memo:
         return memo[key]
     me = state.current_player()
@@ -314,11 +307,9 @@ def test_the_solver_gives_the_python_references_values_and_best_moves_on_kalah(p
 def test_the_solver_follows_the_repetition_rule_on_oware(pits: int, seeds: int) -> None:
     # Oware ends when a position repeats since the last capture: the reference plays every
     # line with its whole history (tiny instances only: it knows no pruning)
-    from rulespec.interpreter.state import State
-
     game = rulespec.load("oware", pits=pits, seeds=seeds)
     typed = solve(game, all_moves=True, memory_mb=8, engine="native")
-    moves = exact_moves(State.initial(game))
+    moves = exact_moves(game.new_initial_state())
     assert typed.moves == moves
     assert typed.value == max(moves.values())
     assert typed.best == [m for m, v in moves.items() if v == typed.value]
@@ -328,13 +319,11 @@ def test_the_solver_follows_the_repetition_rule_on_oware(pits: int, seeds: int) 
 def test_the_solver_follows_the_history_from_random_late_oware_positions(pits: int, seeds: int) -> None:
     # late positions of random games, with the positions seen since the last capture that
     # their history left: the solver's line starts with them
-    from rulespec.interpreter.state import State
-
     game = rulespec.load("oware", pits=pits, seeds=seeds)
     rng = random.Random(2)
     checked = 0
     for _ in range(200):
-        state = State.initial(game)
+        state = game.new_initial_state()
         for _ in range(rng.randrange(4, 30)):
             if not state.is_terminal():
                 state.apply_action(rng.choice(state.legal_actions()))

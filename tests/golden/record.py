@@ -173,9 +173,8 @@ def new_corpus() -> list[str]:
     return found
 
 
-def difference(expected: dict[str, Any], game: Any, whole_games: bool = True) -> str | None:
-    """Where a recorded game and its replay part, or None (`whole_games`: also the playouts,
-    which only the engine plays with the recorded generator)."""
+def difference(expected: dict[str, Any], game: Any) -> str | None:
+    """Where a recorded game and its replay part (or the playouts differ), or None."""
     for want in expected["games"]:
         got = play(game, want["seed"])
         for what in ("actions", "digests", "moves", "returns"):
@@ -187,7 +186,7 @@ def difference(expected: dict[str, Any], game: Any, whole_games: bool = True) ->
                         f"{where}" if what != "returns" else
                         f"{expected['variant']} {expected['params']} seed {want['seed']}: returns "
                         f"{got['returns']} instead of {want['returns']}")
-    got = playouts(game) if whole_games else expected["playouts"]
+    got = playouts(game)
     if got != expected["playouts"]:
         return f"{expected['variant']} {expected['params']}: game.playouts gives {got} instead of {expected['playouts']}"
     return None
