@@ -400,7 +400,7 @@ def _race_hands(race: Any) -> int:
 
 MAX_COUNTS_TRIED = 10_000
 """Move counts tried when a stage ends on one (`until: {moves_played: ...}`)."""
-DECIDED_BY_POSITION = frozenset({"stocks", "in_play"})
+DECIDED_BY_POSITION = frozenset({"stocks", "in_play", "mover"})
 """Condition keys a position alone decides (with `moves_played` when the position gives it)."""
 
 
