@@ -668,7 +668,7 @@ def test_the_compiled_and_interpreted_kernels_refuse_alike() -> None:
         found, rows, _ = k.legal(*position, False)
         aid, mask = rows[0]
         with pytest.raises(ValueError, match="not one of the options"):
-            k.play(*position, found, game.rulesets[0].kinds[found].by_aid[0][aid][0].pit, -1, [10**6])
+            k.play(*position, found, dict(game.rulesets[0].kinds[found].table[0])[aid], -1, [10**6])
 
 
 @pytest.mark.parametrize("name", ["bao-la-kiswahili", "glass-bead-game"])

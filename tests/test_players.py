@@ -156,7 +156,7 @@ def test_native_playouts_agree_with_random_play_on_the_state_api_statistically()
 
 
 def test_mcts_plays_its_playouts_natively_when_it_can(monkeypatch) -> None:
-    from rulespec.interpreter.native import native_state_class
+    from rulespec.interpreter.state import native_state_class
 
     NativeState = native_state_class()
     calls = []

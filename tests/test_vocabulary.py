@@ -455,7 +455,7 @@ def test_own_pits_carrying_the_opponents_owned_mark_score_for_the_owner() -> Non
     game = Game(rulespec.load("layli-goobalay"))
     state = game.state_from_snapshot({"to_move": 0, "marks": {"uur:north": ["C", "d"]}, "players": [
         {"pits": [2, 0, 3, 0, 0, 0], "store": 14}, {"pits": [5, 1, 0, 2, 3, 1], "store": 17}]})
-    assert [game.score(state, p) for p in (0, 1)] == [14 + 2, 17 + 5 + 1 + 3 + 1 + 3 + 2]
+    assert [state.score(p) for p in (0, 1)] == [14 + 2, 17 + 5 + 1 + 3 + 1 + 3 + 2]
     from rulespec.summary import engine
     assert engine(game) == "native code (moves, whole games and the solver)"
 
@@ -505,7 +505,7 @@ def test_unfilled_pits_pass_to_the_opponent_then_out_of_play(interpreted: bool) 
     assert snap["players"][0]["pits"] == [2, 2, 2] and snap["players"][1]["pits"] == [2, 2, 0]
     assert snap["marks"]["won:south"] == ["b"] and snap["marks"]["burnt"] == ["c"]
     assert [p["store"] for p in snap["players"]] == [1, 1]
-    assert [game.score(state, p) for p in (0, 1)] == [1 + 6 + 2, 1 + 2]  # b is South's side
+    assert [state.score(p) for p in (0, 1)] == [1 + 6 + 2, 1 + 2]  # b is South's side
 
 
 def test_a_held_pit_is_its_holders_for_moves_sides_and_pieces_left() -> None:
