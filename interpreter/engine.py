@@ -2916,6 +2916,8 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
         s0 = score_of(P, T, s, 0)
         s1 = score_of(P, T, s, 1)
         g.ret = 1 if s0 > s1 else -1 if s1 > s0 else 0
+    elif result == RES_DRAW:
+        g.ret = 0
     else:
         loser = player if result == RES_PLAYER_LOSES else 1 - player
         if winner_needs >= 0 and score_of(P, T, s, 1 - player if player >= 0 else 0) < winner_needs:

@@ -142,8 +142,8 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                                      "give a scoring block (e.g. counts: [own_pits])")
     for i, cond in enumerate(spec.end):
         about_player = cond.kind in ("side_empty", "no_legal_move", "condition")
-        if not about_player and cond.result != "by_score":
-            bad(("end", i, "result"), f"{cond.kind} is not about one player: use result: by_score")
+        if not about_player and cond.result not in ("by_score", "draw"):
+            bad(("end", i, "result"), f"{cond.kind} is not about one player: use result: by_score or draw")
         if not about_player and cond.remaining in ("to_player", "to_other"):
             bad(("end", i, "remaining"), f"{cond.kind} is not about one player: use to_owner, stay or removed")
         if cond.remaining in ("to_owner", "to_player", "to_other", "to_first") and not has_stores:

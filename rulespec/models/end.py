@@ -9,7 +9,7 @@ from .base import Block
 from .conditions import Condition
 
 Remaining = Literal["stay", "to_owner", "to_player", "to_other", "to_first", "removed"]
-Result = Literal["by_score", "player_loses", "player_wins"]
+Result = Literal["by_score", "player_loses", "player_wins", "draw"]
 
 
 class _End(Block):
@@ -20,7 +20,9 @@ class _End(Block):
     `removed`."""
     result: Result = "by_score"
     """`by_score`: compare scores; `player_loses` / `player_wins`: the player this condition
-    is about loses / wins outright."""
+    is about loses / wins outright; `draw`: the game is drawn whatever the scores (e.g. the
+    players agreeing to stop when play goes round in circles: `kind: repetition, result:
+    draw`). In a game of rounds, the scores decide the game when no round can follow."""
     during_move: bool = False
     """Also checked inside a move, once a lap, after its sowing and before its capture: the
     game can end mid-move (a capture that ends the move is seen by the check between moves)."""
