@@ -473,7 +473,7 @@ def test_row_middle_on_a_four_rank_board() -> None:
      "behind_opposite needs a 4-rank board"),
     ("", "", "turn: {moves: [{lift: one_from_stock}]}\n", 5, 23, "moves from the stock, but setup gives no stock"),
     ("kind: move_limit, moves: 100", "kind: majority, result: player_loses", "", 4, 32,
-     "majority is not about one player: use result: by_score"),
+     "majority is not about one player: use result: by_score or draw"),
     ("kind: move_limit, moves: 100", "kind: repetition, remaining: to_player", "", 4, 37,
      "repetition is not about one player: use to_owner, stay or removed"),
     ("stores: beside}", "stores: none}\nscoring: {counts: [own_pits]}", "turn: {extra_turn: {store: true}}\n",
