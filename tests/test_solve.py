@@ -254,12 +254,14 @@ def test_the_search_plays_on_the_engine_s_own_states(name: str) -> None:
 
 # ---- the engine's solver against references
 
-def exact_with_history(state, memo: dict) -> int:
+def exact_with_history(state, memo: dict, ids: dict | None = None) -> int:
     """Minimax over the state API with the state's whole history, no pruning: the value for the
     player to move. Memoised on the position and the positions seen since the last capture
     (all of the history the rules read; the engine's own keys of them, which state.positions_seen()
-    translates), so exact for a game that ends on repetition."""
-    key = (state.position_key(), frozenset(state._seen_keys()))
+    translates, each numbered once in `ids` to keep the memo small), so exact for a game that
+    ends on repetition."""
+    ids = {} if ids is None else ids
+    key = (state.position_key(), frozenset(ids.setdefault(seen, len(ids)) for seen in state._seen_keys()))
     if key in memo:
         return memo[key]
     me = state.current_player()
@@ -270,7 +272,7 @@ def exact_with_history(state, memo: dict) -> int:
         if child.is_terminal():
             v = utility(child, me)
         else:
-            v = exact_with_history(child, memo)
+            v = exact_with_history(child, memo, ids)
             v = v if child.current_player() == me else -v
         best = v if best is None or v > best else best
     memo[key] = best
