@@ -11,7 +11,7 @@ from rulespec.models.conditions import PIT_FREE
 from .geometry import NONE, Geometry
 
 
-class ConditionCompiler:
+class FixedPits:
     """Knows the board and the spec's names: the pits a condition's fixed keys allow."""
 
     def __init__(self, geo: Geometry, roles: dict[str, set[int]], held: tuple[int, int] | None = None):

@@ -6,7 +6,7 @@ from typing import Any
 from rulespec.loader import LoadedSpec
 from rulespec.models import Stage
 
-from .conditions import ConditionCompiler, _pit_free
+from .conditions import FixedPits, _pit_free
 from .endgame import compile_end
 from .geometry import build_geometry
 from .rounds import compile_rounds
@@ -61,7 +61,7 @@ class Game:
         self.clear_on_emptied = mask("emptied")
         self.clear_on_captured_move = mask("captured_this_move")
         self.clear_on_owner_moved = mask("owner_moved")
-        cc = ConditionCompiler(geo, self.roles, self.held)
+        cc = FixedPits(geo, self.roles, self.held)
         self.conditions = cc
         kinds = spec.setup.kinds
         self.kind_names = [k.name for k in kinds]
@@ -225,7 +225,7 @@ def _key_function(game: Game) -> Any:
     return lambda st: (st.to_move, st.stage, *st.board, *st.stock)
 
 
-def _pit_candidates(cc: ConditionCompiler, cond: Any) -> list[list[int]]:
+def _pit_candidates(cc: FixedPits, cond: Any) -> list[list[int]]:
     """Per mover, the pits a mark condition can hold for (its fixed keys, also inside `all`)."""
     parts = [cond] + list(cond.all or [])
     n_pits = cc.geo.n_pits

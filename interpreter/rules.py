@@ -7,7 +7,7 @@ from typing import Any
 from rulespec.models import (CaptureRule, ChooseSelector, Condition, CountRange, Lift, MoveKind, PickSelector,
                              SowDestination, Sowing, Turn)
 
-from .conditions import ConditionCompiler
+from .conditions import FixedPits
 from .geometry import CCW, CW, NONE, Geometry
 
 LATER = -1
@@ -182,7 +182,7 @@ def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any],
 
 
 def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing, captures: list[CaptureRule],
-                    cc: ConditionCompiler, pick_base: int, clear_on_lift: tuple[int, int], clear_on_capture: int,
+                    cc: FixedPits, pick_base: int, clear_on_lift: tuple[int, int], clear_on_capture: int,
                     during: list[Any]) -> Ruleset:
     after, loop_from, steps = circuit_tables(geo, circuit, sowing)
     on_circuit = [set(after[p][CCW]) for p in (0, 1)]
@@ -229,7 +229,7 @@ def _lift(kind: MoveKind) -> tuple[int, int]:
     return lift.from_stock, int(lift.take) if take is None else take
 
 
-def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick_base: int,
+def _kind(index: int, kind: MoveKind, cc: FixedPits, geo: Geometry, pick_base: int,
           on_circuit: list[set[int]]) -> StartKind:
     dirs = {"counterclockwise": [CCW], "clockwise": [CW], "choice": [CCW, CW], "later": [LATER]}[kind.direction]
     own = kind.from_.side == "own" and cc.held is None  # (pits may change hands)
@@ -256,7 +256,7 @@ def _kind(index: int, kind: MoveKind, cc: ConditionCompiler, geo: Geometry, pick
     return sk
 
 
-def _capture(rule: CaptureRule, cc: ConditionCompiler, geo: Geometry) -> CaptureProgram:
+def _capture(rule: CaptureRule, cc: FixedPits, geo: Geometry) -> CaptureProgram:
     prog = CaptureProgram(rule, rule.to if isinstance(rule.to, str) else "sow")
     if isinstance(rule.to, SowDestination):
         sow = rule.to.sow
