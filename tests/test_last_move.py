@@ -10,7 +10,6 @@ import pytest
 import rulespec
 from rulespec.interpreter import state as state_module
 from rulespec.fuzz import load_for_random_play
-from rulespec.interpreter import native
 from rulespec.interpreter.game import Game
 from engines import Interpreted
 

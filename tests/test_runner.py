@@ -33,7 +33,6 @@ def on_engine(monkeypatch: pytest.MonkeyPatch, engine: str, load: Callable[[], A
             pytest.skip("the engine was not compiled at install")
         game = load()
         result = native.playouts(game, n, seed=seed, lengths=True, record=True)
-        assert result["engine"] == "native"
         return result
 
 

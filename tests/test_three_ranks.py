@@ -93,7 +93,6 @@ def test_the_engine_plays_column_captures_alike_compiled_and_interpreted(text):
     game, interpreted = compiled_and_interpreted(lambda: rulespec.load_text(text))
     assert "engine: native code (moves, whole games and the solver)" in summary(game)
     result = native.playouts(game, 15, seed=2, lengths=True, record=True)
-    assert result["engine"] == "native"
     replay(rulespec.load_text(text), result)
     fired = 0
     for record in result["records"][:5]:
