@@ -120,14 +120,17 @@ else:
 @cython.cclass
 class Pos:
     """A position: the board's counts, marks, stocks, removed pieces, stage, moves played,
-    the mover, and with several kinds of piece the count of kind k in slot q at
-    kinds[q * nk + k] (board[q] stays their total)."""
+    the mover, the spec's variables, and with several kinds of piece the count of kind k in
+    slot q at kinds[q * nk + k] (board[q] stays their total)."""
 
     board: cython.int[MAX_SLOTS]
     """(MAX_SLOTS: room for any board a caller hands in, checked after; C arrays inside the
     object, so a play reads a count with one load less than through a memoryview)"""
     marks: cython.int[MAX_SLOTS]
     stock: cython.int[2]
+    vars: cython.int[MAX_VARIABLES]
+    """The variables' slots (a game's variable one, a player's two: South's, then North's)."""
+    nv: cython.int
     kinds: cython.int[::1]
     removed: cython.longlong
     stage: cython.int
@@ -140,12 +143,27 @@ class Pos:
             self.board = int_array(MAX_SLOTS)
             self.marks = int_array(MAX_SLOTS)
             self.stock = int_array(2)
+            self.vars = int_array(MAX_VARIABLES)
+        self.nv = 0
         self.kinds = int_array(cells)
         self.removed = 0
         self.stage = 0
         self.moves_played = 0
         self.mover = 0
         self.nk = 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def variable_slot(slot: cython.int, who: cython.int, mover: cython.int) -> cython.int:
+    """The slot of a variable's copy: the game's one, or the mover's or opponent's of a player's
+    variable (South's slot first)."""
+    if who == VAR_MOVER:
+        return slot + mover
+    if who == VAR_OPPONENT:
+        return slot + 1 - mover
+    return slot
 
 
 @cython.cfunc
@@ -158,6 +176,9 @@ def pos_copy(dst: Pos, src: Pos, ns: cython.int) -> cython.void:
         dst.marks[q] = src.marks[q]
     dst.stock[0] = src.stock[0]
     dst.stock[1] = src.stock[1]
+    dst.nv = src.nv
+    for q in range(src.nv):
+        dst.vars[q] = src.vars[q]
     dst.removed = src.removed
     dst.stage = src.stage
     dst.moves_played = src.moves_played
@@ -488,6 +509,8 @@ def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) ->
         return m.direction == P[node + 1]
     if op == C_MOVER:
         return s.mover == P[node + 1]
+    if op == C_VARIABLE:
+        return match(P, node + 3, s.vars[variable_slot(P[node + 1], P[node + 2], s.mover)])
     if op == C_ON_BOARD:
         total = 0
         for q in range(P[H_NPITS]):
@@ -1892,8 +1915,8 @@ def first_lap_takes(k: Kernel, s: Pos, ki: cython.int, work: Pos, m: Move, taken
 
 # ---------------------------------------------------------------- the Python API
 
-POS_ARGS = 7
-"""A position's arguments: board, marks, stock, removed, stage, moves_played, mover."""
+POS_ARGS = 8
+"""A position's arguments: board, marks, stock, removed, stage, moves_played, mover, variables."""
 
 
 @cython.cfunc
@@ -2041,6 +2064,13 @@ class Kernel:
         s.stage = read_number(args[4], 0, MAX_STAGE_BITS - 1, "stage")
         s.moves_played = read_number(args[5], 0, BIG, "moves_played")
         s.mover = read_number(args[6], 0, 1, "mover")
+        s.nv = self.p[H_NVARS]
+        if read_ints(args[7], self.flat, 0, MAX_VARIABLES, "variables") != s.nv:
+            raise ValueError(f"variables need {s.nv} numbers")
+        for q in range(s.nv):
+            if self.flat[q] < 0:
+                raise ValueError(f"variables[{q}] is negative")
+            s.vars[q] = self.flat[q]
         s.nk = nk
         return s
 
@@ -2609,6 +2639,8 @@ class Runner:
                 raise ValueError("the stages play on boards of different sizes")
             if k.cells != first.cells:
                 raise ValueError("the stages play with different kinds of piece")
+            if program[H_NVARS] != first.p[H_NVARS]:
+                raise ValueError("the stages keep different variables")
             self.turns[i] = at
             ends = program[at + T_ENDS]
             if any(program[program[ends + e] + E_KIND] == END_REPETITION for e in range(program[at + T_NENDS])):
@@ -2629,7 +2661,7 @@ class Runner:
         self.hits = int_array(MAX_SLOTS)
         self.unfilled = int_array(2 * MAX_SLOTS)
         self.known = int_array(2)
-        self.game = Game(self.ns, self.cells, 2 * self.ns + 4 + self.cells)
+        self.game = Game(self.ns, self.cells, 2 * self.ns + 4 + self.cells + first.p[H_NVARS])
         self.tally = Tally(False)
         self.any_taken = int_array(2)
         self.taken = int_array(2 * MAX_SLOTS)
@@ -2881,6 +2913,7 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
     s0: cython.int
     s1: cython.int
     loser: cython.int
+    status: cython.int
     if remaining != REM_STAY:
         # Python indexes a two-item list with -1 (nobody) as its last item
         pl = player if player >= 0 else 1
@@ -2905,6 +2938,11 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
             s.board[to] += n
     if P[T + T_ROUNDS] >= 0:
         if next_round(r, P, P[T + T_ROUNDS], g):
+            if P[T + T_EFFECTS] >= 0:  # (every stage's turn record holds the same effects)
+                status = run_effects(r, g, stage_kernel(r, 0).prog, stage_kernel(r, 0).prog[r.turns[0] + T_EFFECTS],
+                                     EVENT_ROUND_START, NONE)
+                if status != GAME_OK:
+                    return status
             if not clear_seen(r, g):
                 return GAME_NOMEM
             g.starts += 1
@@ -2943,6 +2981,8 @@ def make_key(t: Seen, s: Pos, ns: cython.int) -> cython.void:
     t.key[3 + ns] = s.stock[1]
     for q in range(ns * s.nk):
         t.key[4 + 2 * ns + q] = s.kinds[q]
+    for q in range(s.nv):
+        t.key[4 + 2 * ns + ns * s.nk + q] = s.vars[q]
 
 
 @cython.cfunc
@@ -3333,6 +3373,40 @@ def finish_move(r: Runner, g: Game) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def run_effects(r: Runner, g: Game, P: cython.p_int, E: cython.int, event: cython.int, pit: cython.int) -> cython.int:
+    """The spec's effects on `event`, in order, each tested at `pit` as a condition after a move
+    is (it may look ahead); GAME_OK, or how a look-ahead failed."""
+    s: Pos = g.pos
+    i: cython.int
+    e: cython.int
+    who: cython.int
+    v: cython.longlong
+    q: cython.int
+    slot: cython.int
+    for i in range(P[E]):
+        e = P[E + 1 + i]
+        if P[e + EF_EVENT] != event:
+            continue
+        if P[e + EF_WHEN] >= 0:
+            if not after_move_test(r, g, P, P[e + EF_WHEN], pit):
+                if r.mark_status != GAME_OK:
+                    return r.mark_status
+                continue
+        who = P[e + EF_WHO]
+        for q in range(2 if who == VAR_BOTH else 1):
+            if who == VAR_BOTH:
+                slot = P[e + EF_SLOT] + q
+            else:
+                slot = variable_slot(P[e + EF_SLOT], who, s.mover)
+            v = P[e + EF_VALUE]
+            if P[e + EF_OP] == EFFECT_ADD:
+                v += s.vars[slot]
+            s.vars[slot] = cython.cast(cython.int, 0 if v < 0 else BIG if v > BIG else v)
+    return GAME_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def move_done(r: Runner, g: Game) -> cython.int:
     """A move's consequences (r.m holds its facts): the moves counted, an end during the move,
     another turn, the next stage and the marks; GAME_TURN when the next turn is to begin, else
@@ -3350,6 +3424,10 @@ def move_done(r: Runner, g: Game) -> cython.int:
     g.last_mover = g.pos.mover
     g.last_pit = m.last
     g.starts = 0
+    if P[T + T_EFFECTS] >= 0:
+        status = run_effects(r, g, P, P[T + T_EFFECTS], EVENT_MOVE_END, m.last)
+        if status != GAME_OK:
+            return status
     if m.end_prog >= 0:
         d = P[P[T + T_DURING] + m.end_prog]
         return finish_game(r, P, T, g, P[d + DE_KIND], P[d + DE_REMAINING], P[d + DE_RESULT], P[d + DE_NEEDS],
@@ -3979,6 +4057,7 @@ def pos_clone(src: Pos, ns: cython.int, cells: cython.int) -> Pos:
     x: Pos = Pos.__new__(Pos)
     if not cython.compiled:
         x.board, x.marks, x.stock = int_array(MAX_SLOTS), int_array(MAX_SLOTS), int_array(2)
+        x.vars = int_array(MAX_VARIABLES)
     if cells:
         x.kinds = int_array(cells)
     else:
@@ -4192,7 +4271,8 @@ class Core:
         self.race_record = ((), ())
         self.race_last = ()
         self.p_dir = CCW
-        self.g = Game(runner.ns, runner.cells, 2 * runner.ns + 4 + runner.cells)
+        self.g = Game(runner.ns, runner.cells,
+                      2 * runner.ns + 4 + runner.cells + cython.cast(Kernel, runner.kernels[0]).p[H_NVARS])
         self.hist = int_array(64)
         self.n_hist = 0
         self.dec = None
@@ -4731,7 +4811,7 @@ def position_tuple(p: Pos, ns: cython.int) -> tuple:
     if p.nk:
         board += int_list(p.kinds, ns * p.nk)
     return (board, [p.marks[q] for q in range(ns)], [p.stock[0], p.stock[1]], p.removed, p.stage,
-            p.moves_played, p.mover)
+            p.moves_played, p.mover, [p.vars[q] for q in range(p.nv)])
 
 
 @cython.cfunc
@@ -4784,6 +4864,11 @@ class _Checker:
     def pit_list(self, at: int) -> None:
         self.counted(at, 0, self.ns - 1)
 
+    def variable(self, slot: int, who: int) -> None:
+        """A variable's slot and whose copy (a player's variable has two slots)."""
+        if who < VAR_GAME or who > VAR_BOTH or slot < 0 or slot + (who != VAR_GAME) >= self.p[H_NVARS]:
+            raise ProgramError("a variable out of range")
+
     def matcher(self, at: int) -> None:
         p = self.p
         self.span(at, 3)
@@ -4827,6 +4912,10 @@ class _Checker:
         elif op in (C_COUNT, C_COUNT_BEFORE, C_LIFTED, C_LAP, C_STOCK, C_STOCKS, C_OWN_SIDE, C_OPPONENT_SIDE,
                     C_MOVES_PLAYED, C_ON_BOARD):
             self.matcher(node + 1)
+        elif op == C_VARIABLE:
+            self.span(node, 6)
+            self.variable(p[node + 1], p[node + 2])
+            self.matcher(node + 3)
         elif op in (C_BEFORE, C_IN_PLAY):
             self.span(node, 5)
             self.matcher(node + 2)
@@ -4963,6 +5052,8 @@ class _Checker:
                 or p[H_PICK_BASE] < 0 or p[H_NUMBER_BASE] < 0 or p[H_PICK_BASE] > big - MAX_SLOTS
                 or p[H_NUMBER_BASE] > big - MAX_SLOTS or p[H_DIR_BASE] > big - 2 or p[H_RELAY_BASE] > big - 2):
             raise ProgramError("a header number out of range")
+        if p[H_NVARS] < 0 or p[H_NVARS] > MAX_VARIABLES:
+            raise ProgramError("too many variables")
         for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK):
             if slot not in (H_NPASSING, H_PASSING, H_TO_OWNER) and p[slot] not in (0, 1):
                 raise ProgramError("a header flag out of range")
@@ -5121,6 +5212,22 @@ class _Checker:
             self.optional(p[t[T_RACE] + RC_FROM])
         if t[T_ROUNDS] != -1:
             self.rounds(t[T_ROUNDS])
+        if t[T_EFFECTS] != -1:
+            self.effects(t[T_EFFECTS])
+
+    def effects(self, at: int) -> None:
+        """The effects record: a counted list of (event, when, op, slot, who, value)."""
+        p = self.p
+        self.counted(at, 0, self.n - 1)
+        for i in range(p[at]):
+            e = p[at + 1 + i]
+            self.span(e, EF_SIZE)
+            if (not EVENT_MOVE_END <= p[e + EF_EVENT] <= EVENT_ROUND_START
+                    or p[e + EF_OP] not in (EFFECT_SET, EFFECT_ADD)):
+                raise ProgramError("an effect of no known kind")
+            self.variable(p[e + EF_SLOT], p[e + EF_WHO])
+            if p[e + EF_WHEN] != -1:
+                self.mark_condition(p[e + EF_WHEN])
 
 
 def check_program(program: list[int]) -> str | None:
@@ -6289,7 +6396,7 @@ def reads_stores(P: list, node: int, maybe: bool) -> bool:
     if code in (C_OWN_SIDE, C_OPPONENT_SIDE):
         return list_hits_store(P, P[P[H_OWN]]) or list_hits_store(P, P[P[H_OWN] + 1])
     if code in (C_TRUE, C_SIDE, C_ROW, C_INSET, C_STORE, C_MARK, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
-                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND, C_MOVER):
+                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND, C_MOVER, C_VARIABLE):
         return False  # the move so far, the stocks, the pits: never a store
     return True  # a node this check does not know: assume it reads them
 
@@ -6408,6 +6515,8 @@ def solve(r: Runner, *args: object) -> tuple:
             raise NotImplementedError("marks change after a move (the solver's keys leave them out)")
         if P[T + T_ROUNDS] >= 0:
             raise NotImplementedError("the game is played in rounds (the solver's keys leave the round out)")
+        if P[H_NVARS]:
+            raise NotImplementedError("the game keeps variables (the solver's keys leave them out)")
         for i in range(P[T + T_NENDS]):
             e = P[P[T + T_ENDS] + i]
             if P[e + E_KIND] == END_CONDITION and P[e + E_ARG2]:

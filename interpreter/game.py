@@ -134,6 +134,7 @@ class Game:
         self.bound_example: tuple[str, str] | None = None
         """The first start refused for the lap bound: its pit and the position (for fuzz
         reports; the engine's states keep no position)."""
+        self.variable_slot, self.initial_variables = _variable_slots(spec)
         self.position_key = _key_function(self)
         self.ends = [compile_end(e, self) for e in spec.end]
         self.rounds = compile_rounds(spec.rounds, self)
@@ -180,14 +181,45 @@ class Game:
 
         return playouts(self, n, seed, players, lengths)
 
-    def new_position(self) -> tuple[list[int], list[int], list[int], int, int, int, int]:
+    def new_position(self) -> tuple[list[int], list[int], list[int], int, int, int, int, list[int]]:
         """The start as the kernel reads a position: (board, marks, stock, removed, stage,
-        moves played, player to move); with several kinds of piece the board is followed by
-        each slot's count of each kind."""
+        moves played, player to move, variables' slots); with several kinds of piece the board
+        is followed by each slot's count of each kind."""
         board = list(self.initial_board)
         if self.initial_kinds is not None:
             board += [n for row in self.initial_kinds for n in row]
-        return (board, list(self.initial_marks), list(self.initial_stock), 0, 0, 0, self.first_player)
+        return (board, list(self.initial_marks), list(self.initial_stock), 0, 0, 0, self.first_player,
+                list(self.initial_variables))
+
+    def variables_by_name(self, slots: list[int]) -> dict[str, Any]:
+        """A position's variables' slots by name: a game's value, or a player's as [South's,
+        North's] (the names of its `values` where it gives them)."""
+        out: dict[str, Any] = {}
+        for name, at in self.variable_slot.items():
+            variable = self.spec.variables[name]
+            if variable.per == "game":
+                out[name] = variable.name_of(slots[at])
+            else:
+                out[name] = [variable.name_of(slots[at]), variable.name_of(slots[at + 1])]
+        return out
+
+    def variable_slots(self, values: dict[str, Any]) -> list[int]:
+        """The inverse of variables_by_name, from the start's values for those not given;
+        ValueError naming a variable or value this game does not have."""
+        slots = list(self.initial_variables)
+        for name, value in values.items():
+            if name not in self.variable_slot:
+                raise ValueError(f"unknown variable {name!r}; variables: {', '.join(self.variable_slot) or 'none'}")
+            variable, at = self.spec.variables[name], self.variable_slot[name]
+            if variable.per == "game":
+                slots[at] = variable.value_of(value)
+            elif not isinstance(value, list) or len(value) != 2:
+                raise ValueError(f"variable {name!r} is kept per player: give [South's, North's]")
+            else:
+                slots[at], slots[at + 1] = variable.value_of(value[0]), variable.value_of(value[1])
+        if any(n > 2**31 - 1 for n in slots):
+            raise ValueError("a variable's value does not fit 32 bits")
+        return slots
 
     def new_initial_state(self) -> Any:
         """The game's start."""
@@ -211,8 +243,26 @@ class Game:
         return -1.0
 
 
+def _variable_slots(spec: Any) -> tuple[dict[str, int], list[int]]:
+    """Each variable's first slot in a position (a player's variable takes two: South's, then
+    North's) and every slot's value at the start."""
+    slots: dict[str, int] = {}
+    initial: list[int] = []
+    for name, variable in spec.variables.items():
+        slots[name] = len(initial)
+        initial += [variable.value_of(variable.initial)] * (2 if variable.per == "player" else 1)
+    return slots, initial
+
+
 def _key_function(game: Game) -> Any:
     """position_key(state): what makes two positions the same, with no constant parts."""
+    if game.initial_variables:  # (the rarest part, after all the others)
+        without = _key_function_of_board(game)
+        return lambda st: (*without(st), *st.variable_slots)
+    return _key_function_of_board(game)
+
+
+def _key_function_of_board(game: Game) -> Any:
     if game.multi:  # the same counts of other kinds are another position
         return lambda st: (st.to_move, st.stage, st.round, *st.board, *st.stock, *st.marks,
                            *(n for row in st.kinds for n in row))

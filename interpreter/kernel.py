@@ -150,6 +150,8 @@ class Assembler:
             return self.block([OP["direction"], CW if value == "clockwise" else CCW])
         if key == "mover":
             return self.block([OP["mover"], 0 if value == "south" else 1])
+        if key == "variable":
+            return self.variable(value)
         if key == "count_pits":
             where = self.condition(value.where)
             cand = [self.table(pits) for pits in game.conditions.candidates(value.where)]
@@ -164,6 +166,17 @@ class Assembler:
         # the look-aheads: the loader allows them only after a move, which the turn record's
         # assembler (native.TurnAssembler) assembles; the move's program never holds them
         raise AssertionError(f"the condition key {key!r} in a move's program")
+
+    def variable(self, test: Any) -> int:
+        """[C_VARIABLE, first slot, whose copy, matcher]: a name's values become their numbers."""
+        variable = self.game.spec.variables[test.name]
+        who = layout.VAR_GAME if variable.per == "game" else layout.VAR_MOVER if test.of == "mover" else layout.VAR_OPPONENT
+        if test.is_ is not None:
+            values = test.is_ if isinstance(test.is_, list) else [test.is_]
+            spec: Any = [variable.value_of(v) for v in values]
+        else:
+            spec = test.count
+        return self.block([OP["variable"], self.game.variable_slot[test.name], who, *self.matcher(spec)])
 
     def kinds_mask(self, names: str | list[str]) -> int:
         """A bit set of kinds of piece (game.kind_names' indexes)."""
@@ -238,6 +251,7 @@ class Assembler:
         self.set("relay", int(rs.relay))
         self.set("relay_next", int(rs.relay_next))
         self.set("relay_seek", int(rs.relay_seek))
+        self.set("nvars", len(self.game.initial_variables))
         self.set("to_owner", self.block([len(rs.sown_to_owner), *(x for pair in rs.sown_to_owner for x in pair)]))
         self.set("offer_all", int(rs.offer_all))
         self.set("relay_when", self.condition(laps.when))

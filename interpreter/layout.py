@@ -45,6 +45,8 @@ MAX_ROUND_STARTS = 64
 """Rounds begun one inside another without a move between them."""
 BIG = 2**31 - 1
 """The largest int of a program: a matcher's open bound."""
+MAX_VARIABLES = 16
+"""Slots for the spec's variables in a position (a player's variable takes two)."""
 
 # --- header: offsets and flags of the program -------------------------------------------
 H_NSLOTS = 0
@@ -91,7 +93,8 @@ H_COLUMN = 40
 H_PIECES = 41
 H_HELD = 42
 H_RELAY_SEEK = 43
-H_SIZE = 44
+H_NVARS = 44
+H_SIZE = 45
 
 # --- move kind record ---------------------------------------------------------------------
 K_DROP = 0
@@ -184,6 +187,7 @@ C_MARK_OWNER = 32
 C_COLUMN = 33
 C_PREVIOUS = 34
 C_MOVER = 35
+C_VARIABLE = 36
 # about kinds of piece: numbered apart so that new vocabulary above does not shift them
 C_DROPPED = 64
 C_BEFORE = 65
@@ -283,7 +287,26 @@ T_FIRST = 14
 T_OWNED0 = 15
 T_OWNED1 = 16
 T_RACE = 17
-T_SIZE = 18
+T_EFFECTS = 18
+T_SIZE = 19
+# an effect of the spec's `effects` (T_EFFECTS: a counted list of them): on an event, when its
+# condition holds (or -1), set or add a value to a variable's slot, for whom
+EF_EVENT = 0
+EF_WHEN = 1
+EF_OP = 2
+EF_SLOT = 3
+EF_WHO = 4
+EF_VALUE = 5
+EF_SIZE = 6
+EVENT_MOVE_END = 0
+EVENT_ROUND_START = 1
+EFFECT_SET = 0
+EFFECT_ADD = 1
+# whose copy of a variable: the game's one, the mover's, the opponent's, both players'
+VAR_GAME = 0
+VAR_MOVER = 1
+VAR_OPPONENT = 2
+VAR_BOTH = 3
 
 # race record (-1 in T_RACE: no opening race, and in every stage but the first): who moves
 # after the race, the condition on the pits the race's first starts may use (-1: any start)

@@ -40,6 +40,9 @@ LOOK_AHEADS = layout.fields("G_")
 look-ahead over the stages); the move kernel's own codes stay below them."""
 NEXT_PLAYER = layout.names("NEXT_")
 RACE_NEXT = layout.names("RACE_")
+EVENTS = layout.names("EVENT_")
+"""The events an effect may happen on, by the spec's name."""
+WHOSE = {"mover": layout.VAR_MOVER, "opponent": layout.VAR_OPPONENT, "both": layout.VAR_BOTH}
 
 
 class TurnAssembler(Assembler):
@@ -75,8 +78,31 @@ class TurnAssembler(Assembler):
             game.first_player,
             score[layout.T_OWNED0], score[layout.T_OWNED1],
             self.race() if spec.opening is not None and index == 0 else -1,
+            self.effects() if spec.effects else -1,
         ]
         return self.block(record)
+
+    def effects(self) -> int:
+        """The effects record: one (event, when, op, slot, whose, value) per variable an effect
+        sets or changes, in the spec's order."""
+        game = self.game
+        out = []
+        self.game_level = True  # tested after a move: they may look ahead
+        try:
+            for effect in game.spec.effects:
+                when = self.optional(effect.when)
+                changes = [(layout.EFFECT_SET, name, value) for name, value in (effect.set or {}).items()]
+                changes += [(layout.EFFECT_ADD, name, value) for name, value in (effect.add or {}).items()]
+                for op, name, value in changes:
+                    variable = game.spec.variables[name]
+                    who = (layout.VAR_GAME if variable.per == "game" else
+                           WHOSE[effect.of])
+                    number = variable.value_of(value) if op == layout.EFFECT_SET else value
+                    out.append(self.block([EVENTS.index(effect.on), when, op, game.variable_slot[name], who,
+                                           max(-layout.BIG, min(layout.BIG, number))]))
+        finally:
+            self.game_level = False
+        return self.table(out)
 
     def race(self) -> int:
         """The race record (the opening race is run in the first stage)."""

@@ -112,6 +112,8 @@ def write_snapshot(st: Any, seen: list[tuple[int, ...]], move: tuple[Any, list[i
         marks = st.marks
         out["marks"] = {name: [geo.label[q] for q in range(geo.n_slots) if marks[q] & bit]
                         for name, bit in game.mark_slots.items()}
+    if game.initial_variables:
+        out["variables"] = st.variables
     if st.terminal:
         returns = st.returns()
         out["returns"] = returns
@@ -230,6 +232,10 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Any
                 raise PositionError(f"unknown pit {label!r} in marks.{name}")
             at.marks[geo.by_label[label]] |= game.mark_slots[name]
     at.moves_played = pos.moves_played
+    try:
+        at.variables = game.variable_slots(pos.variables)
+    except ValueError as bad:
+        raise PositionError(f"variables: {bad}") from None
     if pos.round != 1 and game.rounds is None:
         raise PositionError(f"round is {pos.round}, but this game is played in one round")
     at.round = pos.round - 1
@@ -270,7 +276,7 @@ def _engine_state(game: Any, runner: Any, at: Any, pos: Position, to_move: int,
     its turn begun as in play, its history starting there."""
     from .state import native_state_class
 
-    position = (_flat_board(at), at.marks, at.stock, at.removed, at.stage, at.moves_played, to_move)
+    position = (_flat_board(at), at.marks, at.stock, at.removed, at.stage, at.moves_played, to_move, at.variables)
     ended = None
     if returns is not None:
         ended = (END_REASONS.index(end_reason) if end_reason is not None else -1, int(returns[0]))
@@ -305,9 +311,11 @@ def _key_layout(game: Any) -> tuple[int, ...]:
     ns = game.geo.n_slots
     nk = len(game.kind_names)
     kinds = 4 + 2 * ns
+    variables = kinds + (ns * nk if game.multi else 0)
     view = SimpleNamespace(to_move=0, stage=1, round=ROUND, board=range(2, 2 + ns), stock=(2 + ns, 3 + ns),
                            marks=range(4 + ns, 4 + 2 * ns),
-                           kinds=[range(kinds + q * nk, kinds + (q + 1) * nk) for q in range(ns)])
+                           kinds=[range(kinds + q * nk, kinds + (q + 1) * nk) for q in range(ns)],
+                           variable_slots=range(variables, variables + len(game.initial_variables)))
     return game.position_key(view)
 
 
@@ -322,7 +330,8 @@ def _engine_keys(game: Any, keys: list[list[int]], round_: int) -> list[tuple[in
     game leaves out are those that never change in it (0); keys that are no position of this
     game in this round are left out (none is ever seen)."""
     layout = _key_layout(game)
-    width = 4 + 2 * game.geo.n_slots + (game.geo.n_slots * len(game.kind_names) if game.multi else 0)
+    width = (4 + 2 * game.geo.n_slots + (game.geo.n_slots * len(game.kind_names) if game.multi else 0)
+             + len(game.initial_variables))
     out = []
     for key in keys:
         if len(key) != len(layout) or any(n not in INT_RANGE for n in key):
@@ -430,7 +439,7 @@ def _engine_until(runner: Any, at: Any, to_move: int) -> Any:
 
     def ends(stage: int, played: int) -> bool:
         return runner.engine.stage_ends(runner.runner, stage, board, at.marks, at.stock, at.removed, stage, played,
-                                        1 - to_move)
+                                        1 - to_move, at.variables)
 
     return ends
 

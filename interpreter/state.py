@@ -188,6 +188,18 @@ class State:
         return self._position()[5]
 
     @property
+    def variables(self) -> dict[str, Any]:
+        """The spec's variables now, by name: a game's value, or a player's as [South's, North's]
+        (the names of its `values` where it gives them)."""
+        return self.game.variables_by_name(self._position()[7])
+
+    @property
+    def variable_slots(self) -> list[int]:
+        """The variables as numbers, in the engine's slots (a player's variable: South's, then
+        North's): what a position key holds."""
+        return self._position()[7]
+
+    @property
     def to_move(self) -> int:
         """The player whose move it is (-4 once the game is over)."""
         return TERMINAL if self._status()[0] else self._position()[6]

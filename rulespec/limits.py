@@ -61,6 +61,9 @@ ever."""
 MAX_BOARD_SLOTS = 256
 """Pits and stores of a board: the engine's tables have one entry per slot (a 4-rank board of
 64 pits and 2 stores has 258)."""
+MAX_VARIABLE_SLOTS = 16
+"""Slots for a spec's variables (one for a game's variable, two for a player's): each is kept
+in every position."""
 MAX_KINDS = 30
 """Kinds of piece: a condition names a set of them as the bits of one 32-bit number."""
 MAX_KIND_SLOTS = 1024

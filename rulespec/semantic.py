@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .errors import Problem
-from .limits import (MAX_BOARD_SLOTS, MAX_CHOICE, MAX_CHOICE_PITS, MAX_COUNT_PITS_DEPTH, MAX_GAME_PIECES,
+from .limits import (MAX_VARIABLE_SLOTS, MAX_BOARD_SLOTS, MAX_CHOICE, MAX_CHOICE_PITS, MAX_COUNT_PITS_DEPTH, MAX_GAME_PIECES,
                      MAX_KIND_SLOTS, MAX_LAPS, MAX_MARK_SLOTS, MAX_MOVE_KINDS, MAX_KINDS, MAX_PLACED_PIECES,
                      MAX_POINTS, MAX_STAGES, MAX_TAKE_ANY_PIECES)
 from .labels import owner_labels, shared_labels, player_rows
@@ -82,6 +82,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         _check_opening(spec, bad)
     _check_relay_lift(spec, bad)
     _check_go_on(spec, bad)
+    _check_variables(spec, bad)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
     if multi:
@@ -454,7 +455,39 @@ def _check_rounds(spec: Spec, bad: Any) -> None:
 
 def _after_a_move(path: Path) -> bool:
     """Whether a condition at `path` is only tested between moves (never inside a look-ahead)."""
-    return path[:1] == ("marks",) or "extra_turn" in path or (path[:1] == ("stages",) and path[2:3] == ("until",))
+    return (path[:1] in (("marks",), ("effects",)) or "extra_turn" in path
+            or (path[:1] == ("stages",) and path[2:3] == ("until",)))
+
+
+def _known_variable(spec: Spec, name: str, path: Path, bad: Any) -> bool:
+    if name in spec.variables:
+        return True
+    bad(path, f"unknown variable {name!r}{did_you_mean(name, spec.variables)}"
+              + ("" if spec.variables else "; declare it under 'variables'"))
+    return False
+
+
+def _check_value(spec: Spec, name: str, value: Any, path: Path, bad: Any) -> None:
+    try:
+        spec.variables[name].value_of(value)
+    except ValueError as why:
+        bad(path, f"variable {name!r}: {why}{did_you_mean(value, spec.variables[name].values or [])}")
+
+
+def _check_variables(spec: Spec, bad: Any) -> None:
+    """Effects change declared variables, to values they have; variables are within the engine's slots."""
+    slots = sum(2 if v.per == "player" else 1 for v in spec.variables.values())
+    if slots > MAX_VARIABLE_SLOTS:
+        bad(("variables",), f"the variables take {slots} slots (a player's variable two); the engine keeps at most "
+                            f"{MAX_VARIABLE_SLOTS}")
+    for i, effect in enumerate(spec.effects):
+        for key in ("set", "add"):
+            for name, value in (getattr(effect, key) or {}).items():
+                path = ("effects", i, key, name)
+                if _known_variable(spec, name, path, bad) and key == "set":
+                    _check_value(spec, name, value, path, bad)
+        if effect.on == "round_start" and spec.rounds is None:
+            bad(("effects", i, "on"), "round_start happens only in a game of rounds (give a rounds block)")
 
 
 def _check_kinds(spec: Spec, kind_names: list[str], bad: Any, check_label: Any) -> None:
@@ -517,6 +550,12 @@ def _check_condition(cond: Condition, path: Path, spec: Spec, labels: dict[str, 
             bad(path + ("stage",), f"unknown stage {stage!r}{did_you_mean(stage, stage_names)}")
     if cond.mark is not None and cond.mark not in spec.marks:
         bad(path + ("mark",), f"unknown mark {cond.mark!r}{did_you_mean(cond.mark, spec.marks)}")
+    test = cond.variable
+    if test is not None and _known_variable(spec, test.name, path + ("variable", "name"), bad):
+        values = test.is_ if isinstance(test.is_, list) else [] if test.is_ is None else [test.is_]
+        for j, value in enumerate(values):
+            _check_value(spec, test.name, value, path + ("variable", "is") + ((j,) if isinstance(test.is_, list) else ()),
+                         bad)
     if cond.mark_owner is not None and (cond.mark is None or (cond.mark in spec.marks
                                                               and not spec.marks[cond.mark].owned)):
         bad(path + ("mark_owner",), "mark_owner needs `mark` naming an owned mark (owned: true) in the same condition")

@@ -109,15 +109,16 @@ class TestKernelChecksWhatItIsHanded:
 
     def position(self, game, **over):
         st = game.new_initial_state()
-        pos = dict(zip(("board", "marks", "stock", "removed", "stage", "moves_played", "mover"),
-                       (st.board, st.marks, st.stock, st.removed, st.stage, st.moves_played, st.to_move)))
+        pos = dict(zip(("board", "marks", "stock", "removed", "stage", "moves_played", "mover", "variables"),
+                       (st.board, st.marks, st.stock, st.removed, st.stage, st.moves_played, st.to_move,
+                        st.variable_slots)))
         pos.update(over)
         return tuple(pos.values())
 
     @pytest.mark.parametrize("change", [
         {"board_at": (3, -5)}, {"board_at": (3, 2**31)}, {"board_at": (3, 2**30)}, {"stock": [-1, 0]},
         {"stage": 31}, {"stage": -1}, {"moves_played": 2**40}, {"mover": 2}, {"removed": -3},
-        {"board": []}, {"board": [0] * 300}, {"stock": [1]},
+        {"board": []}, {"board": [0] * 300}, {"stock": [1]}, {"variables": [1]}, {"variables": [0] * 17},
     ])
     def test_positions(self, rules, change):
         game, rk = rules

@@ -141,7 +141,8 @@ def bao_kernel(engine=None):
     program = Assembler(game, game.rulesets[0], list(dict.fromkeys(k.name for rs in game.rulesets
                                                                      for k in rs.kinds))).assemble()
     state = game.new_initial_state()
-    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0)
+    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0,
+                state.variable_slots)
     return game, program, (engine or kernel.engine_module()).Kernel(program), position
 
 
@@ -645,7 +646,8 @@ def test_the_compiled_and_interpreted_kernels_refuse_alike() -> None:
     program = Assembler(game, game.rulesets[0], list(dict.fromkeys(k.name for rs in game.rulesets
                                                                      for k in rs.kinds))).assemble()
     state = game.new_initial_state()
-    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0)
+    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0,
+                state.variable_slots)
     for broken in ([*program[:3], len(program) + 5, *program[4:]], program[:10], [*program[:1], 999, *program[2:]]):
         errors = []
         for engine in ENGINES:
@@ -660,7 +662,7 @@ def test_the_compiled_and_interpreted_kernels_refuse_alike() -> None:
         with pytest.raises(ValueError, match="board has the wrong size"):
             k.legal([1, 2], *position[1:], False)
         with pytest.raises(ValueError, match="mover is 2"):
-            k.legal(*position[:6], 2, False)
+            k.legal(*position[:6], 2, position[7], False)
         with pytest.raises(TypeError):
             k.legal(*position)
         found, rows, _ = k.legal(*position, False)
@@ -681,7 +683,8 @@ def test_corrupted_programs_meet_the_same_answer_compiled_and_interpreted(name: 
     state = game.new_initial_state()
     # (with several kinds of piece: the totals, then each slot's count of each kind)
     board = state.board if state.kinds is None else [*state.board, *(n for row in state.kinds for n in row)]
-    position = (board, state.marks, state.stock, state.removed, state.stage, state.moves_played, state.to_move)
+    position = (board, state.marks, state.stock, state.removed, state.stage, state.moves_played, state.to_move,
+                state.variable_slots)
     refused = 0
     for at in [*range(len(kernel.HEADER)), *range(len(kernel.HEADER), len(program), 5)]:
         for value in (-7, -(2**31), len(program) + 5, 300, 2**31 - 1, 0, 1):

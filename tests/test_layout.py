@@ -79,6 +79,7 @@ def test_the_language_s_bounds_fit_the_engine_s_room() -> None:
     from rulespec import limits
 
     assert limits.MAX_BOARD_SLOTS <= layout.MAX_SLOTS
+    assert limits.MAX_VARIABLE_SLOTS <= layout.MAX_VARIABLES
     assert limits.MAX_KINDS <= layout.MAX_PIECE_KINDS and limits.MAX_KIND_SLOTS <= layout.MAX_KIND_CELLS
     assert limits.MAX_POINTS <= layout.MAX_PIECES and limits.MAX_GAME_PIECES <= layout.MAX_PIECES
     assert limits.MAX_MOVE_KINDS <= layout.MAX_STAGE_BITS

@@ -2,7 +2,7 @@
 from .base import Block, Count, CountRange
 from .board import Board, Role, Terms
 from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, PickSelector, Selector, SowDestination, SowFrom
-from .conditions import Condition, KindCount, PitCount
+from .conditions import Condition, KindCount, PitCount, VariableTest
 from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue, WhenHolds
 from .examples import Example
 from .identity import Origin, Source
@@ -16,5 +16,6 @@ from .sowing import Laps, PassingCapture, Sowing
 from .spec import Spec
 from .stages import Stage
 from .turn import Lift, MoveKind, Turn
+from .variables import Effect, Variable
 
 __all__ = [name for name in dir() if not name.startswith("_")]

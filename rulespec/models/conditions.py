@@ -3,17 +3,40 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from .base import Block, Count
+from .base import Block, Count, Name
 
 
 PIT_FREE = frozenset({"mover", "origin", "lifted", "lap", "stage", "stock", "stocks", "own_side", "opponent_side",
                       "on_board",
                       "direction", "moves_played", "captured", "move_kind", "count_pits", "in_play",
-                      "opponent_can_capture", "can_move", "opponent_can_move"})
+                      "opponent_can_capture", "can_move", "opponent_can_move", "variable"})
 """Condition keys that look only at the move and the board, never at the pit tested (the
 subject)."""
+
+
+Value = int | Name
+"""A variable's value: a number, or one of the names its `values` give."""
+
+
+class VariableTest(Block):
+    """A test on a variable's value."""
+
+    name: Name
+    """The variable, by name (declared under `variables`)."""
+    of: Literal["mover", "opponent"] = "mover"
+    """For a player's variable: the mover's value or the opponent's."""
+    is_: Value | list[Value] | None = Field(None, alias="is")
+    """The value is this one (or one of these): numbers or the variable's value names."""
+    count: Count | None = None
+    """The value, as a number, passes this test (e.g. `{min: 2}`)."""
+
+    @model_validator(mode="after")
+    def _one_test(self) -> "VariableTest":
+        if (self.is_ is None) == (self.count is None):
+            raise ValueError("a variable test needs exactly one of `is` or `count`")
+        return self
 
 
 class KindCount(Block):
@@ -138,6 +161,8 @@ class Condition(Block):
     `extra_turn` and a stage's `until`; refused elsewhere, where it would look ahead inside a
     move), in the stage the next turn is played in (for `extra_turn` and `until`, the move's own
     stage), by the engine's own legality (feeding, required captures and look-ahead included)."""
+    variable: VariableTest | None = None
+    """A variable's value (see `variables`), e.g. `variable: {name: direction, is: free}`."""
     opponent_can_move: bool | None = None
     """The mover's opponent has a legal move, were it their turn now (tested as `can_move` is),
     e.g. `extra_turn: {opponent_can_move: false}`: the mover plays again when the opponent

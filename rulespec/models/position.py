@@ -65,6 +65,9 @@ class Position(Block):
     removed: int = Field(0, ge=0)
     in_hand: int = Field(0, ge=0)
     marks: dict[str, list[str]] = Field(default_factory=dict)
+    variables: dict[str, int | str | list[int | str]] = Field(default_factory=dict)
+    """The spec's variables (those left out have their values at the start): a game's value,
+    or a player's as [South's, North's]; numbers or the variable's value names."""
     terminal: bool = False
     returns: list[float] | None = None
     repetition: list[list[int]] | None = None

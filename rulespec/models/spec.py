@@ -18,6 +18,7 @@ from .setup import Setup
 from .sowing import Sowing
 from .stages import Stage
 from .turn import Turn
+from .variables import Effect, Variable
 
 
 class Spec(Block):
@@ -63,6 +64,11 @@ class Spec(Block):
     """Duties towards the opponent (feeding)."""
     marks: dict[Name, MarkRule] = Field(default_factory=dict)
     """Per-pit marks that rules set, clear and test."""
+    variables: dict[Name, Variable] = Field(default_factory=dict)
+    """Numbers the game keeps beside the board (for the whole game or per player), by name:
+    set by `effects`, tested by the `variable` condition."""
+    effects: list[Effect] = Field(default_factory=list)
+    """What changes the variables, on which event, in this order."""
     opening: Opening | None = None
     """A simultaneous first move (a sowing race by both players at once); none: the first
     player makes the first move alone."""

@@ -130,7 +130,7 @@ def _solve_native(game: Any, state: Any, memory_mb: float, all_moves: bool,
 def runner_position(state: Any) -> tuple[Any, ...]:
     """A state's position as the engine reads it."""
     return (list(state.board), list(state.marks), list(state.stock), state.removed, state.stage,
-            state.moves_played, state.to_move)
+            state.moves_played, state.to_move, list(state.variable_slots))
 
 
 def _seen_before(game: Any, state: Any) -> list[tuple[Any, ...]]:
