@@ -17,7 +17,7 @@ board: {pits: 4, stores: beside}
 setup: {per_pit: 3}
 variables:
   way:
-    meaning: the direction you sow in for the rest of the game
+    meaning: sowing direction
     per: player
     values: [free, counterclockwise, clockwise]
 effects:
@@ -104,8 +104,8 @@ ONCE = """name: Once
 board: {pits: 3, stores: beside}
 setup: {per_pit: 2}
 variables:
-  reversed: {meaning: whether you have sown backwards, per: player}
-  captures: {meaning: the captures made in the game}
+  reversed: {meaning: count of backward moves, per: player}
+  captures: {meaning: number of captures made}
 effects:
   - {when: {move_kind: back}, set: {reversed: 1}}
   - {when: {captured: true}, add: {captures: 1}}

@@ -102,7 +102,7 @@ class Grammar:
 
     def __init__(self, terms: Any, roles: dict[str, Any] | None = None,
                  kind_names: list[str] | None = None, north_label: dict[str, str] | None = None,
-                 label_word: str = "name"):
+                 label_word: str = "name", variables: dict[str, Any] | None = None):
         self.pit = terms.pit
         self.pits = terms.pit + "s"
         self.store = terms.store
@@ -110,6 +110,8 @@ class Grammar:
         self.pieces = terms.pieces or terms.piece + "s"
         self.roles = roles or {}
         self.kind_names = kind_names or []
+        self.variables = variables or {}
+        """The spec's variables, for the tests on them and the effects."""
         self.label_word = label_word
         """What a pit's label is called: 'letter' on boards named A, B, C..."""
         self.north_label = north_label or {}
@@ -266,6 +268,8 @@ class Grammar:
                                    else f"the {self.pits} hold {self.amount(c.on_board)} in all")
         if c.mover is not None:
             w.circumstances.append(f"you are {c.mover.capitalize()}")
+        if c.variable is not None:
+            w.circumstances.append(self.variable_test(c.variable))
         if c.direction is not None:
             w.circumstances.append(f"the move sows {c.direction}")
         if c.moves_played is not None:
@@ -393,6 +397,41 @@ class Grammar:
             if w.circumstances:
                 text += " while " + join(w.circumstances)
         return text
+
+    # -- variables -----------------------------------------------------------------------
+
+    def variable_name(self, name: str, whose: str = "mover") -> str:
+        """'your sowing direction', 'your opponent's sowing direction', 'the round number'."""
+        variable = self.variables[name]
+        if variable.per == "game":
+            return "the " + variable.meaning
+        return {"mover": "your ", "opponent": "your opponent's ", "both": "each player's "}[whose] + variable.meaning
+
+    def value(self, name: str, value: Any) -> str:
+        """A value as the rulebook says it: its name (underscores as spaces) or its number."""
+        named = self.variables[name].name_of(value) if isinstance(value, int) else value
+        return named.replace("_", " ") if isinstance(named, str) else str(named)
+
+    def variable_test(self, test: Any) -> str:
+        """'your sowing direction is free or clockwise', 'the captures made are two or more'."""
+        subject = self.variable_name(test.name, test.of)
+        if test.is_ is not None:
+            values = test.is_ if isinstance(test.is_, list) else [test.is_]
+            return f"{subject} is {join([self.value(test.name, v) for v in values], 'or')}"
+        if isinstance(test.count, int):
+            return f"{subject} is {test.count}"
+        said = count_phrase(test.count, "\0", "\0", exact=False).replace(" \0", "").replace("\0", "")
+        return f"{subject} is {said}"
+
+    def effect(self, effect: Any) -> list[str]:
+        """What an effect does, one clause per variable: 'your sowing direction becomes
+        clockwise', 'the captures made go up by one'."""
+        out = []
+        for name, value in (effect.set or {}).items():
+            out.append(f"{self.variable_name(name, effect.of)} becomes {self.value(name, value)}")
+        for name, n in (effect.add or {}).items():
+            out.append(f"{self.variable_name(name, effect.of)} goes {'up' if n >= 0 else 'down'} by {number(abs(n))}")
+        return out
 
     def phrase(self, c: Condition | None, indefinite: bool = False) -> str:
         """The pit as a noun phrase, circumstances after a comma: 'one of your occupied

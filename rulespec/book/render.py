@@ -489,7 +489,7 @@ def render_book(game: Any) -> Book:
     geo = game.geo
     north_label = {geo.label[s]: geo.label[n] for s, n in zip(geo.own[0], geo.own[1])}
     grammar = Grammar(terms, spec.board.roles, [k.name for k in spec.setup.kinds], north_label,
-                      "letter" if spec.board.notation == "letters" else "name")
+                      "letter" if spec.board.notation == "letters" else "name", spec.variables)
     env = environment()
     initial = f"{stem}-initial.svg"
     figures[initial] = page_diagram(game.new_initial_state(), title="The initial position")

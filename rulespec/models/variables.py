@@ -16,7 +16,8 @@ class Variable(Block):
     and is never negative."""
 
     meaning: str
-    """What it is, in plain English, for the rulebook (e.g. "the direction you sow in")."""
+    """What it is, as a noun phrase for the rulebook (e.g. `sowing direction`): said as "your
+    sowing direction" for a player's variable, "the round number" for the game's."""
     per: Literal["game", "player"] = "game"
     """One value for the whole `game`, or one for each `player` (tested as the mover's or the
     opponent's)."""
