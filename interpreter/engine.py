@@ -3030,7 +3030,7 @@ def check_end(r: Runner, P: cython.p_int, T: cython.int, e: cython.int, g: Game,
             r.mark_status = GAME_NOMEM
         return NONE if seen == 1 else STILL_ON
     if kind == END_MOVE_LIMIT:
-        return NONE if s.moves_played >= P[e + E_ARG0] else STILL_ON
+        return NONE if 0 < P[e + E_ARG0] <= s.moves_played else STILL_ON
     if kind == END_CONDITION:
         # tested as between moves: a fresh move context of that player (game.turn_ctx), on
         # the pit where the last move ended when the condition is about a pit (E_ARG2)

@@ -365,6 +365,11 @@ ONLY_VALUE = {
 }
 """Fields for which the loader accepts no value but the one given (so no change can be shown)."""
 
+IDENTIFIERS = {
+    ("VariableTest", "name"): "a variable's name ties its tests and effects to it; the book says its meaning",
+}
+"""Names that only tie blocks together: renamed everywhere at once, the book says the same."""
+
 EXTRA_HOSTS = {
     "oware": {"end": [{"kind": "move_limit", "moves": 500}, {"kind": "score_at_least", "points": 30}]},
     "glass-bead-game": {"captures": [{"name": "picked", "when": {"side": "opponent", "count": 5},
@@ -405,6 +410,8 @@ def test_every_field_changes_the_rulebook() -> None:
             continue
         problem = field_changes_book(where[block], block, key)
         if problem and (block, key) in ONLY_VALUE and "no valid change" in problem:
+            continue
+        if problem and (block, key) in IDENTIFIERS:
             continue
         if problem:
             problems.append(problem)

@@ -271,7 +271,7 @@ class Grammar:
         if c.variable is not None:
             w.circumstances.append(self.variable_test(c.variable))
         if c.direction is not None:
-            w.circumstances.append(f"the move sows {c.direction}")
+            w.circumstances.append(f"the move sows {'anticlockwise' if c.direction == 'counterclockwise' else 'clockwise'}")
         if c.moves_played is not None:
             said = count_phrase(c.moves_played, "move", exact=False)
             w.circumstances.append(f"{said} {'has' if said.endswith(' move') else 'have'} been played")
@@ -411,6 +411,10 @@ class Grammar:
         """A value as the rulebook says it: its name (underscores as spaces) or its number."""
         named = self.variables[name].name_of(value) if isinstance(value, int) else value
         return named.replace("_", " ") if isinstance(named, str) else str(named)
+
+    def values(self, name: str) -> str:
+        """'not chosen, anticlockwise or clockwise': the values a variable names."""
+        return join([self.value(name, v) for v in self.variables[name].values or []], "or")
 
     def variable_test(self, test: Any) -> str:
         """'your sowing direction is free or clockwise', 'the captures made are two or more'."""

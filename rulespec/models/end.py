@@ -77,8 +77,9 @@ class MoveLimit(_End):
 
     kind: Literal["move_limit"]
     """Selects this end condition."""
-    moves: int = Field(ge=1)
-    """Moves (by both players together) after which the game ends."""
+    moves: int = Field(ge=0)
+    """Moves (by both players together) after which the game ends; 0: never (a parameter that
+    turns the limit off, e.g. a limit offered only to tools playing random games)."""
 
 
 class WhenHolds(_End):
