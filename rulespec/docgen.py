@@ -22,10 +22,10 @@ ORDER = [
     models.Setup, models.PieceKind, models.Turn, models.MoveKind, models.Lift, models.Sowing, models.Laps, models.PassingCapture,
     models.CaptureRule, models.ChainSelector, models.Chain, models.ChooseSelector, models.ChooseSelector.Choose,
     models.PickSelector, models.PickSelector.Pick, models.SowDestination, models.SowFrom,
-    models.Obligations, models.Feeding, models.MarkRule, models.Stage, models.SideEmpty,
+    models.Obligations, models.Feeding, models.MarkRule, models.Variable, models.Effect, models.Stage, models.SideEmpty,
     models.NoLegalMove, models.Majority, models.ScoreAtLeast, models.Repetition, models.MoveLimit,
     models.WhenHolds, models.Rounds, models.Opening, models.Scoring, models.VictoryValue, models.Condition, models.CountRange, models.PitCount,
-    models.KindCount, models.Example,
+    models.KindCount, models.VariableTest, models.Example,
 ]
 """Every block, in the order the reference presents them (a test checks none is missing)."""
 
