@@ -775,7 +775,7 @@ def chain_step(P: cython.p_int, sel: cython.int, step: cython.int, s: Pos, q: cy
 @cython.exceptval(check=False)
 def chain_pits(P: cython.p_int, sel: cython.int, s: Pos, last: cython.int, m: Move) -> cython.int:
     """A chain selector's run of pits from the landing pit (or the one opposite), into m.run.
-    sel: op, while, backwards, from_opposite, skip_first, length, exactly, step, gap."""
+    sel: op, while, backwards, from_opposite, skip_first, length, exactly, step, gap, with_opposite."""
     d: cython.int = m.direction if m.direction >= 0 else CCW
     step: cython.int = P[H_STEPS] + (s.mover * 2 + (1 - d if P[sel + 2] else d)) * P[H_NSLOTS]
     q: cython.int = P[P[H_OPP] + last] if P[sel + 3] else last
@@ -829,6 +829,8 @@ def taken_pits(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Mo
             k = chain_pits(P, sel, s, last, m)
             for j in range(k):
                 n = add_pit(m, n, m.run[j])
+                if P[sel + 9] and P[opp + m.run[j]] != NONE:  # each with the pit facing it
+                    n = add_pit(m, n, P[opp + m.run[j]])
     return n
 
 
@@ -4927,12 +4929,13 @@ class _Checker:
             self.condition(p[chosen + 2 + 3 * i])
 
     def chain(self, at: int) -> None:
-        """A chain selector: op, while, backwards, from_opposite, skip_first, length, exactly, step, gap."""
+        """A chain selector: op, while, backwards, from_opposite, skip_first, length, exactly, step, gap,
+        with_opposite."""
         p = self.p
-        self.span(at, 9)
+        self.span(at, 10)
         self.condition(p[at + 1])
-        if p[at + 7] < 1 or p[at + 7] > MAX_SLOTS:
-            raise ProgramError("a chain's step out of range")
+        if p[at + 7] < 1 or p[at + 7] > MAX_SLOTS or p[at + 9] not in (0, 1):
+            raise ProgramError("a chain's step or with_opposite out of range")
         self.optional(p[at + 8])
 
     def pieces(self, at: int) -> None:

@@ -566,6 +566,23 @@ def test_captures_chain_step_three_backwards() -> None:
     assert outcome(st) == expect([0, 0, 0, 0, 1], [1, 0, 0, 0, 5], stores=(4, 9))
 
 
+@pytest.mark.usefixtures("each_engine")
+@pytest.mark.parametrize("with_opposite,result", [
+    # A3 -> a1 (2): take a1, then a2 (2) and a3 (4), stopping at A1 (1)...
+    ("false", expect([1, 3, 0], [0, 0, 0], stores=(8, 0), returns=SOUTH_WINS)),
+    # ... each with the pit facing it: a1 with A3 (emptied), a2 with A2 (3), a3 with A1 (1).
+    ("true", expect([0, 0, 0], [0, 0, 0], stores=(12, 0), returns=SOUTH_WINS)),
+])
+def test_captures_chain_with_opposite(with_opposite: str, result: dict[str, Any]) -> None:
+    game = make(captures=f"""
+        - name: c
+          when: {{side: opponent, count: 2}}
+          take: [{{chain: {{direction: forwards, while: {{count: [2, 4]}}, with_opposite: {with_opposite}}}}}]
+        """)
+    st = play(game, position([1, 3, 1], [1, 2, 4]), "A3")
+    assert outcome(st) == result
+
+
 def test_chain_gap_needs_a_step() -> None:
     with pytest.raises(rulespec.SpecError, match="needs a step of 2 or more"):
         make(captures="[{name: c, when: {count: 2}, take: [{chain: {gap: {count: 0}, while: {count: 2}}}]}]")

@@ -37,6 +37,10 @@ class Chain(Block):
     start and the first, with `skip_first`) must satisfy this, else the run stops there, e.g.
     `{count: 0}` for a run over alternate empty and occupied pits."""
 
+    with_opposite: bool = False
+    """Each pit of the run is taken together with the pit facing it across the board (where
+    there is one), e.g. a run of twos and fours each taken with the hole opposite."""
+
     @model_validator(mode="after")
     def _gap_needs_step(self) -> "Chain":
         if self.gap is not None and self.step < 2:
