@@ -772,22 +772,48 @@ def add_pit(m: Move, n: cython.int, q: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def in_run(m: Move, n: cython.int, q: cython.int) -> cython.int:
+    """Whether q is among the first n pits of the move's run."""
+    i: cython.int
+    for i in range(n):
+        if m.run[i] == q:
+            return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def chain_step(P: cython.p_int, sel: cython.int, step: cython.int, s: Pos, q: cython.int, m: Move) -> cython.int:
+    """The chain's next pit after q, `step` pits on along `step`'s table; NONE where the circuit
+    ends or a pit passed over fails the chain's gap test."""
+    i: cython.int
+    for i in range(P[sel + 7] - 1):
+        q = P[step + q]
+        if q == NONE or (P[sel + 8] >= 0 and not test(P, P[sel + 8], s, q, m)):
+            return NONE
+    return P[step + q]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def chain_pits(P: cython.p_int, sel: cython.int, s: Pos, last: cython.int, m: Move) -> cython.int:
     """A chain selector's run of pits from the landing pit (or the one opposite), into m.run.
-    sel: op, while, backwards, from_opposite, skip_first, length, exactly."""
+    sel: op, while, backwards, from_opposite, skip_first, length, exactly, step, gap, with_opposite."""
     d: cython.int = m.direction if m.direction >= 0 else CCW
     step: cython.int = P[H_STEPS] + (s.mover * 2 + (1 - d if P[sel + 2] else d)) * P[H_NSLOTS]
     q: cython.int = P[P[H_OPP] + last] if P[sel + 3] else last
     k: cython.int = 0
     j: cython.int
     if q != NONE and P[sel + 4]:
-        q = P[step + q]
+        q = chain_step(P, sel, step, s, q, m)
     for j in range(P[sel + 5]):
         if k >= MAX_SLOTS or q == NONE or not test(P, P[sel + 1], s, q, m):
             break
+        if P[sel + 7] > 1 and in_run(m, k, q):
+            break  # a stepped run come round to a pit it took
         m.run[k] = q
         k += 1
-        q = P[step + q]
+        q = chain_step(P, sel, step, s, q, m)
     if P[sel + 6] and k != P[sel + 5]:
         k = 0
     return k
@@ -826,6 +852,8 @@ def taken_pits(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Mo
             k = chain_pits(P, sel, s, last, m)
             for j in range(k):
                 n = add_pit(m, n, m.run[j])
+                if P[sel + 9] and P[opp + m.run[j]] != NONE:  # each with the pit facing it
+                    n = add_pit(m, n, P[opp + m.run[j]])
     return n
 
 
@@ -4976,8 +5004,7 @@ class _Checker:
             sel = p[at + CP_SELS + i]
             self.span(sel, 1)
             if p[sel] == SEL_CHAIN:
-                self.span(sel, 7)
-                self.condition(p[sel + 1])
+                self.chain(sel)
             elif p[sel] < SEL_LANDING or p[sel] > SEL_OPPONENT_COLUMN:
                 raise ProgramError("an unknown selector")
         chosen = at + CP_SELS + nsel
@@ -4989,6 +5016,16 @@ class _Checker:
             raise ProgramError("a capture into a missing store")
         for i in range(p[chosen]):
             self.condition(p[chosen + 2 + 3 * i])
+
+    def chain(self, at: int) -> None:
+        """A chain selector: op, while, backwards, from_opposite, skip_first, length, exactly, step, gap,
+        with_opposite."""
+        p = self.p
+        self.span(at, 10)
+        self.condition(p[at + 1])
+        if p[at + 7] < 1 or p[at + 7] > MAX_SLOTS or p[at + 9] not in (0, 1):
+            raise ProgramError("a chain's step or with_opposite out of range")
+        self.optional(p[at + 8])
 
     def pieces(self, at: int) -> None:
         p = self.p
@@ -5014,10 +5051,10 @@ class _Checker:
                         or p[pick + PK_OR_STORE] not in (0, 1)):
                     raise ProgramError("a bad pick")
                 if run != -1:
-                    self.span(run, 7)
+                    self.span(run, 1)
                     if p[run] != SEL_CHAIN:
                         raise ProgramError("a bad run of picks")
-                    self.condition(p[run + 1])
+                    self.chain(run)
                 self.condition(p[pick + PK_FROM])
 
     def program(self) -> None:
@@ -6447,7 +6484,8 @@ def moves_blind(P: list) -> bool:
             return False
         for j in range(P[cap + CP_NSEL]):
             sel = P[cap + CP_SELS + j]
-            if P[sel] == SEL_CHAIN and (reads_stores(P, P[sel + 1], True) or not on_stores(P, P[sel + 1], 0)):
+            if P[sel] == SEL_CHAIN and (reads_stores(P, P[sel + 1], True) or not on_stores(P, P[sel + 1], 0)
+                                        or (P[sel + 7] > 1 and reads_stores(P, P[sel + 8], True))):
                 return False
         chosen = cap + CP_SELS + P[cap + CP_NSEL]
         if any(reads_stores(P, P[chosen + 2 + 3 * c], True) for c in range(P[chosen])):

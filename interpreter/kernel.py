@@ -293,7 +293,8 @@ class Assembler:
         """A chain of pits (a capture's selector, or the run that counts a capture's picks)."""
         return self.block([CHAIN, self.condition(c.while_), int(c.direction == "backwards"),
                            int(c.start == "opposite"), int(c.skip_first), c.length or self.geo.n_slots,
-                           int(bool(c.exactly) and c.length is not None)])
+                           int(bool(c.exactly) and c.length is not None), c.step, self.optional(c.gap),
+                           int(c.with_opposite)])
 
     def capture(self, prog: Any, marks: list[int] | None) -> int:
         """A capture program; `marks`: the bits it sets on the landing pit, per mover. Picked

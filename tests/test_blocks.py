@@ -515,6 +515,79 @@ def test_captures_chain_forwards() -> None:
     assert outcome(st) == expect([2, 0, 0], [0, 0, 0], stores=(7, 3), returns=SOUTH_WINS)
 
 
+STEPPED = """
+    - name: c
+      when: {{next: {{count: 0}}}}
+      take: [{{chain: {{start: landing, skip_first: true, direction: forwards, step: 2, {extra}while: {{count: {{min: 1}}}}}}}}]
+    """
+
+
+@pytest.mark.usefixtures("each_engine")
+@pytest.mark.parametrize("extra,result", [
+    # A4 -> A5; a1 after it is empty: take a2 (3), over the empty a3 take a4 (2); a5 is occupied: stop.
+    ("gap: {count: 0}, ", expect([2, 0, 0, 0, 1], [0, 0, 0, 0, 1], stores=(5, 11))),
+    # With no gap test a5 is passed over whatever it holds, and A1 (2) is taken too; A3 is empty: stop.
+    ("", expect([0, 0, 0, 0, 1], [0, 0, 0, 0, 1], stores=(7, 11))),
+    # At most two pits: a2 and a4; at most one: a2.
+    ("gap: {count: 0}, length: 2, ", expect([2, 0, 0, 0, 1], [0, 0, 0, 0, 1], stores=(5, 11))),
+    ("gap: {count: 0}, length: 1, ", expect([2, 0, 0, 0, 1], [0, 0, 0, 2, 1], stores=(3, 11))),
+])
+def test_captures_chain_steps_over_gaps(extra: str, result: dict[str, Any]) -> None:
+    game = make(board="{pits: 5, stores: beside}", captures=STEPPED.format(extra=extra))
+    st = play(game, position([2, 0, 0, 1, 0], [0, 3, 0, 2, 1], stores=(0, 11)), "A4")
+    assert outcome(st) == result
+
+
+@pytest.mark.usefixtures("each_engine")
+def test_captures_chain_step_comes_round_the_board() -> None:
+    game = make(captures=STEPPED.format(extra="gap: {count: 0}, "))
+    # A2 -> A3; a1 is empty: take a2 (3); over a3 take A1 (2); over the emptied A2 take the
+    # landing pit A3 (1) itself; over a1 the run comes back to a2, which it took: it stops.
+    st = play(game, position([2, 1, 0], [0, 3, 0], stores=(0, 6)), "A2")
+    assert outcome(st) == expect([0, 0, 0], [0, 0, 0], stores=(6, 6), returns=DRAW)
+
+
+@pytest.mark.usefixtures("each_engine")
+def test_captures_chain_step_three_backwards() -> None:
+    game = make(board="{pits: 5, stores: beside}", captures="""
+        - name: c
+          when: {side: opponent, count: 2}
+          take: [{chain: {direction: backwards, step: 3, gap: {count: 1}, while: {count: {min: 2}}}}]
+        """)
+    # A5 -> a1 (2): take a1; three back, the first pit passed over is the emptied A5: stop.
+    st = play(game, position([0, 0, 4, 1, 1], [1, 0, 0, 0, 3], stores=(0, 10)), "A5")
+    assert outcome(st) == expect([0, 0, 4, 1, 0], [0, 0, 0, 0, 3], stores=(2, 10))
+    # A4 -> A5, a1 (2): take a1; back over A5 (1), then the emptied A4: stop.
+    st = play(game, position([0, 0, 4, 2, 0], [1, 0, 0, 0, 5], stores=(0, 8)), "A4")
+    assert outcome(st) == expect([0, 0, 4, 0, 1], [0, 0, 0, 0, 5], stores=(2, 8))
+    # A3 -> A4 (2), A5, a1, a2 (2): take a2; back over a1 (1) and A5 (1) to A4 (2): take it;
+    # back over the emptied A3: stop.
+    st = play(game, position([0, 0, 4, 1, 0], [0, 1, 0, 0, 5], stores=(0, 9)), "A3")
+    assert outcome(st) == expect([0, 0, 0, 0, 1], [1, 0, 0, 0, 5], stores=(4, 9))
+
+
+@pytest.mark.usefixtures("each_engine")
+@pytest.mark.parametrize("with_opposite,result", [
+    # A3 -> a1 (2): take a1, then a2 (2) and a3 (4), stopping at A1 (1)...
+    ("false", expect([1, 3, 0], [0, 0, 0], stores=(8, 0), returns=SOUTH_WINS)),
+    # ... each with the pit facing it: a1 with A3 (emptied), a2 with A2 (3), a3 with A1 (1).
+    ("true", expect([0, 0, 0], [0, 0, 0], stores=(12, 0), returns=SOUTH_WINS)),
+])
+def test_captures_chain_with_opposite(with_opposite: str, result: dict[str, Any]) -> None:
+    game = make(captures=f"""
+        - name: c
+          when: {{side: opponent, count: 2}}
+          take: [{{chain: {{direction: forwards, while: {{count: [2, 4]}}, with_opposite: {with_opposite}}}}}]
+        """)
+    st = play(game, position([1, 3, 1], [1, 2, 4]), "A3")
+    assert outcome(st) == result
+
+
+def test_chain_gap_needs_a_step() -> None:
+    with pytest.raises(rulespec.SpecError, match="needs a step of 2 or more"):
+        make(captures="[{name: c, when: {count: 2}, take: [{chain: {gap: {count: 0}, while: {count: 2}}}]}]")
+
+
 CHOOSE = "[{{name: c, when: {{side: opponent, count: 2}}, take: [landing, {{choose: {{count: {n}}}}}]}}]"
 CHOOSE_POSITION = position([0, 0, 1], [1, 3, 2], stores=(2, 3))
 

@@ -107,6 +107,18 @@ def test_a_race_to_empty_ones_own_row_is_the_goal_and_a_plain_lap_simply_ends() 
     assert "be the first to have no" not in kalah and "Nothing is captured there" not in kalah
 
 
+def test_a_stepped_chain_and_a_chain_taken_with_its_opposites_are_said_to_the_player() -> None:
+    """Dongjintian's capture over alternate empty and occupied holes and La'b Akila's run of
+    twos and fours, each taken with the hole facing it."""
+    text = render_book(rulespec.load("dongjintian")).markdown
+    assert ("capture the counters of every second hole after it along the sowing, as long as each hole "
+            "taken is occupied and each hole passed over is empty. Taking stops at two empty or two "
+            "occupied holes in a row, or where it comes round to a hole already taken.") in text
+    text = render_book(rulespec.load("lab-akila")).markdown
+    assert ("the holes along the sowing after the hole where the lap ended, as long as each holds two or "
+            "four counters, together with the hole facing each hole taken.") in text
+
+
 def test_a_variation_is_named_as_a_difference_from_the_default() -> None:
     text = render_book(rulespec.load("oware", pits=5)).markdown
     assert "This rulebook is written for a variation: houses in each player's row is 5 instead of 6." in text

@@ -123,6 +123,14 @@ def test_a_chain_walks_through_a_skipped_pit() -> None:
     assert captured_at("{A1: 2, A2: 1, A4: 1}", "{last: true}", take=chain) == ["A4"]
 
 
+def test_a_stepped_chain_tests_the_skipped_pit_it_passes_over() -> None:
+    # A1 holding 2 sows A2 and A4 (A3 skipped); back two at a time from A4: over A3 to A2,
+    # then over the emptied A1 to North's empty a4
+    chain = "[{chain: {direction: backwards, step: 2, gap: {count: 0}, while: {count: {min: 1}}}}]"
+    assert captured_at("{A1: 2}", "{last: true}", take=chain) == ["A4", "A2"]
+    assert captured_at("{A1: 2, A3: 1}", "{last: true}", take=chain) == ["A4"]
+
+
 def test_a_relay_lifting_the_next_pit_lifts_a_skipped_one() -> None:
     relay = "laps: {kind: relay, lift: next, when: {count: {min: 1}}}"
     boards = []

@@ -50,6 +50,8 @@ def features(spec: Spec) -> list[str]:
     add(any(s.passing for s in sowings), "captures while sowing")
     add(any(s.skip is not None for s in sowings), "skipped pits")
     add(any(any(isinstance(t, ChainSelector) for t in c.take) for c in captures), "capture chains")
+    add(any(any(isinstance(t, ChainSelector) and t.chain.step > 1 for t in c.take) for c in captures),
+        "stepped capture chains")
     add(any(any(isinstance(t, (ChooseSelector, PickSelector)) for t in c.take) for c in captures), "chosen captures")
     add(any(isinstance(c.to, SowDestination) for c in captures), "captures sown again")
     add(any(c.to == "removed" for c in captures), "captures removed")

@@ -26,6 +26,27 @@ class Chain(Block):
     the circuit to pits it met already takes each pit once."""
     exactly: bool = False
     """With `length`: the run is taken only if it reaches that length, else nothing is."""
+    step: int = Field(1, ge=1, le=16)
+    """How far apart the pits of the run are along the circuit: 1, each pit after the last;
+    2, every other pit (the pit between is passed over and must satisfy `gap`), and so on.
+    With `skip_first`, the run begins this far on from the start. With a step over 1 the run
+    stops where it comes back to a pit it has taken. Every pit is tested as the board stands
+    before the capture."""
+    gap: Condition | None = None
+    """With `step` over 1: each pit passed over between two pits of the run (and between the
+    start and the first, with `skip_first`) must satisfy this, else the run stops there, e.g.
+    `{count: 0}` for a run over alternate empty and occupied pits."""
+
+    with_opposite: bool = False
+    """Each pit of the run is taken together with the pit facing it across the board (where
+    there is one), e.g. a run of twos and fours each taken with the hole opposite."""
+
+    @model_validator(mode="after")
+    def _gap_needs_step(self) -> "Chain":
+        if self.gap is not None and self.step < 2:
+            raise ValueError("a chain's gap is tested on the pits passed over between two of its pits: "
+                             "it needs a step of 2 or more")
+        return self
 
 
 class ChainSelector(Block):
