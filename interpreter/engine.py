@@ -407,7 +407,7 @@ def step_of(P: cython.p_int, s: Pos, d: cython.int, q: cython.int) -> cython.int
 def about_the_pit(op: cython.int) -> cython.int:
     """Whether condition code `op` reads the pit tested (rather than the move or the position)."""
     return ((C_SIDE <= op <= C_NEXT) or (C_START <= op <= C_PREVIOUS)
-            or op == C_DROPPED or op == C_BEFORE)
+            or op == C_SOWN or op == C_DROPPED or op == C_BEFORE)
 
 
 @cython.cfunc
@@ -511,6 +511,8 @@ def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) ->
         return s.mover == P[node + 1]
     if op == C_VARIABLE:
         return match(P, node + 3, s.vars[variable_slot(P[node + 1], P[node + 2], s.mover)])
+    if op == C_SOWN:
+        return sown_into(P, m, pit) == P[node + 1]
     if op == C_ON_BOARD:
         total = 0
         for q in range(P[H_NPITS]):
@@ -848,6 +850,10 @@ def taken_pits(P: cython.p_int, cap: cython.int, s: Pos, last: cython.int, m: Mo
             for j in range(1, P[col] + 1):
                 if P[P[H_OWNER] + P[col + j]] == 1 - s.mover:
                     n = add_pit(m, n, P[col + j])
+        elif P[sel] == SEL_WHERE:  # every pit of the board where the condition holds
+            for j in range(P[H_NPITS]):
+                if test(P, P[sel + 1], s, j, m):
+                    n = add_pit(m, n, j)
         elif P[sel] == SEL_CHAIN:
             k = chain_pits(P, sel, s, last, m)
             for j in range(k):
@@ -891,7 +897,7 @@ def take(P: cython.p_int, cap: cython.int, s: Pos, n: cython.int, m: Move) -> cy
         s.board[q] -= k
         if clear and not s.board[q]:
             s.marks[q] &= ~clear
-    store = P[P[H_STORE] + s.mover]
+    store = P[P[H_STORE] + (1 - s.mover if P[cap + CP_BY_OPPONENT] else s.mover)]
     if P[cap + CP_TO] == TO_STORE and store != NONE:
         s.board[store] += total
     elif P[cap + CP_TO] == TO_REMOVED:
@@ -4923,7 +4929,7 @@ class _Checker:
         self.span(node, 2)
         op = p[node]
         if op in (C_TRUE, C_SIDE, C_ROW, C_STORE, C_MARK, C_CAPTURED, C_DIRECTION, C_START, C_LAST, C_AFTER_LAST,
-                  C_STAGE, C_MOVE_KIND, C_DROPPED, C_MOVER):
+                  C_STAGE, C_MOVE_KIND, C_DROPPED, C_MOVER, C_SOWN):
             return
         if op == C_MARK_OWNER:
             self.span(node, 4)
@@ -4996,8 +5002,8 @@ class _Checker:
             raise ProgramError("a capture sown without an entry")
         if x[CP_ENTRY_TURNS] < 0 or x[CP_ENTRY_TURNS] > 3:
             raise ProgramError("a bad direction for captured pieces")
-        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0 or x[CP_SEEK] not in (0, 1):
-            raise ProgramError("a capture's carry, most or seek out of range")
+        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0 or x[CP_SEEK] not in (0, 1) or x[CP_BY_OPPONENT] not in (0, 1):
+            raise ProgramError("a capture's carry, most, seek or taker out of range")
         nsel = x[CP_NSEL]
         self.span(at + CP_SELS, nsel + 1)
         for i in range(nsel):
@@ -5005,6 +5011,9 @@ class _Checker:
             self.span(sel, 1)
             if p[sel] == SEL_CHAIN:
                 self.chain(sel)
+            elif p[sel] == SEL_WHERE:
+                self.span(sel, 2)
+                self.condition(p[sel + 1])
             elif p[sel] < SEL_LANDING or p[sel] > SEL_OPPONENT_COLUMN:
                 raise ProgramError("an unknown selector")
         chosen = at + CP_SELS + nsel
@@ -6433,7 +6442,7 @@ def reads_stores(P: list, node: int, maybe: bool) -> bool:
     if code in (C_OWN_SIDE, C_OPPONENT_SIDE):
         return list_hits_store(P, P[P[H_OWN]]) or list_hits_store(P, P[P[H_OWN] + 1])
     if code in (C_TRUE, C_SIDE, C_ROW, C_INSET, C_STORE, C_MARK, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
-                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND, C_MOVER, C_VARIABLE):
+                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND, C_MOVER, C_VARIABLE, C_SOWN):
         return False  # the move so far, the stocks, the pits: never a store
     return True  # a node this check does not know: assume it reads them
 
@@ -6486,6 +6495,8 @@ def moves_blind(P: list) -> bool:
             sel = P[cap + CP_SELS + j]
             if P[sel] == SEL_CHAIN and (reads_stores(P, P[sel + 1], True) or not on_stores(P, P[sel + 1], 0)
                                         or (P[sel + 7] > 1 and reads_stores(P, P[sel + 8], True))):
+                return False
+            if P[sel] == SEL_WHERE and reads_stores(P, P[sel + 1], False):
                 return False
         chosen = cap + CP_SELS + P[cap + CP_NSEL]
         if any(reads_stores(P, P[chosen + 2 + 3 * c], True) for c in range(P[chosen])):

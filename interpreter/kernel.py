@@ -17,7 +17,7 @@ import os
 from types import ModuleType
 from typing import Any
 
-from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange, PickSelector
+from rulespec.models import ChainSelector, ChooseSelector, Condition, CountRange, PickSelector, WhereSelector
 
 from . import layout
 from .geometry import CCW, CW
@@ -38,9 +38,9 @@ MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "mov
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
 SUBCONDITION = {"opposite", "behind", "next", "previous", "origin", "mirror", "column"}
-PIT_FLAGS = {"start", "last", "after_last"}
+PIT_FLAGS = {"start", "last", "after_last", "sown"}
 """Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
-SELECTORS = layout.fields("SEL_", skip=("chain",))
+SELECTORS = layout.fields("SEL_", skip=("chain", "where"))
 CHAIN = layout.SEL_CHAIN
 TO = layout.fields("TO_")
 SCORE_BITS = layout.fields("SCORE_")
@@ -309,6 +309,8 @@ class Assembler:
                 sels.append(self.chain(sel.chain))
             elif isinstance(sel, ChooseSelector):
                 chosen += [sel.choose.count, self.condition(sel.choose.from_), int(sel.choose.optional)]
+            elif isinstance(sel, WhereSelector):
+                sels.append(self.block([layout.SEL_WHERE, self.condition(sel.where)]))
         rule = prog.rule
         entry = nearest = -1
         entry_pits = [self.table([]), self.table([])]
@@ -320,7 +322,7 @@ class Assembler:
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
                            int(prog.go_on), *(marks or [0, 0]), int(prog.carry), prog.most, int(prog.seek),
-                           len(sels), *sels, len(chosen) // 3, *chosen])
+                           int(rule.by == "opponent"), len(sels), *sels, len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
         """An end check inside a move: a side empty, a condition tested with the turn's blank

@@ -134,8 +134,9 @@ CP_MARK1 = 12
 CP_CARRY = 13
 CP_MOST = 14
 CP_SEEK = 15
-CP_NSEL = 16
-CP_SELS = 17
+CP_BY_OPPONENT = 16
+CP_NSEL = 17
+CP_SELS = 18
 
 # where captured pieces go
 TO_STORE = 0
@@ -149,6 +150,7 @@ SEL_OPPOSITE = 1
 SEL_BEHIND_OPPOSITE = 2
 SEL_CHAIN = 3
 SEL_OPPONENT_COLUMN = 4
+SEL_WHERE = 5
 
 # --- condition nodes ----------------------------------------------------------------------
 C_TRUE = 0
@@ -188,6 +190,7 @@ C_COLUMN = 33
 C_PREVIOUS = 34
 C_MOVER = 35
 C_VARIABLE = 36
+C_SOWN = 37
 # about kinds of piece: numbered apart so that new vocabulary above does not shift them
 C_DROPPED = 64
 C_BEFORE = 65

@@ -122,6 +122,9 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                 if name not in kind_names:
                     bad(path + ("pick", "kinds"), f"unknown kind of piece {name!r}{did_you_mean(name, kind_names)}")
         elif isinstance(node, CaptureRule):
+            if node.by == "opponent" and node.to not in ("store", "removed"):
+                bad(path + ("by",), "a capture by the opponent puts the pieces into the opponent's store or out of "
+                                    "play (to: store or removed), never onto the mover's side")
             if node.to == "store" and not has_stores and node.take:
                 bad(path + ("to",), "captures go to the store, but the board has no stores "
                                     "(set board.stores, or use to: removed)")
@@ -390,7 +393,7 @@ def _check_relay_lift(spec: Spec, bad: Any) -> None:
 def _check_opening(spec: Spec, bad: Any) -> None:
     """The opening race plays the first stage's moves without asking anything inside them:
     whole pits lifted, a fixed direction, captures that take fixed pits."""
-    from .models import ChainSelector
+    from .models import ChainSelector, WhereSelector
 
     stage = spec.stages[0] if spec.stages else None
     turn = stage.turn if stage is not None and stage.turn else spec.turn
@@ -414,7 +417,7 @@ def _check_opening(spec: Spec, bad: Any) -> None:
         why.append("sowing that asks nothing, takes nothing while passing and skips the origin as usual")
     for cap in captures:
         if cap.optional or cap.then != "end" or cap.mark or not isinstance(cap.to, str) \
-                or any(not isinstance(sel, (str, ChainSelector)) for sel in cap.take):
+                or any(not isinstance(sel, (str, ChainSelector, WhereSelector)) for sel in cap.take):
             why.append(f"capture {cap.name!r} taking fixed pits into the store or off the board, "
                        "not optional, ending the move")
     if any(e.during_move for e in spec.end):

@@ -1,7 +1,8 @@
 """The spec language: one pydantic model per rule block."""
 from .base import Block, Count, CountRange
 from .board import Board, Role, Terms
-from .captures import CaptureRule, Chain, ChainSelector, ChooseSelector, PickSelector, Selector, SowDestination, SowFrom
+from .captures import (CaptureRule, Chain, ChainSelector, ChooseSelector, PickSelector, Selector, SowDestination, SowFrom,
+                       WhereSelector)
 from .conditions import Condition, KindCount, PitCount, VariableTest
 from .end import EndCondition, Majority, MoveLimit, NoLegalMove, Repetition, ScoreAtLeast, Scoring, SideEmpty, VictoryValue, WhenHolds
 from .examples import Example

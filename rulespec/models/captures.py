@@ -72,13 +72,22 @@ class ChooseSelector(Block):
     """How many pits, and which may be picked."""
 
 
+class WhereSelector(Block):
+    """Take every pit of the board where a condition holds: `{where: {count: [2, 4, 6]}}`."""
+
+    where: Condition
+    """Tested on each pit (not the stores) from the mover's point of view, all before any is
+    taken, e.g. every hole holding two, four or six once the lap is over."""
+
+
 def _selector_tag(value: Any) -> str | None:
     if isinstance(value, str):
         return "pit"
-    if isinstance(value, (ChainSelector, ChooseSelector, PickSelector)):
-        return {ChainSelector: "chain", ChooseSelector: "choose", PickSelector: "pick"}[type(value)]
+    if isinstance(value, (ChainSelector, ChooseSelector, PickSelector, WhereSelector)):
+        return {ChainSelector: "chain", ChooseSelector: "choose", PickSelector: "pick",
+                WhereSelector: "where"}[type(value)]
     if isinstance(value, dict):
-        for tag in ("chain", "choose", "pick"):
+        for tag in ("chain", "choose", "pick", "where"):
             if tag in value:
                 return tag
     return None
@@ -114,15 +123,17 @@ Selector = Annotated[
     Annotated[Literal["landing", "opposite", "behind_opposite", "opponent_column"], Tag("pit")]
     | Annotated[ChainSelector, Tag("chain")]
     | Annotated[ChooseSelector, Tag("choose")]
-    | Annotated[PickSelector, Tag("pick")],
+    | Annotated[PickSelector, Tag("pick")]
+    | Annotated[WhereSelector, Tag("where")],
     Discriminator(
         _selector_tag,
         custom_error_type="selector",
-        custom_error_message="expected landing, opposite, behind_opposite, opponent_column, {chain: ...}, {choose: ...} or {pick: ...}",
+        custom_error_message="expected landing, opposite, behind_opposite, opponent_column, {chain: ...}, {choose: ...}, "
+                             "{pick: ...} or {where: ...}",
     ),
 ]
 """What a capture takes: the `landing` pit, the `opposite` pit, the pit behind the opposite
-one, a `chain`, or pits the mover will `choose`."""
+one, a `chain`, pits the mover will `choose`, or every pit `where` a condition holds."""
 
 
 class SowFrom(Block):
@@ -167,10 +178,15 @@ class CaptureRule(Block):
     or pick."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
+    by: Literal["mover", "opponent"] = "mover"
+    """Who makes the capture: the `mover`, or their `opponent` (the captured pieces go to the
+    opponent's store, e.g. "a lap ending in an empty hole of the opponent's lets the opponent
+    take the hole facing it")."""
     to: Literal["store", "removed", "landing"] | SowDestination = "store"
     """Where captured pieces go: the mover's `store`, `removed` from play, into the `landing`
     pit (where the lap ended: pieces moved across, e.g. with `most: 1`, Layli Goobalay's uur),
-    or `{sow: ...}` back onto the mover's side (the move then goes on)."""
+    or `{sow: ...}` back onto the mover's side (the move then goes on); with `by: opponent`,
+    only `store` or `removed`."""
     grand_slam: Literal["allowed", "forfeit"] = "allowed"
     """`forfeit`: a capture that would take every piece on the opponent's side takes nothing."""
     enabled: bool = True

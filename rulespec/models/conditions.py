@@ -88,6 +88,9 @@ class Condition(Block):
     seeds sown again from the move's origin)."""
     last: bool | None = None
     """The subject is (true) or is not (false) the pit where the last piece of the move (so far) landed."""
+    sown: bool | None = None
+    """The current lap has (true) or has not (false) dropped a piece into the subject (e.g. "the
+    opponent's holes it made hold two, four or six": `{side: opponent, sown: true, count: [2, 4, 6]}`)."""
     after_last: bool | None = None
     """The subject is (true) or is not (false) the pit after the one where the last piece landed,
     along the move's sowing (e.g. captured pieces sown again from the next pit on)."""
