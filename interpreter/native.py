@@ -40,6 +40,7 @@ LOOK_AHEADS = layout.fields("G_")
 look-ahead over the stages); the move kernel's own codes stay below them."""
 NEXT_PLAYER = layout.names("NEXT_")
 RACE_NEXT = layout.names("RACE_")
+PART_TIE = layout.names("PART_")
 
 
 class TurnAssembler(Assembler):
@@ -90,7 +91,8 @@ class TurnAssembler(Assembler):
         rules = game.rounds
         return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
                            -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
-                           *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0))])
+                           *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0)),
+                           rules.part_min, PART_TIE.index(rules.part_tie)])
 
     def marks(self) -> int:
         """The marks record: state._update_marks's events, clearers and setters."""

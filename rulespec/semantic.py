@@ -450,6 +450,13 @@ def _check_rounds(spec: Spec, bad: Any) -> None:
                                        "give it owned: true and holds_pit: true")
     if (rounds.per_pit or spec.setup.per_pit) < 1:
         bad(("rounds", "per_pit"), "rounds refill each pit with at least one piece: give per_pit")
+    part = rounds.part_pit
+    if part is not None and held is None:
+        bad(("rounds", "part_pit"), "a part pit may be the opponent's, which the player then holds: "
+                                    "give rounds.to_opponent")
+    if part is not None and part.min >= (rounds.per_pit or spec.setup.per_pit):
+        bad(("rounds", "part_pit", "min"), f"part_pit.min ({part.min}) must be fewer than the pieces of a "
+                                           f"whole pit ({rounds.per_pit or spec.setup.per_pit})")
 
 
 def _after_a_move(path: Path) -> bool:
