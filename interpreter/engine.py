@@ -2838,7 +2838,7 @@ def round_leaves_none(P: cython.p_int, R: cython.int, t0: cython.int, t1: cython
 @cython.exceptval(check=False)
 def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int:
     """After a round's end and its pieces left: every pit emptied into its
-    owner's store; then, unless the last round was played or a player cannot fill one pit,
+    owner's store (a held pit's holder); then, unless the last round was played or a player cannot fill one pit,
     the pits refilled in order (those left unfilled marked) and 1; else 0."""
     s: Pos = g.pos
     per: cython.int = P[R + RD_PER_PIT]
@@ -2862,12 +2862,13 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     t0: cython.int
     t1: cython.int
     w: cython.int
-    for p in range(2):
+    for p in range(2):  # each pit to its owner's store: a pit held for the round to its holder
         store = store0 if p == 0 else store1
         own = P[P[H_OWN] + p]
         for i in range(1, P[own] + 1):
-            s.board[store] += s.board[P[own + i]]
-            s.board[P[own + i]] = 0
+            q = P[own + i]
+            s.board[store1 if owner_at(P, s, q) == 1 else store0] += s.board[q]
+            s.board[q] = 0
     if P[R + RD_MAX_ROUNDS] >= 0 and g.round + 1 >= P[R + RD_MAX_ROUNDS]:
         return 0
     t0 = s.board[store0]
@@ -2891,6 +2892,9 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     else:
         starter = winner if P[R + RD_NEXT_PLAYER] == NEXT_WINNER else 1 - winner
     held = P[R + RD_HELD0] | P[R + RD_HELD1]
+    if P[R + RD_CLEAR]:  # the marks each round starts without
+        for q in range(P[H_NPITS]):
+            s.marks[q] &= ~P[R + RD_CLEAR]
     # unfilled pits: South's at r.unfilled[0:], North's at r.unfilled[MAX_SLOTS:]
     for p in range(2):
         store = store0 if p == 0 else store1

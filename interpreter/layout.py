@@ -300,7 +300,8 @@ RACE_LAST_FINISHED = 1
 # who starts the next round, the most rounds (-1: no limit), the first player, per player the
 # pits in filling order (counted lists), then South's and North's bits of the mark a pit passed
 # to the opponent carries (both 0: unfilled pits stay out), the fewest pieces left that fill a
-# part pit (0: none is filled) and who takes it when both have as many left (PART_)
+# part pit (0: none is filled) and who takes it when both have as many left (PART_), the mark
+# bits cleared from every pit when a round begins
 RD_PER_PIT = 0
 RD_OUT_OF_PLAY = 1
 RD_NEXT_PLAYER = 2
@@ -312,7 +313,8 @@ RD_HELD0 = 7
 RD_HELD1 = 8
 RD_PART_MIN = 9
 RD_PART_TIE = 10
-RD_SIZE = 11
+RD_CLEAR = 11
+RD_SIZE = 12
 NEXT_LOSER = 0
 NEXT_WINNER = 1
 NEXT_FIRST_PLAYER = 2

@@ -22,6 +22,8 @@ class RoundRules:
     """The fewest pieces left that fill a part pit (part_pit.min; 0: no part pit)."""
     part_tie: str = "weaker"
     """Who fills the part pit when both have as many left (part_pit.tie)."""
+    clear: int = 0
+    """The mark bits cleared from every pit when a round begins (clear_marks)."""
 
 
 def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
@@ -38,4 +40,5 @@ def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
                       game.mark_bit[rounds.out_of_play] if rounds.out_of_play is not None else 0,
                       rounds.next_player, rounds.max_rounds or None,
                       tuple(game.owner_bits[held]) if held is not None else None,
-                      part.min if part is not None else 0, part.tie if part is not None else "weaker")
+                      part.min if part is not None else 0, part.tie if part is not None else "weaker",
+                      sum(game.mark_bit[name] for name in set(rounds.clear_marks)))

@@ -450,6 +450,10 @@ def _check_rounds(spec: Spec, bad: Any) -> None:
                                        "give it owned: true and holds_pit: true")
     if (rounds.per_pit or spec.setup.per_pit) < 1:
         bad(("rounds", "per_pit"), "rounds refill each pit with at least one piece: give per_pit")
+    for i, name in enumerate(rounds.clear_marks):
+        if name not in spec.marks:
+            bad(("rounds", "clear_marks", i), f"undeclared mark {name!r}{did_you_mean(name, spec.marks)}; "
+                                              "declare it under 'marks'")
     part = rounds.part_pit
     if part is not None and held is None:
         bad(("rounds", "part_pit"), "a part pit may be the opponent's, which the player then holds: "

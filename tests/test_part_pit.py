@@ -127,3 +127,20 @@ def test_whole_games_with_part_pits_alike_compiled_and_interpreted() -> None:
         assert (a.board, a.marks, a.returns(), a.round) == (b.board, b.marks, b.returns(), b.round)
         assert sum(b.board) == 48
     assert held, "no game went on with a hole held"
+
+
+@pytest.mark.usefixtures("each_engine")
+def test_a_held_pit_is_emptied_into_its_holders_store_between_rounds() -> None:
+    text = SURPLUS.replace("to_other", "stay").replace(", part_pit: {min: 3, tie: weaker}", "")
+    game = Game(load_spec_text(text))
+    # round 2, South holds North's a (three pieces); South's piece from B ends in C, and North,
+    # whose own b and c are empty, cannot move: the round ends with the pieces where they are
+    state = game.state_from_snapshot({"to_move": 0, "round": 2, "marks": {"won:south": ["a"]}, "players": [
+        {"pits": [0, 1, 0], "store": 9}, {"pits": [3, 0, 0], "store": 11}]})
+    state.apply_action(state.string_to_action("B"))
+    snap = state.snapshot()
+    # a's three go to South, its holder: South 13 fills its three (one left), North 11 fills c
+    # and b (three left); a stays unfilled
+    assert snap["round"] == 3 and snap["marks"]["won:south"] == []
+    assert snap["players"][0]["pits"] == [4, 4, 4] and snap["players"][1]["pits"] == [0, 4, 4]
+    assert [p["store"] for p in snap["players"]] == [1, 3]

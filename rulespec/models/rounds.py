@@ -53,6 +53,10 @@ class Rounds(Block):
     opponent's, which they then hold) and the opponent makes up the pieces it lacks. The game
     then ends when a player would hold no pit at all, rather than when they cannot fill one.
     None: the pieces short of a whole pit stay in the stores."""
+    clear_marks: list[Name] = Field(default_factory=list)
+    """Marks removed from every pit when a new round begins: marks that play sets during a
+    round (captured holes, say) where each round starts afresh. Marks left out of the list stay
+    where they are (the rounds' own `out_of_play` and `to_opponent` are set again each round)."""
     next_player: Literal["loser", "winner", "first_player", "alternate", "last_mover"] = "loser"
     """Who moves first in the next round: the player who lost the round (fewer pieces in their
     store once it is over; after an even round the player who did not make its last move), the
