@@ -3764,6 +3764,36 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def race_passing(r: Runner, g: Game, P: cython.p_int, p: cython.int) -> cython.void:
+    """The captures while passing (sow_passing's rules) at the pit part p has just sown into."""
+    x: RacePart = part_of(g, p)
+    s: Pos = g.pos
+    q: cython.int = x.last
+    saved: cython.int = s.mover
+    j: cython.int
+    rule: cython.int
+    o: cython.int
+    who: cython.int
+    m: Move
+    if not s.board[q]:
+        return
+    s.mover = p
+    m = race_move(r, P, x)
+    for j in range(P[H_NPASSING]):
+        rule = P[P[H_PASSING] + j]
+        if (x.hand > 0 or P[rule + 2]) and test(P, P[rule], s, q, m):
+            o = owner_at(P, s, q) if P[rule + 1] else NONE
+            who = o if o >= 0 else p
+            s.board[P[P[H_STORE] + who]] += s.board[q]
+            if who == p:
+                x.captured += s.board[q]
+            s.board[q] = 0
+            break
+    s.mover = saved
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def race_over(r: Runner, g: Game) -> cython.int:
     """Once the race is over: one move played, the next
     player, the first stage's `until` (about the player who finished last), then the game
@@ -3831,6 +3861,10 @@ def race_run(r: Runner, g: Game) -> cython.int:
                 x.hand -= 1
                 g.pos.board[q] += 1
                 x.last = q
+        if P[H_NPASSING]:  # captures as the laps pass, once both hands have dropped their pieces
+            for p in range(2):
+                if sowing >> p & 1:
+                    race_passing(r, g, P, p)
         for p in range(2):
             x = part_of(g, p)
             if sowing >> p & 1 and not x.hand and x.finished < 0:

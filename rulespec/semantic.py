@@ -409,8 +409,8 @@ def _check_opening(spec: Spec, bad: Any) -> None:
             why.append(f"move kind {m.name!r} starting from the mover's own pits (from: {{side: own, ...}})")
     if sowing.laps.lift != "landing":
         why.append("relays that lift the landing pit (lift: landing)")
-    if sowing.laps.ask_when is not None or sowing.passing or sowing.order or sowing.first_into_origin:
-        why.append("sowing that asks nothing, takes nothing while passing and skips the origin as usual")
+    if sowing.laps.ask_when is not None or sowing.order or sowing.first_into_origin:
+        why.append("sowing that asks nothing and skips the origin as usual")
     for cap in captures:
         if cap.optional or cap.then != "end" or cap.mark or not isinstance(cap.to, str) \
                 or any(not isinstance(sel, (str, ChainSelector)) for sel in cap.take):
