@@ -987,37 +987,49 @@ def sow(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
-                hand: cython.int, m: Move) -> cython.int:
-    """Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule
-    holds (record: condition, taken by the pit's owner, the lap's last pit tested too)."""
-    i: cython.int
+def passing_take(P: cython.p_int, s: Pos, q: cython.int, last: cython.int, m: Move) -> cython.int:
+    """A piece just sown into q (`last`: the lap's last): the first capture-while-passing rule
+    that holds takes the pit (record: condition, taken by the pit's owner, the lap's last pit
+    tested too); the pieces it gave the mover."""
     j: cython.int
-    q: cython.int
     rule: cython.int
     o: cython.int
     who: cython.int
-    store: cython.int = P[H_STORE]
+    n: cython.int
+    for j in range(P[H_NPASSING]):
+        rule = P[P[H_PASSING] + j]
+        if (not last or P[rule + 2]) and test(P, P[rule], s, q, m):
+            o = owner_at(P, s, q) if P[rule + 1] else NONE
+            who = o if o >= 0 else s.mover
+            n = s.board[q]
+            if n and m.n_taken < MAX_FIRED:  # (what the move's facts list as taken)
+                m.taken[2 * m.n_taken] = q
+                m.taken[2 * m.n_taken + 1] = n
+                m.n_taken += 1
+            s.board[P[P[H_STORE] + who]] += n
+            s.board[q] = 0
+            fire(m, P[H_NCAPS] + j)
+            if who == s.mover:
+                m.captured += n
+                return n
+            return 0
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
+                hand: cython.int, m: Move) -> cython.int:
+    """Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule
+    holds (passing_take)."""
+    i: cython.int
+    q: cython.int
     for i in range(hand):
         q = items[at + i % n]
         s.board[q] += 1
         if i == hand - 1:
             m.last = q
-        for j in range(P[H_NPASSING]):
-            rule = P[P[H_PASSING] + j]
-            if (i < hand - 1 or P[rule + 2]) and test(P, P[rule], s, q, m):
-                o = owner_at(P, s, q) if P[rule + 1] else NONE
-                who = o if o >= 0 else s.mover
-                if s.board[q] and m.n_taken < MAX_FIRED:  # (what the move's facts list as taken)
-                    m.taken[2 * m.n_taken] = q
-                    m.taken[2 * m.n_taken + 1] = s.board[q]
-                    m.n_taken += 1
-                s.board[P[store + who]] += s.board[q]
-                if who == s.mover:
-                    m.captured += s.board[q]
-                s.board[q] = 0
-                fire(m, P[H_NCAPS] + j)
-                break
+        passing_take(P, s, q, i == hand - 1, m)
     return items[at + (hand - 1) % n] if hand else items[at + n - 1]
 
 
@@ -3765,31 +3777,14 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
 @cython.cfunc
 @cython.exceptval(check=False)
 def race_passing(r: Runner, g: Game, P: cython.p_int, p: cython.int) -> cython.void:
-    """The captures while passing (sow_passing's rules) at the pit part p has just sown into."""
+    """The captures while passing (passing_take) at the pit part p has just sown into."""
     x: RacePart = part_of(g, p)
-    s: Pos = g.pos
-    q: cython.int = x.last
-    saved: cython.int = s.mover
-    j: cython.int
-    rule: cython.int
-    o: cython.int
-    who: cython.int
-    m: Move
-    if not s.board[q]:
+    saved: cython.int = g.pos.mover
+    if not g.pos.board[x.last]:
         return
-    s.mover = p
-    m = race_move(r, P, x)
-    for j in range(P[H_NPASSING]):
-        rule = P[P[H_PASSING] + j]
-        if (x.hand > 0 or P[rule + 2]) and test(P, P[rule], s, q, m):
-            o = owner_at(P, s, q) if P[rule + 1] else NONE
-            who = o if o >= 0 else p
-            s.board[P[P[H_STORE] + who]] += s.board[q]
-            if who == p:
-                x.captured += s.board[q]
-            s.board[q] = 0
-            break
-    s.mover = saved
+    g.pos.mover = p
+    x.captured += passing_take(P, g.pos, x.last, x.hand == 0, race_move(r, P, x))
+    g.pos.mover = saved
 
 
 @cython.cfunc
