@@ -144,3 +144,38 @@ def test_a_held_pit_is_emptied_into_its_holders_store_between_rounds() -> None:
     assert snap["round"] == 3 and snap["marks"]["won:south"] == []
     assert snap["players"][0]["pits"] == [4, 4, 4] and snap["players"][1]["pits"] == [0, 4, 4]
     assert [p["store"] for p in snap["players"]] == [1, 3]
+
+
+@pytest.mark.usefixtures("each_engine")
+@pytest.mark.parametrize("clear", [True, False])
+def test_marks_a_round_starts_without(clear: bool) -> None:
+    """Um el Banat's marked holes are cleared when a round begins (rounds.clear_marks); left
+    out of the list, a mark stays where it was."""
+    text = (ROOT / "variants/um-el-banat.yaml").read_text()
+    if not clear:
+        text = text.replace("  clear_marks: [marked]\n", "")
+    game = Game(load_spec_text(text))
+    # South's last counter falls into a, the hole South marked: only a holds counters, and the
+    # round ends with South 27 to North 21 (a, unfilled by North, is South's to fill)
+    state = game.state_from_snapshot({"to_move": 0, "marks": {"marked:south": ["a"]}, "players": [
+        {"pits": [0, 0, 0, 0, 0, 1], "store": 23}, {"pits": [3, 0, 0, 0, 0, 0], "store": 21}]})
+    state.apply_action(state.string_to_action("F"))
+    snap = state.snapshot()
+    assert snap["round"] == 2 and snap["marks"]["won:south"] == ["f"]
+    assert snap["marks"]["marked:south"] == ([] if clear else ["a"])
+
+
+def test_a_race_that_takes_as_its_laps_pass_alike_compiled_and_interpreted() -> None:
+    """Mewelad's opening race (fours taken as the laps pass) and the rounds after it, played on
+    both ways of running the engine: the same games, and the race takes pieces in some."""
+    from engines import play_both
+
+    fast, slow = compiled_and_interpreted(lambda: rulespec.load(ROOT / "variants/mewelad.yaml", rounds=2))
+    rng, taken = random.Random(11), 0
+    for _ in range(8):
+        start = slow.new_initial_state()
+        pair = [rng.choice(start.legal_actions(p)) for p in (0, 1)]
+        start.apply_actions(pair)
+        taken += sum(p["store"] for p in start.snapshot()["players"]) > 0
+        play_both(fast, slow, rng.choice, max_actions=4000)
+    assert taken, "no race took pieces as its laps passed"
