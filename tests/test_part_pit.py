@@ -153,16 +153,16 @@ def test_marks_a_round_starts_without(clear: bool) -> None:
     out of the list, a mark stays where it was."""
     text = (ROOT / "variants/um-el-banat.yaml").read_text()
     if not clear:
-        text = text.replace("  clear_marks: [marked]\n", "")
+        text = text.replace("  clear_marks: [claim]\n", "")
     game = Game(load_spec_text(text))
     # South's last counter falls into a, the hole South marked: only a holds counters, and the
     # round ends with South 27 to North 21 (a, unfilled by North, is South's to fill)
-    state = game.state_from_snapshot({"to_move": 0, "marks": {"marked:south": ["a"]}, "players": [
+    state = game.state_from_snapshot({"to_move": 0, "marks": {"claim:south": ["a"]}, "players": [
         {"pits": [0, 0, 0, 0, 0, 1], "store": 23}, {"pits": [3, 0, 0, 0, 0, 0], "store": 21}]})
     state.apply_action(state.string_to_action("F"))
     snap = state.snapshot()
     assert snap["round"] == 2 and snap["marks"]["won:south"] == ["f"]
-    assert snap["marks"]["marked:south"] == ([] if clear else ["a"])
+    assert snap["marks"]["claim:south"] == ([] if clear else ["a"])
 
 
 def test_a_race_that_takes_as_its_laps_pass_alike_compiled_and_interpreted() -> None:
