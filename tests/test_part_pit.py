@@ -111,6 +111,11 @@ def test_a_part_pit_needs_pits_that_change_hands_and_a_part_of_a_pit(change: str
         load_spec_text(text)
 
 
+def test_marks_cleared_between_rounds_must_be_declared() -> None:
+    with pytest.raises(SpecError, match="undeclared mark 'wn'.*did you mean 'won'"):
+        load_spec_text(SURPLUS.replace("part_pit:", "clear_marks: [wn], part_pit:"))
+
+
 def test_whole_games_with_part_pits_alike_compiled_and_interpreted() -> None:
     """Rio Kadalis, capped at three rounds, played on both ways of running the engine, action
     by action: the same games, and some of them go on into later rounds with holes held."""

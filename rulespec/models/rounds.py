@@ -27,8 +27,9 @@ class Rounds(Block):
     """The game is played in rounds. When one of the `end` conditions holds, the round ends (its
     `remaining` rule is applied as usual); each player then refills their own pits from their
     store, `per_pit` pieces a pit in the stated `order`, and the pits they cannot fill are out of
-    play for the next round. The game ends when a player cannot fill a single pit (or after
-    `max_rounds`): all pieces are then in the stores, and the scores decide."""
+    play for the next round. The game ends when a player cannot fill a single pit (with a
+    `part_pit`: when a player would hold no pit), or after `max_rounds`: all pieces are then in
+    the stores, and the scores decide."""
 
     per_pit: int | None = Field(None, ge=1)
     """Pieces put into each pit at the start of a round (default: the setup's `per_pit`)."""
