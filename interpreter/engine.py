@@ -3755,6 +3755,7 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
             continue
         n = taken_pits(P, cap, s, last, m)
         x.captured += take(P, cap, s, n, m)
+        s.marks[last] |= P[cap + CP_MARK0 + p]  # the mark the capture sets
         x.finished = g.race_step
         s.mover = saved
         return

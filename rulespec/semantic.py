@@ -412,7 +412,7 @@ def _check_opening(spec: Spec, bad: Any) -> None:
     if sowing.laps.ask_when is not None or sowing.order or sowing.first_into_origin:
         why.append("sowing that asks nothing and skips the origin as usual")
     for cap in captures:
-        if cap.optional or cap.then != "end" or cap.mark or not isinstance(cap.to, str) \
+        if cap.optional or cap.then != "end" or not isinstance(cap.to, str) \
                 or any(not isinstance(sel, (str, ChainSelector)) for sel in cap.take):
             why.append(f"capture {cap.name!r} taking fixed pits into the store or off the board, "
                        "not optional, ending the move")

@@ -170,17 +170,20 @@ def test_marks_a_round_starts_without(clear: bool) -> None:
     assert snap["marks"]["claim:south"] == ([] if clear else ["a"])
 
 
-def test_a_race_that_takes_as_its_laps_pass_alike_compiled_and_interpreted() -> None:
-    """Mewelad's opening race (fours taken as the laps pass) and the rounds after it, played on
-    both ways of running the engine: the same games, and the race takes pieces in some."""
+@pytest.mark.parametrize("name", ["mewelad", "mewegae"])
+def test_a_race_that_takes_as_its_laps_pass_alike_compiled_and_interpreted(name: str) -> None:
+    """Mewelad's opening race (fours taken as the laps pass) and Mewegae's (holes captured,
+    another turn), and the rounds after them, played on both ways of running the engine: the
+    same games, and the race takes pieces or holes in some."""
     from engines import play_both
 
-    fast, slow = compiled_and_interpreted(lambda: rulespec.load(ROOT / "variants/mewelad.yaml", rounds=2))
+    fast, slow = compiled_and_interpreted(lambda: rulespec.load(ROOT / f"variants/{name}.yaml", rounds=2))
     rng, taken = random.Random(11), 0
     for _ in range(8):
         start = slow.new_initial_state()
         pair = [rng.choice(start.legal_actions(p)) for p in (0, 1)]
         start.apply_actions(pair)
-        taken += sum(p["store"] for p in start.snapshot()["players"]) > 0
+        snap = start.snapshot()
+        taken += sum(p["store"] for p in snap["players"]) > 0 or any(snap["marks"].values())
         play_both(fast, slow, rng.choice, max_actions=4000)
-    assert taken, "no race took pieces as its laps passed"
+    assert taken, "no race took pieces or holes"
