@@ -2849,9 +2849,10 @@ def round_leaves_none(P: cython.p_int, R: cython.int, t0: cython.int, t1: cython
 @cython.cfunc
 @cython.exceptval(check=False)
 def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int:
-    """After a round's end and its pieces left: every pit emptied into its
-    owner's store (a held pit's holder); then, unless the last round was played or a player cannot fill one pit,
-    the pits refilled in order (those left unfilled marked) and 1; else 0."""
+    """After a round's end and its pieces left: every pit emptied into its owner's store (a
+    held pit's holder); then, unless the last round was played or a player cannot fill one pit
+    (with a part pit: would hold none), the pits refilled in order (those left unfilled
+    marked, the part pit filled) and 1; else 0."""
     s: Pos = g.pos
     per: cython.int = P[R + RD_PER_PIT]
     store0: cython.int = P[P[H_STORE]]
