@@ -1044,37 +1044,49 @@ def sow(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
-                hand: cython.int, m: Move) -> cython.int:
-    """Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule
-    holds (record: condition, taken by the pit's owner, the lap's last pit tested too)."""
-    i: cython.int
+def passing_take(P: cython.p_int, s: Pos, q: cython.int, last: cython.int, m: Move) -> cython.int:
+    """A piece just sown into q (`last`: the lap's last): the first capture-while-passing rule
+    that holds takes the pit (record: condition, taken by the pit's owner, the lap's last pit
+    tested too); the pieces it gave the mover."""
     j: cython.int
-    q: cython.int
     rule: cython.int
     o: cython.int
     who: cython.int
-    store: cython.int = P[H_STORE]
+    n: cython.int
+    for j in range(P[H_NPASSING]):
+        rule = P[P[H_PASSING] + j]
+        if (not last or P[rule + 2]) and test(P, P[rule], s, q, m):
+            o = owner_at(P, s, q) if P[rule + 1] else NONE
+            who = o if o >= 0 else s.mover
+            n = s.board[q]
+            if n and m.n_taken < MAX_FIRED:  # (what the move's facts list as taken)
+                m.taken[2 * m.n_taken] = q
+                m.taken[2 * m.n_taken + 1] = n
+                m.n_taken += 1
+            s.board[P[P[H_STORE] + who]] += n
+            s.board[q] = 0
+            fire(m, P[H_NCAPS] + j)
+            if who == s.mover:
+                m.captured += n
+                return n
+            return 0
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
+                hand: cython.int, m: Move) -> cython.int:
+    """Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule
+    holds (passing_take)."""
+    i: cython.int
+    q: cython.int
     for i in range(hand):
         q = items[at + i % n]
         s.board[q] += 1
         if i == hand - 1:
             m.last = q
-        for j in range(P[H_NPASSING]):
-            rule = P[P[H_PASSING] + j]
-            if (i < hand - 1 or P[rule + 2]) and test(P, P[rule], s, q, m):
-                o = owner_at(P, s, q) if P[rule + 1] else NONE
-                who = o if o >= 0 else s.mover
-                if s.board[q] and m.n_taken < MAX_FIRED:  # (what the move's facts list as taken)
-                    m.taken[2 * m.n_taken] = q
-                    m.taken[2 * m.n_taken + 1] = s.board[q]
-                    m.n_taken += 1
-                s.board[P[store + who]] += s.board[q]
-                if who == s.mover:
-                    m.captured += s.board[q]
-                s.board[q] = 0
-                fire(m, P[H_NCAPS] + j)
-                break
+        passing_take(P, s, q, i == hand - 1, m)
     return items[at + (hand - 1) % n] if hand else items[at + n - 1]
 
 
@@ -2838,10 +2850,75 @@ def score_of(P: cython.p_int, T: cython.int, s: Pos, p: cython.int) -> cython.in
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def part_taker(P: cython.p_int, R: cython.int, t0: cython.int, t1: cython.int, l0: cython.int, l1: cython.int,
+               u0: cython.int, u1: cython.int) -> cython.int:
+    """Who fills the part pit once the whole pits are filled (rounds.part_pit): players with t0
+    and t1 pieces in all, l0 and l1 left over, u0 and u1 of their own pits still unfilled; NONE
+    if nobody does. A player fills their own unfilled pit, else the opponent's if they can hold
+    it."""
+    per: cython.int = P[R + RD_PER_PIT]
+    w: cython.int
+    if P[R + RD_PART_MIN] <= 0 or l0 + l1 < per:
+        return NONE
+    if l0 != l1:
+        w = 0 if l0 > l1 else 1
+        if (l0 if w == 0 else l1) < P[R + RD_PART_MIN]:
+            return NONE
+    elif t0 == t1:
+        return NONE
+    else:
+        w = 0 if t0 < t1 else 1
+        if P[R + RD_PART_TIE] == PART_STRONGER:
+            w = 1 - w
+    if (u0 if w == 0 else u1) > 0:
+        return w
+    if (u1 if w == 0 else u0) > 0 and P[R + RD_HELD0] | P[R + RD_HELD1]:
+        return w
+    return NONE
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def round_leaves_none(P: cython.p_int, R: cython.int, t0: cython.int, t1: cython.int) -> cython.int:
+    """1 if the refilling from stores of t0 and t1 pieces would leave a player holding no pit
+    (a game of rounds with a part pit ends then)."""
+    per: cython.int = P[R + RD_PER_PIT]
+    k0: cython.int = P[P[R + RD_FILL0]]
+    k1: cython.int = P[P[R + RD_FILL1]]
+    f0: cython.int = min(k0, t0 // per)
+    f1: cython.int = min(k1, t1 // per)
+    l0: cython.int = t0 - f0 * per
+    l1: cython.int = t1 - f1 * per
+    u0: cython.int = k0 - f0
+    u1: cython.int = k1 - f1
+    h0: cython.int = f0
+    h1: cython.int = f1
+    n: cython.int
+    w: cython.int
+    if P[R + RD_HELD0] | P[R + RD_HELD1]:
+        n = min(u1, l0 // per)
+        h0 += n
+        l0 -= n * per
+        u1 -= n
+        n = min(u0, l1 // per)
+        h1 += n
+        l1 -= n * per
+        u0 -= n
+    w = part_taker(P, R, t0, t1, l0, l1, u0, u1)
+    if w == 0:
+        h0 += 1
+    elif w == 1:
+        h1 += 1
+    return 1 if h0 == 0 or h1 == 0 else 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int:
-    """After a round's end and its pieces left: every pit emptied into its
-    owner's store; then, unless the last round was played or a player cannot fill one pit,
-    the pits refilled in order (those left unfilled marked) and 1; else 0."""
+    """After a round's end and its pieces left: every pit emptied into its owner's store (a
+    held pit's holder); then, unless the last round was played or a player cannot fill one pit
+    (with a part pit: would hold none), the pits refilled in order (those left unfilled
+    marked, the part pit filled) and 1; else 0."""
     s: Pos = g.pos
     per: cython.int = P[R + RD_PER_PIT]
     store0: cython.int = P[P[H_STORE]]
@@ -2861,15 +2938,24 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     n_unfilled0: cython.int = 0
     n_unfilled1: cython.int = 0
     n: cython.int
-    for p in range(2):
+    t0: cython.int
+    t1: cython.int
+    w: cython.int
+    for p in range(2):  # each pit to its owner's store: a pit held for the round to its holder
         store = store0 if p == 0 else store1
         own = P[P[H_OWN] + p]
         for i in range(1, P[own] + 1):
-            s.board[store] += s.board[P[own + i]]
-            s.board[P[own + i]] = 0
+            q = P[own + i]
+            s.board[store1 if owner_at(P, s, q) == 1 else store0] += s.board[q]
+            s.board[q] = 0
     if P[R + RD_MAX_ROUNDS] >= 0 and g.round + 1 >= P[R + RD_MAX_ROUNDS]:
         return 0
-    if s.board[store0] < per or s.board[store1] < per:
+    t0 = s.board[store0]
+    t1 = s.board[store1]
+    if P[R + RD_PART_MIN] > 0:
+        if round_leaves_none(P, R, t0, t1):
+            return 0
+    elif t0 < per or t1 < per:
         return 0
     first = P[R + RD_FIRST_PLAYER]
     last = g.last_mover if g.last_mover >= 0 else 1 - first
@@ -2885,6 +2971,9 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     else:
         starter = winner if P[R + RD_NEXT_PLAYER] == NEXT_WINNER else 1 - winner
     held = P[R + RD_HELD0] | P[R + RD_HELD1]
+    if P[R + RD_CLEAR]:  # the marks each round starts without
+        for q in range(P[H_NPITS]):
+            s.marks[q] &= ~P[R + RD_CLEAR]
     # unfilled pits: South's at r.unfilled[0:], North's at r.unfilled[MAX_SLOTS:]
     for p in range(2):
         store = store0 if p == 0 else store1
@@ -2920,6 +3009,25 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
                 n_unfilled0 -= i
             else:
                 n_unfilled1 -= i
+    # the part pit: the pieces left make up one more pit, for the player who has enough left
+    w = part_taker(P, R, t0, t1, s.board[store0], s.board[store1], n_unfilled0, n_unfilled1)
+    if w != NONE:
+        p = w if (n_unfilled0 if w == 0 else n_unfilled1) > 0 else 1 - w
+        q = r.unfilled[p * MAX_SLOTS]
+        n = n_unfilled0 if p == 0 else n_unfilled1
+        for i in range(1, n):
+            r.unfilled[p * MAX_SLOTS + i - 1] = r.unfilled[p * MAX_SLOTS + i]
+        if p == 0:
+            n_unfilled0 -= 1
+        else:
+            n_unfilled1 -= 1
+        store = store0 if w == 0 else store1
+        s.board[store1 if w == 0 else store0] -= per - s.board[store]
+        s.board[store] = 0
+        s.board[q] = per
+        s.marks[q] &= ~P[R + RD_OUT_OF_PLAY]
+        if p != w:
+            s.marks[q] |= P[R + RD_HELD0 + w]
     for i in range(n_unfilled0):
         s.marks[r.unfilled[i]] |= P[R + RD_OUT_OF_PLAY]
     for i in range(n_unfilled1):
@@ -3760,6 +3868,7 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
             continue
         n = taken_pits(P, cap, s, last, m)
         x.captured += take(P, cap, s, n, m)
+        s.marks[last] |= P[cap + CP_MARK0 + p]  # the mark the capture sets
         x.finished = g.race_step
         s.mover = saved
         return
@@ -3777,6 +3886,19 @@ def race_lap_end(r: Runner, g: Game, P: cython.p_int, T: cython.int, p: cython.i
     else:
         x.finished = g.race_step
     s.mover = saved
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def race_passing(r: Runner, g: Game, P: cython.p_int, p: cython.int) -> cython.void:
+    """The captures while passing (passing_take) at the pit part p has just sown into."""
+    x: RacePart = part_of(g, p)
+    saved: cython.int = g.pos.mover
+    if not g.pos.board[x.last]:
+        return
+    g.pos.mover = p
+    x.captured += passing_take(P, g.pos, x.last, x.hand == 0, race_move(r, P, x))
+    g.pos.mover = saved
 
 
 @cython.cfunc
@@ -3848,6 +3970,10 @@ def race_run(r: Runner, g: Game) -> cython.int:
                 x.hand -= 1
                 g.pos.board[q] += 1
                 x.last = q
+        if P[H_NPASSING]:  # captures as the laps pass, once both hands have dropped their pieces
+            for p in range(2):
+                if sowing >> p & 1:
+                    race_passing(r, g, P, p)
         for p in range(2):
             x = part_of(g, p)
             if sowing >> p & 1 and not x.hand and x.finished < 0:
@@ -5203,7 +5329,8 @@ class _Checker:
         p = self.p
         self.span(at, RD_SIZE)
         if (p[p[H_STORE]] < 0 or p[p[H_STORE] + 1] < 0 or p[at + RD_PER_PIT] < 0 or p[at + RD_MAX_ROUNDS] < -1
-                or not NEXT_LOSER <= p[at + RD_NEXT_PLAYER] <= NEXT_LAST_MOVER or p[at + RD_FIRST_PLAYER] not in (0, 1)):
+                or not NEXT_LOSER <= p[at + RD_NEXT_PLAYER] <= NEXT_LAST_MOVER or p[at + RD_FIRST_PLAYER] not in (0, 1)
+                or p[at + RD_PART_MIN] < 0 or p[at + RD_PART_TIE] not in (PART_WEAKER, PART_STRONGER)):
             raise ProgramError("a bad rounds record")
         self.pit_list(p[at + RD_FILL0])
         self.pit_list(p[at + RD_FILL1])

@@ -325,7 +325,9 @@ RACE_LAST_FINISHED = 1
 # rounds record (-1 in T_ROUNDS: one round): pieces per pit, the mark of a pit left unfilled,
 # who starts the next round, the most rounds (-1: no limit), the first player, per player the
 # pits in filling order (counted lists), then South's and North's bits of the mark a pit passed
-# to the opponent carries (both 0: unfilled pits stay out)
+# to the opponent carries (both 0: unfilled pits stay out), the fewest pieces left that fill a
+# part pit (0: none is filled) and who takes it when both have as many left (PART_), the mark
+# bits cleared from every pit when a round begins
 RD_PER_PIT = 0
 RD_OUT_OF_PLAY = 1
 RD_NEXT_PLAYER = 2
@@ -335,12 +337,17 @@ RD_FILL0 = 5
 RD_FILL1 = 6
 RD_HELD0 = 7
 RD_HELD1 = 8
-RD_SIZE = 9
+RD_PART_MIN = 9
+RD_PART_TIE = 10
+RD_CLEAR = 11
+RD_SIZE = 12
 NEXT_LOSER = 0
 NEXT_WINNER = 1
 NEXT_FIRST_PLAYER = 2
 NEXT_ALTERNATE = 3
 NEXT_LAST_MOVER = 4
+PART_WEAKER = 0
+PART_STRONGER = 1
 
 # marks record (-1 in T_MARKS: no mark changes after a move): the event masks (pits emptied,
 # the mover's pits after a capturing move, the mover's pits), then the clearers and the setters

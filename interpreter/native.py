@@ -43,6 +43,7 @@ RACE_NEXT = layout.names("RACE_")
 EVENTS = layout.names("EVENT_")
 """The events an effect may happen on, by the spec's name."""
 WHOSE = {"mover": layout.VAR_MOVER, "opponent": layout.VAR_OPPONENT, "both": layout.VAR_BOTH}
+PART_TIE = layout.names("PART_")
 
 
 class TurnAssembler(Assembler):
@@ -116,7 +117,8 @@ class TurnAssembler(Assembler):
         rules = game.rounds
         return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
                            -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
-                           *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0))])
+                           *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0)),
+                           rules.part_min, PART_TIE.index(rules.part_tie), rules.clear])
 
     def marks(self) -> int:
         """The marks record: state._update_marks's events, clearers and setters."""

@@ -24,7 +24,7 @@ ORDER = [
     models.PickSelector, models.PickSelector.Pick, models.SowDestination, models.SowFrom,
     models.Obligations, models.Feeding, models.MarkRule, models.Variable, models.Effect, models.Stage, models.SideEmpty,
     models.NoLegalMove, models.Majority, models.ScoreAtLeast, models.Repetition, models.MoveLimit,
-    models.WhenHolds, models.Rounds, models.Opening, models.Scoring, models.VictoryValue, models.Condition, models.CountRange, models.PitCount,
+    models.WhenHolds, models.Rounds, models.PartPit, models.Opening, models.Scoring, models.VictoryValue, models.Condition, models.CountRange, models.PitCount,
     models.KindCount, models.VariableTest, models.Example,
 ]
 """Every block, in the order the reference presents them (a test checks none is missing)."""

@@ -413,10 +413,10 @@ def _check_opening(spec: Spec, bad: Any) -> None:
             why.append(f"move kind {m.name!r} starting from the mover's own pits (from: {{side: own, ...}})")
     if sowing.laps.lift != "landing":
         why.append("relays that lift the landing pit (lift: landing)")
-    if sowing.laps.ask_when is not None or sowing.passing or sowing.order or sowing.first_into_origin:
-        why.append("sowing that asks nothing, takes nothing while passing and skips the origin as usual")
+    if sowing.laps.ask_when is not None or sowing.order or sowing.first_into_origin:
+        why.append("sowing that asks nothing and skips the origin as usual")
     for cap in captures:
-        if cap.optional or cap.then != "end" or cap.mark or not isinstance(cap.to, str) \
+        if cap.optional or cap.then != "end" or not isinstance(cap.to, str) \
                 or any(not isinstance(sel, (str, ChainSelector, WhereSelector)) for sel in cap.take):
             why.append(f"capture {cap.name!r} taking fixed pits into the store or off the board, "
                        "not optional, ending the move")
@@ -454,6 +454,17 @@ def _check_rounds(spec: Spec, bad: Any) -> None:
                                        "give it owned: true and holds_pit: true")
     if (rounds.per_pit or spec.setup.per_pit) < 1:
         bad(("rounds", "per_pit"), "rounds refill each pit with at least one piece: give per_pit")
+    for i, name in enumerate(rounds.clear_marks):
+        if name not in spec.marks:
+            bad(("rounds", "clear_marks", i), f"undeclared mark {name!r}{did_you_mean(name, spec.marks)}; "
+                                              "declare it under 'marks'")
+    part = rounds.part_pit
+    if part is not None and held is None:
+        bad(("rounds", "part_pit"), "a part pit may be the opponent's, which the player then holds: "
+                                    "give rounds.to_opponent")
+    if part is not None and part.min >= (rounds.per_pit or spec.setup.per_pit):
+        bad(("rounds", "part_pit", "min"), f"part_pit.min ({part.min}) must be fewer than the pieces of a "
+                                           f"whole pit ({rounds.per_pit or spec.setup.per_pit})")
 
 
 def _after_a_move(path: Path) -> bool:

@@ -43,7 +43,9 @@ def summary(game: Any) -> str:
                      f"({r.per_pit or spec.setup.per_pit} each, from the {r.order} pit), unfilled ones "
                      f"{('to the opponent (' + r.to_opponent + ')' + (', then ' if r.out_of_play else '')) if r.to_opponent else ''}"
                      f"{r.out_of_play or ('' if r.to_opponent else 'left empty')}; "
-                     f"next round started by: {r.next_player.replace('_', ' ')}"
+                     + (f"a part pit won with {r.part_pit.min} left over (a tie to the {r.part_pit.tie}); "
+                        if r.part_pit else "")
+                     + f"next round started by: {r.next_player.replace('_', ' ')}"
                      + (f"; at most {r.max_rounds} rounds" if r.max_rounds else ""))
     lines.append("  engine: " + engine(game))
     return "\n".join(lines)

@@ -249,7 +249,7 @@ end:
 @pytest.mark.parametrize("setup, extra, end, needs", [
     (", stock: 3", "", "", "no pieces in hand"),
     ("", "sowing: {laps: {kind: relay, lift: next}}", "", "lift: landing"),
-    ("", "sowing: {passing: [{name: p, when: {count: 4}}]}", "", "takes nothing while passing"),
+    ("", "sowing: {first_into_origin: true}", "", "skips the origin as usual"),
     ("", "captures: [{name: c, when: {count: 3}, take: [landing], optional: true}]", "", "not optional"),
     ("", "", ", during_move: true", "no end condition checked in the middle of a move"),
 ])

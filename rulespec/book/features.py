@@ -61,6 +61,7 @@ def features(spec: Spec) -> list[str]:
     add(any(m.owned for m in spec.marks.values()), "owned pits")
     add(spec.rounds is not None, "rounds")
     add(spec.rounds is not None and spec.rounds.to_opponent is not None, "pits changing hands")
+    add(spec.rounds is not None and spec.rounds.part_pit is not None, "pits won by the counted surplus")
     add(bool(spec.marks) and not any(m.owned for m in spec.marks.values()), "marked pits")
     add(spec.obligations.feed is not None, "feeding")
     add(any(e.kind == "repetition" for e in spec.end), "repetition ends")

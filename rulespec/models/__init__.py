@@ -12,7 +12,7 @@ from .obligations import Feeding, Obligations
 from .opening import Opening
 from .parameters import Parameter
 from .setup import PieceKind, Setup
-from .rounds import Rounds
+from .rounds import PartPit, Rounds
 from .sowing import Laps, PassingCapture, Sowing
 from .spec import Spec
 from .stages import Stage

@@ -13,9 +13,9 @@ class Opening(Block):
     """The game's first move is a race played by both players at once. Each chooses a start
     among their legal moves without seeing the other's choice (a simultaneous decision, as
     OpenSpiel models it); then both sow at the same pace, one piece each at a time, along their
-    own circuits, each following the first stage's sowing, relay and capture rules. A lap ending
-    where the mover earns another turn lets that player choose a new start while the other sows
-    on. A player's part of the race ends when their move would end; the race ends when both
+    own circuits, each following the first stage's sowing, relay and capture rules (the captures
+    while passing are made once both pieces of a step are in). A lap ending where the mover
+    earns another turn lets that player choose a new start while the other sows on. A player's part of the race ends when their move would end; the race ends when both
     parts have; `next_player` says who moves next. Later rounds of a game of rounds begin
     normally."""
 
