@@ -1311,6 +1311,7 @@ def lift(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move) ->
     j: cython.int
     q: cython.int
     n: cython.int
+    into: cython.int
     if drop:
         s.stock[mover] -= drop
         s.board[pit] += drop
@@ -1356,10 +1357,15 @@ def lift(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move) ->
         lifted_from(P, s, q)
     m.lifted = hand
     if P[kind + K_PLACEMENT]:  # each piece put into a pit of the mover's choice
-        n = P[H_NPITS]
+        into = P[kind + K_INTO]
         while hand:
-            for q in range(n):
-                m.opts[q] = P[H_PICK_BASE] + q
+            n = 0
+            for q in range(P[H_NPITS]):
+                if into == -1 or test(P, into, s, q, m):
+                    m.opts[n] = P[H_PICK_BASE] + q
+                    n += 1
+            if not n:
+                return -(P_BAD + 1)
             a = ask(m, R_PLACE, m.origin if m.last == NONE else m.last, hand, n, -1)
             if a < 0:
                 return -(refused(a) + 1)
@@ -5094,8 +5100,8 @@ class _Checker:
 
     def kind(self, at: int) -> None:
         p = self.p
-        self.span(at, K_PLACEMENT + 1)
-        x = p[at:at + K_PLACEMENT + 1]
+        self.span(at, K_SIZE)
+        x = p[at:at + K_SIZE]
         if (x[K_DROP] < 0 or x[K_DROP] > MAX_PIECES or x[K_TAKE] < TAKE_ANY or x[K_TAKE] > MAX_PIECES
                 or x[K_MORE_PITS] < 0 or x[K_MORE_PITS] > MAX_SLOTS or x[K_PLACEMENT] not in (0, 1)):
             raise ProgramError("a move kind's counts out of range")
@@ -5103,6 +5109,7 @@ class _Checker:
             raise ProgramError("a move kind's index out of range")
         self.optional(x[K_REQUIRE])
         self.optional(x[K_TEST])
+        self.optional(x[K_INTO])
         self.counted(x[K_DIRS], LATER, CW)
         for player in (0, 1):
             t = x[K_TABLE0 + player]

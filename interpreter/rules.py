@@ -36,6 +36,8 @@ class StartKind:
     condition: Condition | None = None
     """The `from` condition beyond 'an own pit with pieces' (None when that says it all)."""
     require_condition: Condition | None = None
+    into: Condition | None = None
+    """With placement: the pits a piece may be put into (None: any pit)."""
     table: list[list[tuple[int, int]]] = field(default_factory=list)
     """table[player]: (action id, pit) of each pit the kind may start from, in action order."""
     aids: list[list[int]] = field(default_factory=list)
@@ -241,7 +243,7 @@ def _kind(index: int, kind: MoveKind, cc: FixedPits, geo: Geometry, pick_base: i
         more_pits=kind.lift.more_pits if isinstance(kind.lift, Lift) else 0,
         placement=kind.sow == "anywhere", directions=dirs, ask_direction=kind.direction == "choice",
         captures=kind.captures, require_capture=kind.require_capture,
-        condition=None if trivial else rest, require_condition=kind.require,
+        condition=None if trivial else rest, require_condition=kind.require, into=kind.into,
     )
     for p in (0, 1):
         # A move can only start where the mover can sow from: their own circuit's pits.

@@ -166,6 +166,14 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
     for where, turn in [(("turn",), spec.turn)] + [(("stages", i, "turn"), st.turn)
                                                    for i, st in enumerate(spec.stages) if st.turn]:
         for i, kind in enumerate(turn.moves):
+            if kind.into is not None:
+                if kind.sow != "anywhere":
+                    bad(where + ("moves", i, "into"), "into says where placed pieces may go: it needs sow: anywhere")
+                fixed = _fixed_keys_only(kind.into)
+                if fixed:
+                    bad(where + ("moves", i, "into"), f"into may test only what a pit is (side, row, role, pit and "
+                                                      f"all, any, not of them), not `{fixed}`: a piece must always "
+                                                      "have a pit to go to")
             for key in ("require_capture", "require"):
                 if kind.sow == "anywhere" and getattr(kind, key):
                     bad(where + ("moves", i, key), f"sow: anywhere puts the pieces down with no lap or capture "
@@ -575,3 +583,22 @@ def _check_condition(cond: Condition, path: Path, spec: Spec, labels: dict[str, 
         bad(path + ("mark_owner",), "mark_owner needs `mark` naming an owned mark (owned: true) in the same condition")
     if cond.store and spec.board.stores == "none":
         bad(path + ("store",), "the board has no stores")
+
+
+_FIXED_KEYS = {"side", "row", "role", "pit"}
+
+
+def _fixed_keys_only(cond: Condition) -> str | None:
+    """The first key of `cond` that tests more than what a pit is (None when it tests only that)."""
+    for key, value in cond:
+        if value is None:
+            continue
+        if key in ("all", "any"):
+            found = next((k for c in value if (k := _fixed_keys_only(c))), None)
+        elif key == "not_":
+            found = _fixed_keys_only(value)
+        else:
+            found = None if key in _FIXED_KEYS else key
+        if found:
+            return found
+    return None

@@ -27,7 +27,8 @@ def summary(game: Any) -> str:
     for stage in spec.stages or [None]:
         turn = stage.turn if stage is not None and stage.turn else spec.turn
         where = f" in {stage.name}" if stage is not None else ""
-        lines.append(f"  moves{where}: " + "; ".join(f"{m.name} ({m.direction})" for m in turn.moves))
+        lines.append(f"  moves{where}: " + "; ".join(f"{m.name} ({'placed one by one' if m.sow == 'anywhere' else m.direction})"
+                                                   for m in turn.moves))
     laps = spec.sowing.laps.kind
     lines.append(f"  sowing: {laps} laps" + (", origin skipped" if spec.sowing.skip_origin else ""))
     if spec.captures:

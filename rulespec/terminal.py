@@ -106,7 +106,17 @@ class TerminalGame:
         return player == self.human or player == SIMULTANEOUS
 
     def _prompt(self) -> str:
-        return f"your move ({_listed(self.legal_moves())}): "
+        return f"your move ({self._moves_said()}): "
+
+    def _moves_said(self) -> str:
+        """The legal moves, or, when there are too many whole moves to list (a move placing
+        its pieces one at a time), the options of the decision the move waits for now."""
+        moves = self.legal_moves()
+        st = self.state
+        if len(moves) <= 40 or st.current_player() == SIMULTANEOUS:
+            return _listed(moves)
+        nexts = [st.action_to_string(a) for a in st.legal_actions()]
+        return f"too many to list; type the move whole or part by part, the next part one of {_listed(nexts)}"
 
     def legal_moves(self) -> list[str]:
         st = self.state
@@ -118,7 +128,7 @@ class TerminalGame:
         """One line typed at the prompt: a command, or a move."""
         word, _, rest = text.partition(" ")
         handlers: dict[str, Callable[[], None]] = {
-            "legal": lambda: self.say("legal: " + _listed(self.legal_moves())),
+            "legal": lambda: self.say("legal: " + self._moves_said()),
             "help": self.help, "?": self.help, "hint": self.hint, "undo": self.undo,
             "resign": self.resign, "save": lambda: self.save(rest.strip() or None),
         }

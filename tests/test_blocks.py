@@ -297,6 +297,52 @@ def test_turn_lift_one_from_stock_needs_stock() -> None:
     assert outcome(play(game, pos, "A2")) == expect([0, 0, 1], [2, 1, 1], stores=(1, 2), hands=(0, 2))
 
 
+ARRANGE = """
+    - name: arrangement
+      until: {stocks: 0}
+      turn: {moves: [{name: arrange, from: {side: own, pit: A1}, lift: {from_stock: 3}, sow: anywhere, into: INTO,
+                      captures: false}]}
+    - {name: main}
+    """
+
+
+def test_turn_sow_anywhere_into_own_pits_arranges_the_stock() -> None:
+    game = make(setup="{stock: 3}", stages=ARRANGE.replace("INTO", "{side: own}"))
+    assert legal(play(game, None)) == ["A1"]  # the one start: A1, where the stock is dropped
+    assert legal(play(game, None, "A1")) == ["A1", "A2", "A3"]  # each piece: one of South's pits only
+    st = play(game, None, "A1", "A3", "A3", "A2")
+    assert (st.snapshot()["stage"], outcome(st)) == ("arrangement", expect([0, 1, 2], [0, 0, 0], hands=(0, 3)))
+    assert legal(play(game, None, "A1", "A3", "A3", "A2", "a1")) == ["a1", "a2", "a3"]  # North's own pits
+    st = play(game, None, "A1", "A3", "A3", "A2", "a1", "a1", "a3", "a1")
+    # both stocks placed: play begins, South first
+    assert (st.snapshot()["stage"], outcome(st)) == ("main", expect([0, 1, 2], [2, 0, 1], to_move=0))
+    assert legal(st) == ["A2", "A3"]
+
+
+def test_turn_sow_anywhere_into_a_row() -> None:
+    game = make(board="{ranks: 4, pits: 2, stores: none}", setup="{stock: 3}", scoring="{counts: [own_pits]}",
+                stages=ARRANGE.replace("INTO", "{side: own, row: back}"))
+    assert legal(play(game, None, "A1")) == ["B1", "B2"]
+    anywhere = make(board="{ranks: 4, pits: 2, stores: none}", setup="{stock: 3}", scoring="{counts: [own_pits]}",
+                    stages=ARRANGE.replace("INTO", "{not: {pit: A2}}"))
+    # any pit of the board but the two named A2 (a label names both players' pits), in action order
+    assert legal(play(anywhere, None, "A1")) == ["B1", "B2", "A1", "b1", "b2", "a1"]
+
+
+@pytest.mark.parametrize("into,message", [
+    ("{side: own, count: 0}", "into may test only what a pit is .* not `count`"),
+    ("{any: [{row: back}, {last: true}]}", "not `last`"),
+])
+def test_turn_sow_anywhere_into_tests_only_what_a_pit_is(into: str, message: str) -> None:
+    with pytest.raises(rulespec.SpecError, match=message):
+        make(setup="{stock: 3}", stages=ARRANGE.replace("INTO", into))
+
+
+def test_turn_into_needs_sow_anywhere() -> None:
+    with pytest.raises(rulespec.SpecError, match="into says where placed pieces may go: it needs sow: anywhere"):
+        make(turn="{moves: [{into: {side: own}}]}")
+
+
 @pytest.mark.parametrize("direction,result", [
     ("counterclockwise", expect([0, 0, 1], [3, 2, 6])),
     ("clockwise", expect([1, 0, 0], [2, 2, 7])),

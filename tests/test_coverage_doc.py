@@ -40,3 +40,33 @@ def test_every_shipped_row_names_a_spec_of_the_catalogue() -> None:
             assert files, name
             for file in files:
                 assert (ROOT / file).is_file(), (name, file)
+
+
+NO_RULES = ("no documented rules", "no rules documented")
+
+
+def ranked() -> list[tuple[str, int, list[str]]]:
+    """The constructs that are the first need of an approximate or not-expressible game with
+    documented rules (the notes up to the first ';'), most needed first, with their games."""
+    games: dict[str, list[str]] = {}
+    for name, *_, status, notes in rows():
+        if status in ("approximate", "not expressible") and not notes.startswith(NO_RULES):
+            games.setdefault(notes.split(";")[0].strip(), []).append(name)
+    return sorted(((c, len(g), sorted(g)) for c, g in games.items()), key=lambda x: (-x[1], x[0]))
+
+
+def ranked_table() -> str:
+    lines = ["| rank | construct | games | for example |", "|---|---|---|---|"]
+    for i, (construct, n, names) in enumerate(ranked(), 1):
+        shown = ", ".join(names[:4]) + (", ..." if n > 4 else "")
+        lines.append(f"| {i} | {construct} | {n} | {shown} |")
+    return "\n".join(lines)
+
+
+def test_the_ranked_table_counts_the_first_needs() -> None:
+    """Run this file as a script to print the table."""
+    assert ranked_table() in (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")
+
+
+if __name__ == "__main__":
+    print(ranked_table())

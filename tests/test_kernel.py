@@ -315,6 +315,9 @@ def block_specs(draw: st.DrawFn) -> dict:
         # first (when A3 holds one piece): lift it and one more pit, place each piece anywhere
         kinds.insert(0, {"name": "spread", "from": {"side": "own", "pit": "A3", "count": 1},
                          "lift": {"take": "all", "more_pits": 1}, "sow": "anywhere", "captures": False})
+        into = draw(st.sampled_from([None, {"side": "own"}, {"side": "opponent"}, {"not": {"pit": "A1"}}]))
+        if into is not None:  # only into some pits
+            kinds[0]["into"] = into
     else:
         if draw(st.booleans()):  # a look-ahead over every kind offered: the first must capture
             kinds[0]["require_capture"] = True

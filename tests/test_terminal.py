@@ -201,3 +201,14 @@ def test_replay_reads_the_parameters_a_saved_game_names(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(record)])
     assert result.exit_code == 0, result.output
     assert str(terminal.state) in result.output
+
+
+def test_a_move_of_many_placements_is_prompted_part_by_part() -> None:
+    # Omweso's arrangement: 16^32 whole moves; the prompt names the next part instead
+    _, said = scripted("omweso", ["A1", "B1"])
+    prompts = [s for s in said if s.startswith("your move (")]
+    assert prompts[0] == ("your move (too many to list; type the move whole or part by part, the next part "
+                          "one of A1): ")
+    own = "B1, B2, B3, B4, B5, B6, B7, B8, A8, A7, A6, A5, A4, A3, A2, A1"
+    assert prompts[1] == prompts[2] == ("your move (too many to list; type the move whole or part by part, "
+                                        f"the next part one of {own}): ")

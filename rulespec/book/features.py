@@ -36,6 +36,7 @@ def features(spec: Spec) -> list[str]:
     add(len(spec.stages) > 1, "stages")
     add(spec.setup.stock > 0, "pieces in hand")
     add(len(spec.setup.kinds) > 1, "several kinds of piece")
+    add(any(k.sow == "anywhere" for k in kinds), "pieces placed where the mover likes")
     add(any(k.direction == "choice" for k in kinds), "direction chosen")
     add(any(t.offer == "all" for t in turns) and any(len(t.moves) > 1 for t in turns), "move kinds offered together")
     add(any(len(t.moves) > 1 and t.offer == "first" for t in turns), "move kinds by priority")

@@ -325,7 +325,19 @@ def _replay(game: Any, ex: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
         written = rest.startswith(label)
         rest = rest[len(label):] if written else rest
         decisions.append((kind if written else "unwritten " + kind, label))
-    return before, st, decisions
+    return before, st, _placements_together(decisions)
+
+
+def _placements_together(decisions: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The decisions with each run of placements (one decision per piece) as one entry,
+    'places', its labels written together: a move that arranges 32 pieces reads as one run."""
+    out: list[tuple[str, str]] = []
+    for kind, label in decisions:
+        if kind == "place" and out and out[-1][0] in ("place", "places"):
+            out[-1] = ("places", out[-1][1] + label)
+        else:
+            out.append((kind, label))
+    return out
 
 
 def _drawing(trace: list[tuple[Any, ...]], origin: int) -> tuple[list[list[int]], list[Any]]:
@@ -392,6 +404,16 @@ def page_diagram(state: Any, **drawing: Any) -> str:
     return board_svg(state, fold=fold_for(state.game), **drawing)
 
 
+def _move_so_far(position: dict[str, Any] | None, legal: list[str] | None) -> str | None:
+    """A position in the middle of a move: the decisions made so far, written together, when
+    every legal move of the example begins with them (the book then lists only the rest)."""
+    pending = (position or {}).get("pending")
+    if not pending or not legal or len(legal) < 2:
+        return None
+    so_far = "".join(str(d) for d in pending.get("decisions") or [])
+    return so_far if so_far and all(m.startswith(so_far) and len(m) > len(so_far) for m in legal) else None
+
+
 def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, Any]]:
     """Each worked example replayed with its last move traced: before (start ringed, laps
     drawn) and after (captures framed, pieces to the store) diagrams. An example that does
@@ -406,7 +428,8 @@ def examples(game: Any, stem: str, figures: dict[str, str]) -> list[dict[str, An
                                  "fired": (), "decisions": [], "number": i + 1, "laps": 0,
                                  "expect": expectation(ex.expect, game.spec.board.terms),
                                  "from_start": ex.position is None,
-                                 "history": len((ex.position or {}).get("repetition") or [])}
+                                 "history": len((ex.position or {}).get("repetition") or []),
+                                 "so_far": _move_so_far(ex.position, ex.legal)}
         out.append(entry)
         try:
             played = example_game(game, i)
@@ -444,7 +467,7 @@ def notation(game: Any, shown: list[dict[str, Any]], grammar: Grammar) -> list[d
     seen: dict[str, dict[str, str]] = {}
     for ex in shown:
         for kind, text in ex["decisions"]:
-            kind = kind.replace("unwritten ", "")
+            kind = kind.replace("unwritten ", "").replace("places", "place")
             if kind not in seen:
                 seen[kind] = {"kind": kind, "sample": text, "move": ex["moves"][-1], "example": ex["number"]}
     return [seen[k] for k in DECISIONS if k in seen or "unwritten " + k in seen]

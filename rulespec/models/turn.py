@@ -39,6 +39,15 @@ class MoveKind(Block):
     """`circuit`: sow one by one along the circuit; `anywhere`: the mover puts each lifted piece
     into any pit of the board, one decision per piece (a free redistribution; no laps or
     captures follow)."""
+    into: Condition | None = None
+    """With `sow: anywhere`: only pits where this holds may receive a piece (e.g. `{side: own}`:
+    the mover's own pits). It may test only what a pit is (`side`, `row`, `role`, `pit`, and
+    `all`, `any`, `not` of them), never what it holds: every piece always has a pit to go to.
+    Left out: any pit of the board. An arrangement before play is a first stage whose move drops
+    the player's whole stock into one fixed pit and places it, `from: {side: own, pit: A1}`,
+    `lift: {from_stock: N}`, `into: {side: own}`, lasting `until: {stocks: 0}`: the players
+    arrange in turn, each seeing the arrangements made before theirs (the game has no hidden
+    information), and the first player then makes the first move of play."""
     direction: Literal["counterclockwise", "clockwise", "choice", "later"] = "counterclockwise"
     """The sowing direction; `choice`: the mover decides (a separate decision) before sowing;
     `later`: set by the first capture that sows from an entry pit, or asked when first needed."""
