@@ -161,7 +161,8 @@ def test_wrong_take_selector() -> None:
 
 def test_wrong_take_selector_mapping() -> None:
     check(VALID + "captures: [{name: c, when: {count: 2}, take: [{chian: {while: {count: 2}}}]}]\n",
-          (5, 47, "expected landing, opposite, behind_opposite, opponent_column, {chain: ...}, {choose: ...} or {pick: ...}"))
+          (5, 47, "expected landing, opposite, behind_opposite, opponent_column, {chain: ...}, {choose: ...}, "
+                 "{pick: ...} or {where: ...}"))
 
 
 def test_wrong_integer_enum_value_lists_the_options() -> None:

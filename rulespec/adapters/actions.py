@@ -50,6 +50,8 @@ def _ruleset_ids(game: Any, rs: Any) -> set[int]:
     pits = {game.pick_base + q for q in range(game.geo.n_slots)}
     directions = {game.dir_base, game.dir_base + 1}
     go_on_stop = {game.relay_base, game.relay_base + 1}
+    if rs.offer_all and len({d for kind in rs.kinds for d in kind.directions}) > 1:
+        ids |= directions  # kinds offered together from one pit in different directions: a choice
     for kind in rs.kinds:
         ids.update(a for player_ids in kind.aids for a in player_ids)
         if len(kind.directions) > 1 or LATER in kind.directions or kind.ask_direction:
