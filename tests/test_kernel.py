@@ -645,12 +645,7 @@ without bounds checks, so what it refuses is what keeps it inside its arrays).""
 
 def test_the_compiled_and_interpreted_kernels_refuse_alike() -> None:
     """The same program checks, the same errors for a bad position, start or decision."""
-    game = rulespec.load("bao-la-kiswahili")
-    program = Assembler(game, game.rulesets[0], list(dict.fromkeys(k.name for rs in game.rulesets
-                                                                     for k in rs.kinds))).assemble()
-    state = game.new_initial_state()
-    position = (state.board, state.marks, state.stock, state.removed, state.stage, state.moves_played, 0,
-                state.variable_slots)
+    game, program, _, position = bao_kernel()
     for broken in ([*program[:3], len(program) + 5, *program[4:]], program[:10], [*program[:1], 999, *program[2:]]):
         errors = []
         for engine in ENGINES:
