@@ -172,3 +172,28 @@ def test_the_solver_searches_a_game_with_variables_over_states() -> None:
     with pytest.raises(ValueError, match="variables"):
         solve(game, engine="native")
     assert solve(game).engine == "python"
+
+
+ROUNDS = """name: Counted rounds
+extends: galatjang
+variables:
+  begun: {meaning: number of rounds begun after the first}
+  seen: {meaning: number of new rounds seen, per: player}
+effects:
+  - {on: round_start, add: {begun: 1}}
+  - {on: round_start, of: both, add: {seen: 1}}
+"""
+
+
+def test_effects_on_a_round_s_start_count_the_rounds() -> None:
+    game = rulespec.load_text(ROUNDS, "rounds.yaml", rounds=4)
+    rounds_seen = 0
+    for seed in range(3):
+        st = game.new_initial_state()
+        while not st.terminal and st.moves_played < 3000:
+            actions = st.legal_actions()
+            st.apply_action(actions[(seed * 5 + st.moves_played) % len(actions)])
+            assert st.variables["begun"] == st.round
+            assert st.variables["seen"] == [st.round, st.round]
+        rounds_seen = max(rounds_seen, st.round)
+    assert rounds_seen >= 1  # new rounds began in these games
