@@ -203,7 +203,7 @@ class Game:
                 out[name] = [variable.name_of(slots[at]), variable.name_of(slots[at + 1])]
         return out
 
-    def variable_slots(self, values: dict[str, Any]) -> list[int]:
+    def slots_of_variables(self, values: dict[str, Any]) -> list[int]:
         """The inverse of variables_by_name, from the start's values for those not given;
         ValueError naming a variable or value this game does not have."""
         slots = list(self.initial_variables)

@@ -233,7 +233,7 @@ def state_from_snapshot(game: Any, snap: dict[str, Any], _depth: int = 0) -> Any
             at.marks[geo.by_label[label]] |= game.mark_slots[name]
     at.moves_played = pos.moves_played
     try:
-        at.variables = game.variable_slots(pos.variables)
+        at.variables = game.slots_of_variables(pos.variables)
     except ValueError as bad:
         raise PositionError(f"variables: {bad}") from None
     if pos.round != 1 and game.rounds is None:
