@@ -3256,7 +3256,10 @@ def begin_turn(r: Runner, g: Game, last_mover: cython.int, repetition: cython.in
 @cython.cfunc
 @cython.exceptval(check=False)
 def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
-    """A game from `initial`: its first turn begun (or the opening race)."""
+    """A game from `initial`: the effects at the game's start (a stylised opening), then its
+    first turn begun (or the opening race)."""
+    P: cython.p_int = stage_kernel(r, 0).prog
+    status: cython.int
     pos_copy(g.pos, initial, r.ns)
     g.terminal = 0
     g.ret = 0
@@ -3264,6 +3267,10 @@ def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
     g.starts = 0
     g.last_mover = g.last_pit = NONE
     g.racing = 0
+    if P[r.turns[0] + T_EFFECTS] >= 0:
+        status = run_effects(r, g, P, P[r.turns[0] + T_EFFECTS], EVENT_GAME_START, NONE)
+        if status != GAME_OK:
+            return status
     if not clear_seen(r, g):
         return GAME_NOMEM
     if r.uses_repetition:
@@ -3521,9 +3528,42 @@ def finish_move(r: Runner, g: Game) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def transfer_pieces(P: cython.p_int, s: Pos, steps: cython.int) -> cython.void:
+    """An effect's pieces moved by hand: a counted list of steps (layout's XF_), each taking
+    pieces from a slot or the hand and putting them into a slot, the hand or off the board
+    (the hand starts empty and, as the spec's check makes sure, ends so)."""
+    hand: cython.int = 0
+    i: cython.int
+    x: cython.int
+    n: cython.int
+    src: cython.int
+    dst: cython.int
+    for i in range(P[steps]):
+        x = steps + 1 + i * XF_SIZE
+        src = P[x + XF_FROM]
+        if src == SPOT_HAND:
+            n = hand
+            hand = 0
+        else:
+            n = s.board[src]
+            if P[x + XF_TAKE] != TAKE_ALL and P[x + XF_TAKE] < n:
+                n = P[x + XF_TAKE]
+            s.board[src] -= n
+        dst = P[x + XF_TO]
+        if dst == SPOT_HAND:
+            hand += n
+        elif dst == SPOT_OFF:
+            s.removed += n
+        else:
+            s.board[dst] += n
+            s.marks[dst] |= P[x + XF_MARK]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def run_effects(r: Runner, g: Game, P: cython.p_int, E: cython.int, event: cython.int, pit: cython.int) -> cython.int:
     """The spec's effects on `event`, in order, each tested at `pit` as a condition after a move
-    is (it may look ahead); GAME_OK, or how a look-ahead failed."""
+    is (it may look ahead): pieces moved, variables set; GAME_OK, or how a look-ahead failed."""
     s: Pos = g.pos
     i: cython.int
     e: cython.int
@@ -3541,6 +3581,10 @@ def run_effects(r: Runner, g: Game, P: cython.p_int, E: cython.int, event: cytho
                     return r.mark_status
                 continue
         who = P[e + EF_WHO]
+        if P[e + EF_OP] == EFFECT_TRANSFER:
+            for q in range(2 if who == VAR_BOTH else 1):
+                transfer_pieces(P, s, P[P[e + EF_SLOT] + (1 - s.mover if who == VAR_OPPONENT or q else s.mover)])
+            continue
         for q in range(2 if who == VAR_BOTH else 1):
             if who == VAR_BOTH:
                 slot = P[e + EF_SLOT] + q
@@ -5402,12 +5446,36 @@ class _Checker:
         for i in range(p[at]):
             e = p[at + 1 + i]
             self.span(e, EF_SIZE)
-            if (not EVENT_MOVE_END <= p[e + EF_EVENT] <= EVENT_ROUND_START
-                    or p[e + EF_OP] not in (EFFECT_SET, EFFECT_ADD)):
+            if (not EVENT_MOVE_END <= p[e + EF_EVENT] <= EVENT_GAME_START
+                    or p[e + EF_OP] not in (EFFECT_SET, EFFECT_ADD, EFFECT_TRANSFER)):
                 raise ProgramError("an effect of no known kind")
-            self.variable(p[e + EF_SLOT], p[e + EF_WHO])
+            if p[e + EF_OP] == EFFECT_TRANSFER:
+                self.transfers(p[e + EF_SLOT], p[e + EF_WHO])
+            else:
+                self.variable(p[e + EF_SLOT], p[e + EF_WHO])
             if p[e + EF_WHEN] != -1:
                 self.mark_condition(p[e + EF_WHEN])
+
+    def transfers(self, at: int, who: int) -> None:
+        """South's and North's steps of pieces moved by hand: each (from, to, take, mark)."""
+        p = self.p
+        if who < VAR_MOVER or who > VAR_BOTH:
+            raise ProgramError("a transfer by no player")
+        self.span(at, 2)
+        for player in range(2):
+            steps = p[at + player]
+            self.span(steps, 1)
+            if p[steps] < 0 or p[steps] > MAX_SLOTS:
+                raise ProgramError("a list longer than the kernel holds")
+            self.span(steps + 1, p[steps] * XF_SIZE)
+            holding = False
+            for x in range(steps + 1, steps + 1 + p[steps] * XF_SIZE, XF_SIZE):
+                if (not SPOT_HAND <= p[x + XF_FROM] < self.ns or not SPOT_OFF <= p[x + XF_TO] < self.ns
+                        or (p[x + XF_TAKE] != TAKE_ALL and p[x + XF_TAKE] < 1)):
+                    raise ProgramError("a transfer step out of range")
+                holding = p[x + XF_TO] == SPOT_HAND or (holding and p[x + XF_FROM] != SPOT_HAND)
+            if holding:
+                raise ProgramError("transfer steps that leave pieces in hand")
 
 
 def check_program(program: list[int]) -> str | None:

@@ -294,7 +294,9 @@ T_RACE = 17
 T_EFFECTS = 18
 T_SIZE = 19
 # an effect of the spec's `effects` (T_EFFECTS: a counted list of them): on an event, when its
-# condition holds (or -1), set or add a value to a variable's slot, for whom
+# condition holds (or -1), set or add a value to a variable's slot, for whom; or move pieces
+# (EFFECT_TRANSFER: EF_SLOT is a block of South's then North's steps, each a counted list of
+# XF_SIZE-field steps, done by whom)
 EF_EVENT = 0
 EF_WHEN = 1
 EF_OP = 2
@@ -304,8 +306,19 @@ EF_VALUE = 5
 EF_SIZE = 6
 EVENT_MOVE_END = 0
 EVENT_ROUND_START = 1
+EVENT_GAME_START = 2
 EFFECT_SET = 0
 EFFECT_ADD = 1
+EFFECT_TRANSFER = 2
+# a transfer step: take pieces (TAKE_ALL or a number) from a slot or the hand, put them into a
+# slot, the hand or off the board, and mark the receiving pit (mark bits, 0: none)
+XF_FROM = 0
+XF_TO = 1
+XF_TAKE = 2
+XF_MARK = 3
+XF_SIZE = 4
+SPOT_HAND = -1
+SPOT_OFF = -2
 # whose copy of a variable: the game's one, the mover's, the opponent's, both players'
 VAR_GAME = 0
 VAR_MOVER = 1

@@ -22,6 +22,7 @@ from . import layout
 from .conditions import _pit_free, pit_free_part
 from .game import _pit_candidates
 from .kernel import Assembler, engine_module
+from .transfers import resolve_transfers
 
 TURN = layout.names("T_")
 """The turn record's slots."""
@@ -84,8 +85,9 @@ class TurnAssembler(Assembler):
         return self.block(record)
 
     def effects(self) -> int:
-        """The effects record: one (event, when, op, slot, whose, value) per variable an effect
-        sets or changes, in the spec's order."""
+        """The effects record: per event an effect happens on, its pieces moved (event, when,
+        EFFECT_TRANSFER, steps, whose, 0), then one (event, when, op, slot, whose, value) per
+        variable it sets or changes, in the spec's order."""
         game = self.game
         out = []
         self.game_level = True  # tested after a move: they may look ahead
@@ -94,16 +96,26 @@ class TurnAssembler(Assembler):
                 when = self.optional(effect.when)
                 changes = [(layout.EFFECT_SET, name, value) for name, value in (effect.set or {}).items()]
                 changes += [(layout.EFFECT_ADD, name, value) for name, value in (effect.add or {}).items()]
-                for op, name, value in changes:
-                    variable = game.spec.variables[name]
-                    who = (layout.VAR_GAME if variable.per == "game" else
-                           WHOSE[effect.of])
-                    number = variable.value_of(value) if op == layout.EFFECT_SET else value
-                    out.append(self.block([EVENTS.index(effect.on), when, op, game.variable_slot[name], who,
-                                           max(-layout.BIG, min(layout.BIG, number))]))
+                steps = self.transfers(effect.transfer) if effect.transfer else -1
+                for event in effect.events:
+                    if steps >= 0:
+                        out.append(self.block([EVENTS.index(event), when, layout.EFFECT_TRANSFER, steps,
+                                               WHOSE[effect.of], 0]))
+                    for op, name, value in changes:
+                        variable = game.spec.variables[name]
+                        who = (layout.VAR_GAME if variable.per == "game" else
+                               WHOSE[effect.of])
+                        number = variable.value_of(value) if op == layout.EFFECT_SET else value
+                        out.append(self.block([EVENTS.index(event), when, op, game.variable_slot[name], who,
+                                               max(-layout.BIG, min(layout.BIG, number))]))
         finally:
             self.game_level = False
         return self.table(out)
+
+    def transfers(self, steps: list[Any]) -> int:
+        """South's and North's steps of pieces moved by hand (transfers.resolve_transfers)."""
+        return self.block([self.block([len(done), *(v for step in done for v in step)])
+                           for done in (resolve_transfers(self.game, steps, p) for p in (0, 1))])
 
     def race(self) -> int:
         """The race record (the opening race is run in the first stage)."""

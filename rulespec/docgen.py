@@ -22,7 +22,7 @@ ORDER = [
     models.Setup, models.PieceKind, models.Turn, models.MoveKind, models.Lift, models.Sowing, models.Laps, models.PassingCapture,
     models.CaptureRule, models.ChainSelector, models.Chain, models.ChooseSelector, models.ChooseSelector.Choose,
     models.PickSelector, models.PickSelector.Pick, models.WhereSelector, models.SowDestination, models.SowFrom,
-    models.Obligations, models.Feeding, models.MarkRule, models.Variable, models.Effect, models.Stage, models.SideEmpty,
+    models.Obligations, models.Feeding, models.MarkRule, models.Variable, models.Effect, models.Transfer, models.PitOf, models.Stage, models.SideEmpty,
     models.NoLegalMove, models.Majority, models.ScoreAtLeast, models.Repetition, models.MoveLimit,
     models.WhenHolds, models.Rounds, models.PartPit, models.Opening, models.Scoring, models.VictoryValue, models.Condition, models.CountRange, models.PitCount,
     models.KindCount, models.VariableTest, models.Example,

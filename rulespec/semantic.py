@@ -82,7 +82,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         _check_opening(spec, bad)
     _check_relay_lift(spec, bad)
     _check_go_on(spec, bad)
-    _check_variables(spec, bad)
+    _check_variables(spec, bad, check_label)
     kind_names = [k.name for k in spec.setup.kinds]
     multi = len(kind_names) > 1
     if multi:
@@ -496,7 +496,7 @@ def _check_value(spec: Spec, name: str, value: Any, path: Path, bad: Any) -> Non
         bad(path, f"variable {name!r}: {why}{did_you_mean(value, spec.variables[name].values or [])}")
 
 
-def _check_variables(spec: Spec, bad: Any) -> None:
+def _check_variables(spec: Spec, bad: Any, check_label: Any) -> None:
     """Effects change declared variables, to values they have; variables are within the engine's slots."""
     slots = sum(2 if v.per == "player" else 1 for v in spec.variables.values())
     if slots > MAX_VARIABLE_SLOTS:
@@ -508,8 +508,50 @@ def _check_variables(spec: Spec, bad: Any) -> None:
                 path = ("effects", i, key, name)
                 if _known_variable(spec, name, path, bad) and key == "set":
                     _check_value(spec, name, value, path, bad)
-        if effect.on == "round_start" and spec.rounds is None:
+        if "round_start" in effect.events and spec.rounds is None:
             bad(("effects", i, "on"), "round_start happens only in a game of rounds (give a rounds block)")
+        if effect.transfer:
+            _check_transfer(spec, effect.transfer, ("effects", i, "transfer"), bad, check_label)
+
+
+def _check_transfer(spec: Spec, steps: list[Any], path: Path, bad: Any, check_label: Any) -> None:
+    """Steps of pieces moved by hand: places on this board, a pit before every `next`, the hand
+    emptied by a later step, marks declared, a bounded number of steps."""
+    touched = holding = False
+    for j, step in enumerate(steps):
+        at = path + (j,)
+        for key, place in (("from", step.from_), ("to", step.to)):
+            if isinstance(place, str) and place in _TRANSFER_WORDS[key]:
+                if place == "store" and spec.board.stores == "none":
+                    bad(at + (key,), "the board has no stores (board.stores)")
+            elif isinstance(place, str) and place in _TRANSFER_WORDS["to"] | _TRANSFER_WORDS["from"]:
+                bad(at + (key,), f"{key}: {place} is not allowed here; use a pit or one of "
+                                 f"{', '.join(sorted(_TRANSFER_WORDS[key]))}")
+            else:
+                check_label(at + (key,) + (() if isinstance(place, str) else ("pit",)),
+                            place if isinstance(place, str) else place.pit)
+        if step.from_ == "next" and not touched:
+            bad(at + ("from",), "`next` is the pit after the last one touched; no step touched a pit before this one")
+        if step.to in ("next", "opposite") and step.from_ == "hand" and not touched:
+            bad(at + ("to",), f"`{step.to}` from the hand needs a pit touched before this step")
+        if step.to == "opposite" and spec.board.ranks != 2:
+            bad(at + ("to",), "`opposite` in a transfer needs a board of two rows")
+        if step.from_ == "hand" and step.take != "all":
+            bad(at + ("take",), "from the hand every piece held is put: leave out take")
+        if step.mark is not None and step.mark not in spec.marks:
+            bad(at + ("mark",), f"undeclared mark {step.mark!r}{did_you_mean(step.mark, spec.marks)}; "
+                                "declare it under 'marks'")
+        touched = touched or step.from_ not in ("hand", "store") or step.to not in ("hand", "store", "off")
+        holding = step.to == "hand" or (holding and step.from_ != "hand")
+    if holding:
+        bad(path, "pieces are left in hand: put them somewhere with a later step `from: hand`")
+    if sum(step.times for step in steps) > MAX_BOARD_SLOTS:
+        bad(path, f"at most {MAX_BOARD_SLOTS} steps (counting `times`)")
+    if len(spec.setup.kinds) > 1:
+        bad(path, "transfers move pieces of one kind only: this game has several kinds of piece")
+
+
+_TRANSFER_WORDS = {"from": {"next", "hand", "store"}, "to": {"next", "opposite", "hand", "store", "off"}}
 
 
 def _check_kinds(spec: Spec, kind_names: list[str], bad: Any, check_label: Any) -> None:

@@ -431,13 +431,58 @@ class Grammar:
 
     def effect(self, effect: Any) -> list[str]:
         """What an effect does, one clause per variable: 'your sowing direction becomes
-        clockwise', 'the captures made go up by one'."""
-        out = []
+        clockwise', 'the captures made go up by one' (after its pieces moved, said first)."""
+        out = [step[0].lower() + step[1:] for step in self.transfer_steps(effect.transfer or [])]
         for name, value in (effect.set or {}).items():
             out.append(f"{self.variable_name(name, effect.of)} becomes {self.value(name, value)}")
         for name, n in (effect.add or {}).items():
             out.append(f"{self.variable_name(name, effect.of)} goes {'up' if n >= 0 else 'down'} by {number(abs(n))}")
         return out
+
+    def events(self, effect: Any) -> str:
+        """'At the start of the game and after each move': when an effect happens."""
+        said = {"game_start": "at the start of the game", "round_start": "at the start of each new round",
+                "move_end": "after each move"}
+        text = join([said[e] for e in effect.events])
+        return text[0].upper() + text[1:]
+
+    def transfer_steps(self, steps: list[Any]) -> list[str]:
+        """Pieces moved by hand, one instruction per step, said to the player who does them
+        as South sees the board: 'Take all the counters from your hole A and put them into
+        the hole after it.'"""
+        return [self.transfer_step(step) for step in steps]
+
+    def transfer_step(self, step: Any) -> str:
+        held = step.from_ == "hand"
+        what = "all the " + self.pieces if step.take == "all" else plural(step.take, self.piece, self.pieces)
+        source = {"next": f"the next {self.pit}", "store": f"your {self.store}"}.get(step.from_) if isinstance(
+            step.from_, str) else None
+        source = source or self.place(step.from_)
+        them = "it" if step.take == 1 and not held else "them"
+        to = step.to
+        dest = {"off": "aside, out of the game", "store": f"into your {self.store} (captured)",
+                "next": f"into the next {self.pit}" if held else f"into the {self.pit} after it",
+                "opposite": f"into the {self.pit} facing {'the last one' if held else 'it'}"}.get(to) if isinstance(
+            to, str) else None
+        dest = dest or ("" if to == "hand" else "into " + self.place(to))
+        if held:
+            text = f"Put the {self.pieces} in your hand {dest}"
+        elif to == "hand":
+            text = f"Take {what} from {source} and hold {them} in your hand"
+        else:
+            text = f"Take {what} from {source} and put {them} {dest}"
+        text += f"; that {self.pit} is marked **{step.mark}**" if step.mark else ""
+        if step.times > 1:
+            return (f"Then do this {number(step.times)} times, each time going on round the board from the last "
+                    f"{self.pit} used: {text[0].lower() + text[1:]}.")
+        return text + "."
+
+    def place(self, place: Any) -> str:
+        """'your hole A', 'your opponent's hole f'."""
+        label, side = (place, "own") if isinstance(place, str) else (place.pit, place.side)
+        if side == "own":
+            return f"your {self.pit} {label}"
+        return f"your opponent's {self.pit} {self.north_label.get(label, label)}"
 
     def phrase(self, c: Condition | None, indefinite: bool = False) -> str:
         """The pit as a noun phrase, circumstances after a comma: 'one of your occupied

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import unquote
 
@@ -503,6 +504,23 @@ def option_note(game: Any) -> Any:
     return option
 
 
+def start_effects(spec: Any) -> list[Any]:
+    """The effects that move pieces when the game starts: the stylised opening the rulebook
+    gives its own section (with the position it leads to)."""
+    return [e for e in spec.effects if e.transfer and "game_start" in e.events]
+
+
+def setup_state(game: Any) -> Any:
+    """The start as the setup lays it out, before the effects at the game's start move pieces:
+    what a board diagram reads of a state (no state is made of it: it need not be one the
+    rules could continue from, e.g. with the first move bound to a mark the opening sets)."""
+    board, marks, stock = game.new_position()[:3]
+    kinds = None
+    if game.initial_kinds is not None:
+        kinds = [list(row) for row in game.initial_kinds]
+    return SimpleNamespace(game=game, board=board[:game.geo.n_slots], kinds=kinds, marks=marks, stock=stock)
+
+
 def render_book(game: Any) -> Book:
     """The rulebook of a loaded game."""
     spec = game.spec
@@ -515,7 +533,12 @@ def render_book(game: Any) -> Book:
                       "letter" if spec.board.notation == "letters" else "name", spec.variables)
     env = environment()
     initial = f"{stem}-initial.svg"
-    figures[initial] = page_diagram(game.new_initial_state(), title="The initial position")
+    opening = start_effects(spec)
+    figures[initial] = page_diagram(setup_state(game) if opening else game.new_initial_state(),
+                                    title="The initial position")
+    opened = f"{stem}-opened.svg" if opening else None
+    if opened:
+        figures[opened] = page_diagram(game.new_initial_state(), title="After the opening")
     changed = {k: v for k, v in game.params.items() if spec.parameters[k].default != v}
     pieces = terms.pieces or terms.piece + "s"
     shown = examples(game, stem, figures)
@@ -525,7 +548,8 @@ def render_book(game: Any) -> Book:
             illustrated.setdefault(name, ex)
     text = env.get_template("rulebook.md.j2").render(
         spec=spec, game=game, terms=terms, pieces=pieces, g=grammar,
-        initial=initial, examples=shown, changed=changed, illustrated=illustrated,
+        initial=initial, opening=opening, opened=opened, examples=shown,
+        listed=[e for e in spec.effects if e not in opening or e.set or e.add], changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
         notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
         arrows=arrows_by_row(game), further=further_pits(spec),

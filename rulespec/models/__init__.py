@@ -17,6 +17,6 @@ from .sowing import Laps, PassingCapture, Sowing
 from .spec import Spec
 from .stages import Stage
 from .turn import Lift, MoveKind, Turn
-from .variables import Effect, Variable
+from .variables import Effect, PitOf, Transfer, Variable
 
 __all__ = [name for name in dir() if not name.startswith("_")]

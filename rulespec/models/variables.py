@@ -1,7 +1,8 @@
-"""Numbers the game keeps beside the board, the effects that change them and the test on them."""
+"""Numbers the game keeps beside the board, the effects that change them or move pieces, and
+the test on them."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -48,13 +49,55 @@ class Variable(Block):
         return self.values[number] if self.values and 0 <= number < len(self.values) else number
 
 
-class Effect(Block):
-    """On an event, when a condition holds, a variable is set or changed."""
+class PitOf(Block):
+    """A pit named from one player's side: `{pit: A1, side: opponent}`."""
 
-    on: Literal["move_end", "round_start"] = "move_end"
-    """`move_end`: after every move (once its captures are made, before the end conditions,
-    another turn, the next stage and marks are looked at, which all see the new value);
-    `round_start`: when a new round of a game of rounds has been set up."""
+    pit: str
+    """The pit's label, as its owner names it (see the board's notation)."""
+    side: Literal["own", "opponent"] = "own"
+    """Whose pit: the performer's (`own`) or the opponent's."""
+
+
+Place = Annotated[str, Field(min_length=1)] | PitOf
+"""A pit label from the performer's side (A1), a `{pit, side}`, or a word the field allows."""
+
+
+class Transfer(Block):
+    """One prescribed step of moving pieces by hand, outside any sowing: `take` pieces from
+    one place, all put into another. A list of them writes a stylised opening (the counters
+    gathered into every other hole, one held in hand and dropped at the end, a hole emptied
+    into the store). Steps are done by the performer (see the effect's `of`), pits are named
+    from the performer's side, and `next` follows the performer's anticlockwise path."""
+
+    from_: Place = Field(alias="from")
+    """Where the pieces come from: a pit; `next`, the pit after the last pit this effect
+    touched (the one it put pieces into, or took them from when they went to the hand, the
+    store or off the board); or `hand`, every piece the performer holds from earlier steps."""
+    take: Literal["all"] | Annotated[int, Field(ge=1)] = "all"
+    """How many pieces to take (`all`, or a number: fewer if the pit has fewer). From the hand,
+    always all."""
+    to: Place
+    """Where they go: a pit; `next`, the pit after the one they came from (from the hand: after
+    the last pit touched); `opposite`, the pit facing the one they came from; `hand`, kept in
+    the performer's hand for a later step; `store`, the performer's store (a capture); `off`,
+    off the board (removed from the game)."""
+    times: int = Field(1, ge=1, le=256)
+    """How many times the step is done, each time from the pit after the last one touched
+    (so `from: next` walks round the board)."""
+    mark: Name | None = None
+    """A mark the receiving pit gets (an owned mark: the performer's), e.g. a hole that
+    becomes the performer's weg."""
+
+
+class Effect(Block):
+    """On an event, when a condition holds, variables are set or changed and pieces moved."""
+
+    on: Literal["game_start", "round_start", "move_end"] | list[
+        Literal["game_start", "round_start", "move_end"]] = "move_end"
+    """`game_start`: once, before the first move (before an opening race); `round_start`: when
+    a new round of a game of rounds has been set up (not the first); `move_end`: after every
+    move (once its captures are made, before the end conditions, another turn, the next stage
+    and marks are looked at, which all see the new value); or a list of these."""
     when: Condition | None = None
     """The effect happens only when this holds, tested as `extra_turn` is: on the pit where the
     move ended (at a round's start, on no pit), about the player who moved."""
@@ -62,12 +105,20 @@ class Effect(Block):
     """Variables given a value."""
     add: dict[Name, int] | None = None
     """Variables changed by a number (negative: taken away; a value never goes below 0)."""
+    transfer: list[Transfer] | None = None
+    """Pieces moved by hand, step by step (before the variables change), by the player `of`
+    names (`both`: the mover, then the opponent)."""
     of: Literal["mover", "opponent", "both"] = "mover"
-    """Whose value a player's variable changes: the `mover`'s (at a round's start, the player
-    who moves first), the `opponent`'s, or `both`."""
+    """Whose value a player's variable changes, and who moves the pieces: the `mover`'s (at
+    the game's or a round's start, the player who moves first), the `opponent`'s, or `both`."""
 
     @model_validator(mode="after")
     def _does_something(self) -> "Effect":
-        if not self.set and not self.add:
-            raise ValueError("an effect needs `set` or `add`")
+        if not self.set and not self.add and not self.transfer:
+            raise ValueError("an effect needs `set`, `add` or `transfer`")
         return self
+
+    @property
+    def events(self) -> list[str]:
+        """The events it happens on."""
+        return list(self.on) if isinstance(self.on, list) else [self.on]
