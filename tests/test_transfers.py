@@ -146,3 +146,16 @@ scoring: {{counts: [own_pits]}}
     with pytest.raises(SpecError) as error:
         rulespec.load_text(text, "bad.yaml")
     assert "bad.yaml" + where in str(error.value) and message in str(error.value)
+
+
+def test_the_rulebook_says_the_opening_step_by_step_with_the_board_it_leads_to() -> None:
+    from rulespec.book import render_book
+
+    book = render_book(rulespec.load_text(HELD, "held.yaml"))
+    opening = book.markdown.split("## 2. Before the first move")[1].split("\n## ")[0]
+    assert "1. Take one seed from your pit F and hold it in your hand." in opening
+    assert ("2. Then do this six times, each time going on round the board from the last pit used: take one "
+            "seed from the next pit and put it into the pit after it.") in opening
+    assert "3. Put the seed in your hand into the next pit; that pit is marked **weg**." in opening
+    assert "held-opened.svg" in opening and "held-opened.svg" in book.figures
+    assert ">4<" in book.figures["held-initial.svg"] and ">5<" not in book.figures["held-initial.svg"]

@@ -450,9 +450,17 @@ class Grammar:
         """Pieces moved by hand, one instruction per step, said to the player who does them
         as South sees the board: 'Take all the counters from your hole A and put them into
         the hole after it.'"""
-        return [self.transfer_step(step) for step in steps]
+        said, hand = [], 0
+        for step in steps:
+            said.append(self.transfer_step(step, hand))
+            if step.from_ == "hand":
+                hand = 0
+            if step.to == "hand" and hand is not None:
+                hand = None if step.take == "all" else hand + step.take * step.times
+        return said
 
-    def transfer_step(self, step: Any) -> str:
+    def transfer_step(self, step: Any, hand: int | None = None) -> str:
+        """One step; `hand`: how many pieces the hand holds before it, where the steps say."""
         held = step.from_ == "hand"
         what = "all the " + self.pieces if step.take == "all" else plural(step.take, self.piece, self.pieces)
         source = {"next": f"the next {self.pit}", "store": f"your {self.store}"}.get(step.from_) if isinstance(
@@ -466,7 +474,7 @@ class Grammar:
             to, str) else None
         dest = dest or ("" if to == "hand" else "into " + self.place(to))
         if held:
-            text = f"Put the {self.pieces} in your hand {dest}"
+            text = f"Put the {self.piece if hand == 1 else self.pieces} in your hand {dest}"
         elif to == "hand":
             text = f"Take {what} from {source} and hold {them} in your hand"
         else:
