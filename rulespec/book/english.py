@@ -432,7 +432,7 @@ class Grammar:
     def effect(self, effect: Any) -> list[str]:
         """What an effect does, one clause per variable: 'your sowing direction becomes
         clockwise', 'the captures made go up by one' (after its pieces moved, said first)."""
-        out = [step[0].lower() + step[1:] for step in self.transfer_steps(effect.transfer or [])]
+        out = [step[0].lower() + step[1:].rstrip(".") for step in self.transfer_steps(effect.transfer or [])]
         for name, value in (effect.set or {}).items():
             out.append(f"{self.variable_name(name, effect.of)} becomes {self.value(name, value)}")
         for name, n in (effect.add or {}).items():
