@@ -55,3 +55,20 @@ def test_stores_beside_the_board_are_never_a_start() -> None:
     g = rulespec.load_text(STORE_MOVE.format(stores="beside"), "test.yaml")
     st = position(g, [1, 0, 2, 0], [1, 1, 1, 1], (5, 5))
     assert legal(st) == ["A", "C"]
+
+
+def test_a_count_of_one_store_is_said_of_the_player_s_store() -> None:
+    """A player has one store: `count_pits` over their stores reads as 'your store holds ...'."""
+    from rulespec.book import render_book
+    g = rulespec.load_text("""name: Test
+board: {pits: 4, stores: beside, notation: letters}
+setup: {per_pit: 3}
+end:
+  - kind: condition
+    player: next
+    when: {count_pits: {where: {side: own, store: true, count: {min: 20}}, count: 1}}
+    result: draw
+""", "test.yaml")
+    text = render_book(g).markdown
+    assert "your store holds 20 or more" in text
+    assert "of your stores" not in text
