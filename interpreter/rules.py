@@ -247,7 +247,10 @@ def _kind(index: int, kind: MoveKind, cc: FixedPits, geo: Geometry, pick_base: i
     )
     for p in (0, 1):
         # A move can only start where the mover can sow from: their own circuit's pits.
-        pits = geo.own[p] if own else [q for q in range(geo.n_pits) if q in on_circuit[p]]
+        if kind.from_.store:  # a store sown as a move: the stores on the mover's circuit
+            pits = [q for q in cc.candidates(kind.from_)[p] if q >= geo.n_pits and q in on_circuit[p]]
+        else:
+            pits = geo.own[p] if own else [q for q in range(geo.n_pits) if q in on_circuit[p]]
         rows = []
         for pit in pits:
             own_index = pit - p * geo.per_player

@@ -363,6 +363,10 @@ class Grammar:
             group = f"the {noun} on the board"
         predicate = self._predicate(PitWords(adjectives=state, relatives=w.relatives))
         n = spec.count
+        if (spec.where.store is True and w.owner in ("your", "your opponent's")
+                and (n == 1 or (isinstance(n, CountRange) and n.min == 1 and n.max is None))):
+            # a player has one store: 'your store holds 50 or more counters'
+            return f"{w.owner} {self._noun(w)} {predicate or 'is there'}"
         if n == 0:
             head, verb_plural = f"none of {group}", False
         elif n == 1:

@@ -31,7 +31,9 @@ class MoveKind(Block):
     name: str = "move"
     """A short name (shown in the rulebook and notation)."""
     from_: Condition = Field(Condition(side="own", count={"min": 1}), alias="from")
-    """Which pits may start the move (tested on each candidate pit)."""
+    """Which pits may start the move (tested on each candidate pit). With `store: true` the
+    candidates are the stores in the circuit instead (a store sown as a move, with `board.stores:
+    in_circuit`; stores beside the board are never a start), e.g. `{side: own, store: true, count: {min: 13}}`."""
     lift: Literal["all", "one_from_stock"] | Lift = "all"
     """`all`: lift every piece from the pit; `one_from_stock`: drop one piece from the
     mover's stock into the pit and treat the pit as where a lap ended; or a {from_stock, take}."""
