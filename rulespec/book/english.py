@@ -605,6 +605,15 @@ class Grammar:
             return "the " + self.pit + " is " + self._phrase(w, indefinite=True)
         return join(w.circumstances)
 
+    def move_ended(self, c: Condition) -> str:
+        """When a test on the pit where the move ended holds: 'your move ended in a hole
+        marked weg', or for a test that is about no pit, only its circumstances ('your move
+        has captured')."""
+        w = self.words(c)
+        if w.owner or w.nouns or w.adjectives or w.relatives:
+            return "your move ended in " + self._phrase(w, indefinite=True)
+        return join(w.circumstances)
+
     def items(self, c: Condition | None, yours_implied: bool = True) -> list[str]:
         """The tests of a condition one per line, each a sentence about 'it' (for a start,
         `yours_implied`: the pit is one of the mover's, which is not repeated)."""
