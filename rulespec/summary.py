@@ -37,6 +37,12 @@ def summary(game: Any) -> str:
         who = "first" if spec.opening.next_player == "first_finished" else "last"
         lines.append(f"  opening: a race, both players sowing their first move at once (a simultaneous "
                      f"node); the player who finishes {who} moves next")
+    for effect in spec.effects:
+        if effect.transfer:
+            who = {"mover": "the mover", "opponent": "the mover's opponent", "both": "each player"}[effect.of]
+            steps = sum(step.times for step in effect.transfer)
+            when = " and ".join(e.replace("_", " ") for e in effect.events)
+            lines.append(f"  pieces moved by hand: {steps} step{'s' if steps != 1 else ''} by {who} at {when}")
     lines.append("  end: " + "; ".join(e.kind.replace("_", " ") for e in spec.end))
     if spec.rounds is not None:
         r = spec.rounds

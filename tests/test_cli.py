@@ -69,6 +69,13 @@ def test_show_prints_summary_and_board() -> None:
     assert "   3   3   3   3   3   3" in result.output
 
 
+def test_show_says_what_the_opening_moves_by_hand() -> None:
+    result = runner.invoke(app, ["show", "gabata-shoa-adegrat"])
+    assert result.exit_code == 0, result.output
+    assert "pieces moved by hand: 8 steps by the mover's opponent at game start and round start" in result.output
+    assert "   5   3   5   3   5  4*" in result.output  # North's row after South's opening
+
+
 def test_unknown_variant_suggests_a_name() -> None:
     result = runner.invoke(app, ["show", "owar"])
     assert result.exit_code == 1
