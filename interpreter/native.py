@@ -130,7 +130,7 @@ class TurnAssembler(Assembler):
         return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
                            -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
                            *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0)),
-                           rules.part_min, PART_TIE.index(rules.part_tie), rules.clear])
+                           rules.part_min, PART_TIE.index(rules.part_tie), rules.clear, rules.remainder])
 
     def marks(self) -> int:
         """The marks record: state._update_marks's events, clearers and setters."""

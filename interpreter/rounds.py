@@ -24,6 +24,8 @@ class RoundRules:
     """Who fills the part pit when both have as many left (part_pit.tie)."""
     clear: int = 0
     """The mark bits cleared from every pit when a round begins (clear_marks)."""
+    remainder: int = 0
+    """1: the pieces short of a whole pit go into the next pit (remainder: next_pit)."""
 
 
 def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
@@ -41,4 +43,5 @@ def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
                       rounds.next_player, rounds.max_rounds or None,
                       tuple(game.owner_bits[held]) if held is not None else None,
                       part.min if part is not None else 0, part.tie if part is not None else "weaker",
-                      sum(game.mark_bit[name] for name in set(rounds.clear_marks)))
+                      sum(game.mark_bit[name] for name in set(rounds.clear_marks)),
+                      int(rounds.remainder == "next_pit"))

@@ -467,6 +467,9 @@ def _check_rounds(spec: Spec, bad: Any) -> None:
             bad(("rounds", "clear_marks", i), f"undeclared mark {name!r}{did_you_mean(name, spec.marks)}; "
                                               "declare it under 'marks'")
     part = rounds.part_pit
+    if rounds.remainder == "next_pit" and held is not None:
+        bad(("rounds", "remainder"), "the remainder put into the next pit leaves no pit to pass to the opponent: "
+                                     "leave out to_opponent (or remainder)")
     if part is not None and held is None:
         bad(("rounds", "part_pit"), "a part pit may be the opponent's, which the player then holds: "
                                     "give rounds.to_opponent")

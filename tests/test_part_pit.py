@@ -187,3 +187,39 @@ def test_a_race_that_takes_as_its_laps_pass_alike_compiled_and_interpreted(name:
         taken += sum(p["store"] for p in snap["players"]) > 0 or any(snap["marks"].values())
         play_both(fast, slow, rng.choice, max_actions=4000)
     assert taken, "no race took pieces or holes"
+
+
+# The same board with the pieces short of a whole pit put into the next pit, in play, and the
+# pits left unfilled closed (`rounds.remainder: next_pit`).
+REMAINDER = SURPLUS.replace("""marks:
+  won: {meaning: a pit won from the opponent, owned: true, holds_pit: true}""", """marks:
+  closed: {meaning: a pit out of play for the round}""").replace(
+    "rounds: {order: last, to_opponent: won, part_pit: {min: 3, tie: weaker}}",
+    "rounds: {order: first, out_of_play: closed, remainder: next_pit}\nsowing: {skip: {mark: closed}}")
+
+
+@pytest.mark.usefixtures("each_engine")
+@pytest.mark.parametrize("south,south_pits,north_pits,closed,stores", [
+    (12, [4, 4, 4], [4, 4, 4], [], [0, 0]),
+    (14, [4, 4, 4], [4, 4, 2], [], [2, 0]),  # North's ten: a, b and two in c (in play)
+    (5, [4, 1, 0], [4, 4, 4], ["C"], [0, 7]),  # South's five: A and one in B; C closed
+    (1, [1, 0, 0], [4, 4, 4], ["B", "C"], [0, 11]),
+])
+def test_the_pieces_short_of_a_pit_go_into_the_next_pit(south, south_pits, north_pits, closed, stores) -> None:
+    snap = after_round(REMAINDER, south)
+    assert snap["round"] == 2 and not snap["terminal"]
+    assert snap["players"][0]["pits"] == south_pits and snap["players"][1]["pits"] == north_pits
+    assert snap["marks"]["closed"] == closed
+    assert [p["store"] for p in snap["players"]] == stores
+
+
+@pytest.mark.usefixtures("each_engine")
+def test_with_the_remainder_put_out_the_game_ends_when_a_player_has_no_piece() -> None:
+    snap = after_round(REMAINDER, 24)
+    assert snap["terminal"] and snap["returns"] == [1.0, -1.0]
+
+
+def test_the_remainder_and_pits_passed_to_the_opponent_exclude_each_other() -> None:
+    bad = SURPLUS.replace("part_pit: {min: 3, tie: weaker}}", "remainder: next_pit}")
+    with pytest.raises(SpecError, match="the remainder put into the next pit leaves no pit to pass"):
+        load_spec_text(bad)

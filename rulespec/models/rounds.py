@@ -54,6 +54,11 @@ class Rounds(Block):
     opponent's, which they then hold) and the opponent makes up the pieces it lacks. The game
     then ends when a player would hold no pit at all, rather than when they cannot fill one.
     None: the pieces short of a whole pit stay in the stores."""
+    remainder: Literal["store", "next_pit"] = "store"
+    """The pieces too few to fill one more pit: they stay in the `store`, or go into the player's
+    next pit in the filling order (`next_pit`), which is then in play with fewer pieces than the
+    others; the game then ends only when a player has no piece left to put out. Not with
+    `to_opponent`."""
     clear_marks: list[Name] = Field(default_factory=list)
     """Marks removed from every pit when a new round begins: marks that play sets during a
     round (captured holes, say) where each round starts afresh. Marks left out of the list stay
