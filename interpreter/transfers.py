@@ -23,7 +23,7 @@ def resolve_transfers(game: Any, steps: list[Any], performer: int) -> list[tuple
     out: list[tuple[int, int, int, int]] = []
     for i, step in enumerate(steps):
         for _ in range(step.times):
-            source = _place(game, step.from_, performer, cursor, after, i, "from")
+            source = _place(game, step.from_, performer, cursor, after, i)
             base = source if source >= 0 else cursor
             if step.to == "next":
                 target = _after(after, base, i)
@@ -33,7 +33,7 @@ def resolve_transfers(game: Any, steps: list[Any], performer: int) -> list[tuple
                     raise ValueError(f"transfer step {i + 1}: the pit {geo.label[base] if base >= 0 else '?'} "
                                      "faces no pit")
             else:
-                target = _place(game, step.to, performer, cursor, after, i, "to")
+                target = _place(game, step.to, performer, cursor, after, i)
             take = layout.TAKE_ALL if step.take == "all" else step.take
             mark = _mark_bits(game, step.mark, performer) if step.mark is not None and target >= 0 else 0
             out.append((source, target, take, mark))
@@ -42,7 +42,7 @@ def resolve_transfers(game: Any, steps: list[Any], performer: int) -> list[tuple
     return out
 
 
-def _place(game: Any, place: Any, performer: int, cursor: int, after: dict[int, int], i: int, key: str) -> int:
+def _place(game: Any, place: Any, performer: int, cursor: int, after: dict[int, int], i: int) -> int:
     geo = game.geo
     if place == "next":
         return _after(after, cursor, i)

@@ -537,6 +537,10 @@ def _check_transfer(spec: Spec, steps: list[Any], path: Path, bad: Any, check_la
             bad(at + ("from",), "`next` is the pit after the last one touched; no step touched a pit before this one")
         if step.to in ("next", "opposite") and step.from_ == "hand" and not touched:
             bad(at + ("to",), f"`{step.to}` from the hand needs a pit touched before this step")
+        if step.to in ("next", "opposite") and step.from_ == "store":
+            bad(at + ("to",), f"`{step.to}` is reckoned from the pit the pieces came from: not from the store")
+        if step.mark is not None and step.to in ("hand", "store", "off"):
+            bad(at + ("mark",), f"a mark is put on the pit that receives the pieces: `to: {step.to}` is no pit")
         if step.to == "opposite" and spec.board.ranks != 2:
             bad(at + ("to",), "`opposite` in a transfer needs a board of two rows")
         if step.from_ == "hand" and step.take != "all":

@@ -132,6 +132,8 @@ def test_the_opening_is_done_again_at_each_round_s_start() -> None:
     ("[{from: G, to: B}]", ":7:", "unknown pit 'G'"),
     ("[{from: opposite, to: B}]", ":7:", "from: opposite is not allowed here"),
     ("[{from: A, to: next, times: 200}, {from: next, to: next, times: 100}]", ":7:", "at most 256 steps"),
+    ("[{from: store, to: next}]", ":7:", "`next` is reckoned from the pit the pieces came from"),
+    ("[{from: A, to: off, mark: weg}]", ":7:", "`to: off` is no pit"),
 ])
 def test_a_mistaken_step_is_located(steps: str, where: str, message: str) -> None:
     text = f"""name: Bad
