@@ -3094,11 +3094,9 @@ def finish_game(r: Runner, P: cython.p_int, T: cython.int, g: Game, kind: cython
             s.board[to] += n
     if P[T + T_ROUNDS] >= 0:
         if next_round(r, P, P[T + T_ROUNDS], g):
-            if P[T + T_EFFECTS] >= 0:  # (every stage's turn record holds the same effects)
-                status = run_effects(r, g, stage_kernel(r, 0).prog, stage_kernel(r, 0).prog[r.turns[0] + T_EFFECTS],
-                                     EVENT_ROUND_START, NONE)
-                if status != GAME_OK:
-                    return status
+            status = start_effects(r, g, EVENT_ROUND_START)
+            if status != GAME_OK:
+                return status
             if not clear_seen(r, g):
                 return GAME_NOMEM
             g.starts += 1
@@ -3266,7 +3264,6 @@ def begin_turn(r: Runner, g: Game, last_mover: cython.int, repetition: cython.in
 def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
     """A game from `initial`: the effects at the game's start (a stylised opening), then its
     first turn begun (or the opening race)."""
-    P: cython.p_int = stage_kernel(r, 0).prog
     status: cython.int
     pos_copy(g.pos, initial, r.ns)
     g.terminal = 0
@@ -3275,10 +3272,9 @@ def new_game(r: Runner, g: Game, initial: Pos) -> cython.int:
     g.starts = 0
     g.last_mover = g.last_pit = NONE
     g.racing = 0
-    if P[r.turns[0] + T_EFFECTS] >= 0:
-        status = run_effects(r, g, P, P[r.turns[0] + T_EFFECTS], EVENT_GAME_START, NONE)
-        if status != GAME_OK:
-            return status
+    status = start_effects(r, g, EVENT_GAME_START)
+    if status != GAME_OK:
+        return status
     if not clear_seen(r, g):
         return GAME_NOMEM
     if r.uses_repetition:
@@ -3603,6 +3599,16 @@ def run_effects(r: Runner, g: Game, P: cython.p_int, E: cython.int, event: cytho
                 v += s.vars[slot]
             s.vars[slot] = cython.cast(cython.int, 0 if v < 0 else BIG if v > BIG else v)
     return GAME_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def start_effects(r: Runner, g: Game, event: cython.int) -> cython.int:
+    """The effects at the game's or a new round's start, on no pit (every stage's turn record
+    holds the same effects: the first stage's are read)."""
+    P: cython.p_int = stage_kernel(r, 0).prog
+    E: cython.int = P[r.turns[0] + T_EFFECTS]
+    return GAME_OK if E < 0 else run_effects(r, g, P, E, event, NONE)
 
 
 @cython.cfunc

@@ -94,7 +94,13 @@ class PitWords:
     not_store: bool = False
 
     def is_position_only(self) -> bool:
-        return not (self.owner or self.adjectives or self.nouns or self.relatives or self.not_store)
+        return not (self.names_a_pit or self.not_store)
+
+    @property
+    def names_a_pit(self) -> bool:
+        """Whether the words describe a pit (an owner, a noun, an adjective or a relative
+        clause), not only the circumstances of the move or the position."""
+        return bool(self.owner or self.nouns or self.adjectives or self.relatives)
 
 
 class Grammar:
@@ -591,7 +597,7 @@ class Grammar:
         if c is None:
             return "always"
         w = self.words(c)
-        if not (w.owner or w.nouns or w.adjectives or w.relatives):
+        if not w.names_a_pit:
             return join(w.circumstances) or "always"
         return "it is " + self._phrase(w, indefinite=True)
 
@@ -601,7 +607,7 @@ class Grammar:
         if c is None:
             return "always"
         w = self.words(c)
-        if w.owner or w.nouns or w.adjectives or w.relatives:
+        if w.names_a_pit:
             return "the " + self.pit + " is " + self._phrase(w, indefinite=True)
         return join(w.circumstances)
 
@@ -610,9 +616,7 @@ class Grammar:
         marked weg', or for a test that is about no pit, only its circumstances ('your move
         has captured')."""
         w = self.words(c)
-        if w.owner or w.nouns or w.adjectives or w.relatives:
-            return "your move ended in " + self._phrase(w, indefinite=True)
-        return join(w.circumstances)
+        return "your move ended in " + self._phrase(w, indefinite=True) if w.names_a_pit else join(w.circumstances)
 
     def items(self, c: Condition | None, yours_implied: bool = True) -> list[str]:
         """The tests of a condition one per line, each a sentence about 'it' (for a start,
