@@ -878,6 +878,7 @@ def take(P: cython.p_int, cap: cython.int, s: Pos, n: cython.int, m: Move) -> cy
     clear: cython.int = P[H_CLEAR_CAPTURE]
     most: cython.int = P[cap + CP_MOST]
     store: cython.int
+    owner: cython.int
     if P[cap + CP_FORFEIT]:
         opp = 1 - s.mover
         on_side = side_sum(P, s, opp)
@@ -893,11 +894,18 @@ def take(P: cython.p_int, cap: cython.int, s: Pos, n: cython.int, m: Move) -> cy
             m.taken[2 * m.n_taken] = q
             m.taken[2 * m.n_taken + 1] = k
             m.n_taken += 1
+        if P[cap + CP_BY] == BY_OWNER:
+            owner = owner_at(P, s, q)
+            store = P[P[H_STORE] + (owner if owner == 0 or owner == 1 else s.mover)]
+            if store != NONE:
+                s.board[store] += k  # each pit's pieces to the store of the player who holds it
         total += k
         s.board[q] -= k
         if clear and not s.board[q]:
             s.marks[q] &= ~clear
-    store = P[P[H_STORE] + (1 - s.mover if P[cap + CP_BY_OPPONENT] else s.mover)]
+    if P[cap + CP_BY] == BY_OWNER:
+        return total
+    store = P[P[H_STORE] + (1 - s.mover if P[cap + CP_BY] == BY_OPPONENT else s.mover)]
     if P[cap + CP_TO] == TO_STORE and store != NONE:
         s.board[store] += total
     elif P[cap + CP_TO] == TO_REMOVED:
@@ -905,6 +913,27 @@ def take(P: cython.p_int, cap: cython.int, s: Pos, n: cython.int, m: Move) -> cy
     elif P[cap + CP_TO] == TO_LANDING and m.last >= 0:
         s.board[m.last] += total  # back into the landing pit
     return total
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def capture_pits(P: cython.p_int, cap: cython.int, rule: cython.int, s: Pos, last: cython.int, m: Move,
+                 n: cython.int) -> cython.int:
+    """Capture rule `rule` (its record at cap) takes the move's first n pits: the pieces go
+    where it sends them, the landing pit gets its mark, the move records it; the pieces taken."""
+    taken: cython.int = take(P, cap, s, n, m)
+    a: cython.int
+    if m.tracing:
+        a = trace_take(m, rule, n)
+        if a >= 0:
+            m.trace[a + 2] = taken
+    s.marks[last] |= P[cap + CP_MARK0 + s.mover]  # the mark the capture sets
+    m.captured += taken
+    if m.lap == 1 and taken:
+        m.first_captured = 1
+    if taken or not P[cap + CP_AT_END]:  # once the move is over, a capture taking nothing did nothing
+        fire(m, rule)
+    return taken
 
 
 @cython.cfunc
@@ -1548,6 +1577,8 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
         sow_on = 0
         for i in range(n_caps):
             cap = P[P[H_CAPS] + i]
+            if P[cap + CP_AT_END]:
+                continue
             a = capture_applies(P, cap, s, last, m, probe)
             if a < 0:
                 return -a - 1
@@ -1559,16 +1590,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             n = choose_pits(P, cap, s, last, m, n)
             if n < 0:
                 return -n - 1
-            taken = take(P, cap, s, n, m)
-            if m.tracing:
-                a = trace_take(m, i, n)
-                if a >= 0:
-                    m.trace[a + 2] = taken
-            s.marks[last] |= P[cap + CP_MARK0 + mover]  # the mark the capture sets
-            m.captured += taken
-            if laps == 1 and taken:
-                m.first_captured = 1
-            fire(m, i)
+            taken = capture_pits(P, cap, i, s, last, m, n)
             if P[cap + CP_TO] == TO_SOW and taken:
                 entry = entry_pit(P, cap, s, last, m, taken)
                 if entry < 0:
@@ -1631,6 +1653,32 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             continue
         break
     m.sowings = laps
+    return end_captures(P, s, last, m, n_caps)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def end_captures(P: cython.p_int, s: Pos, last: cython.int, m: Move, n_caps: cython.int) -> cython.int:
+    """The captures made once the move is over (`at: move_end`), tested on the pit where it
+    ended: the first that applies takes; an outcome P_*."""
+    i: cython.int
+    cap: cython.int
+    a: cython.int
+    n: cython.int
+    for i in range(n_caps):
+        cap = P[P[H_CAPS] + i]
+        if not P[cap + CP_AT_END]:
+            continue
+        a = capture_applies(P, cap, s, last, m, 0)
+        if a < 0:
+            return -a - 1
+        if not a:
+            continue
+        n = choose_pits(P, cap, s, last, m, taken_pits(P, cap, s, last, m))
+        if n < 0:
+            return -n - 1
+        capture_pits(P, cap, i, s, last, m, n)
+        break
     return P_DONE
 
 
@@ -5193,8 +5241,10 @@ class _Checker:
             raise ProgramError("a capture sown without an entry")
         if x[CP_ENTRY_TURNS] < 0 or x[CP_ENTRY_TURNS] > 3:
             raise ProgramError("a bad direction for captured pieces")
-        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0 or x[CP_SEEK] not in (0, 1) or x[CP_BY_OPPONENT] not in (0, 1):
+        if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0 or x[CP_SEEK] not in (0, 1) or not BY_MOVER <= x[CP_BY] <= BY_OWNER:
             raise ProgramError("a capture's carry, most, seek or taker out of range")
+        if x[CP_AT_END] not in (0, 1) or (x[CP_AT_END] and (x[CP_TO] == TO_SOW or x[CP_GO_ON] or x[CP_CARRY])):
+            raise ProgramError("a capture once the move is over that would go on with the move")
         nsel = x[CP_NSEL]
         self.span(at + CP_SELS, nsel + 1)
         for i in range(nsel):

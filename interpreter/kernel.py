@@ -43,6 +43,8 @@ PIT_FLAGS = {"start", "last", "after_last", "sown"}
 SELECTORS = layout.fields("SEL_", skip=("chain", "where"))
 CHAIN = layout.SEL_CHAIN
 TO = layout.fields("TO_")
+TAKERS = layout.fields("BY_")
+"""Who takes a capture's pieces (CaptureRule.by)."""
 SCORE_BITS = layout.fields("SCORE_")
 """What a score counts, as bits of T_SCORE."""
 DURING_PLAYER = {"any": layout.D_ANY, "mover": layout.D_MOVER, "next": layout.D_MOVER, "opponent": layout.D_OPPONENT}
@@ -322,7 +324,8 @@ class Assembler:
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
                            int(prog.go_on), *(marks or [0, 0]), int(prog.carry), prog.most, int(prog.seek),
-                           int(rule.by == "opponent"), len(sels), *sels, len(chosen) // 3, *chosen])
+                           TAKERS[rule.by], int(rule.at == "move_end"), len(sels), *sels, len(chosen) // 3,
+                           *chosen])
 
     def during(self, end: Any) -> int:
         """An end check inside a move: a side empty, a condition tested with the turn's blank

@@ -135,9 +135,15 @@ CP_MARK1 = 12
 CP_CARRY = 13
 CP_MOST = 14
 CP_SEEK = 15
-CP_BY_OPPONENT = 16
-CP_NSEL = 17
-CP_SELS = 18
+CP_BY = 16
+CP_AT_END = 17
+CP_NSEL = 18
+CP_SELS = 19
+
+# who takes a capture's pieces into their store (CP_BY)
+BY_MOVER = 0
+BY_OPPONENT = 1
+BY_OWNER = 2
 
 # where captured pieces go
 TO_STORE = 0

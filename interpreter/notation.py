@@ -68,9 +68,11 @@ def last_move_facts(st: Any) -> dict[str, Any] | None:
                     kinds[game.kind_names[k]] = kinds.get(game.kind_names[k], 0) + c
             entry["kinds"] = kinds
         captures.append(entry)
-    ends_move = {c.name: c.to != "sow" and not c.go_on and not c.carry for rs in game.rulesets for c in rs.captures}
+    ends_move = {c.name: c.to != "sow" and not c.go_on and not c.carry
+                 for rs in game.rulesets for c in rs.captures if c.rule.at == "lap_end"}
+    after_move = {c.name for rs in game.rulesets for c in rs.captures if c.rule.at == "move_end"}
     passing = {name for rs in game.rulesets for name in rs.passing}
-    rules = [f for f in mv.fired if f in ends_move or f in passing]
+    rules = [f for f in mv.fired if f in ends_move or f in after_move or f in passing]
     stop = next((EVENTS[f] for f in mv.fired if f in EVENTS), None)
     if mv.end is not None:
         stop = "the game ended"

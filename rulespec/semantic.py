@@ -125,6 +125,15 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
             if node.by == "opponent" and node.to not in ("store", "removed"):
                 bad(path + ("by",), "a capture by the opponent puts the pieces into the opponent's store or out of "
                                     "play (to: store or removed), never onto the mover's side")
+            if node.by == "owner" and node.to != "store":
+                bad(path + ("by",), "a capture by each pit's owner puts the pieces into the owners' stores: "
+                                    "it needs to: store")
+            if node.at == "move_end":
+                if node.to not in ("store", "removed") or node.then != "end":
+                    bad(path + ("at",), "a capture once the move is over ends the move: it needs to: store or "
+                                        "removed, and then: end")
+                if multi:
+                    bad(path + ("at",), "at: move_end is played with one kind of piece")
             if node.to == "store" and not has_stores and node.take:
                 bad(path + ("to",), "captures go to the store, but the board has no stores "
                                     "(set board.stores, or use to: removed)")

@@ -58,6 +58,8 @@ def features(spec: Spec) -> list[str]:
     add(any(c.to == "removed" for c in captures), "captures removed")
     add(any(c.to == "landing" for c in captures), "pieces moved into the landing pit")
     add(any(c.grand_slam == "forfeit" for c in captures), "grand slam rule")
+    add(any(c.at == "move_end" for c in captures), "captures once the move is over")
+    add(any(c.by == "owner" for c in captures), "captures by each pit's owner")
     add(any(c.mark for c in captures), "captured holes")
     add(any(m.owned for m in spec.marks.values()), "owned pits")
     add(spec.rounds is not None, "rounds")

@@ -163,8 +163,8 @@ class SowDestination(Block):
 
 
 class CaptureRule(Block):
-    """Taken when the last piece of a lap lands where `when` holds. Rules are tried in order;
-    the first that applies is used."""
+    """Taken when the last piece of a lap lands where `when` holds (or once the move is over,
+    with `at: move_end`). Rules are tried in order; the first that applies is used."""
 
     name: str
     """A short name, shown in the rulebook and in rule coverage."""
@@ -178,10 +178,19 @@ class CaptureRule(Block):
     or pick."""
     pieces: Literal["all", "capturable"] = "all"
     """Which pieces of the taken pits are taken: `all`, or only the kinds that are capturable."""
-    by: Literal["mover", "opponent"] = "mover"
+    by: Literal["mover", "opponent", "owner"] = "mover"
     """Who makes the capture: the `mover`, or their `opponent` (the captured pieces go to the
     opponent's store, e.g. "a lap ending in an empty hole of the opponent's lets the opponent
-    take the hole facing it")."""
+    take the hole facing it"), or each taken pit's `owner` (the player who holds it now: its
+    pieces go to that player's store, e.g. "holes of four are taken by the owner of the row
+    they are in"; only `to: store`)."""
+    at: Literal["lap_end", "move_end"] = "lap_end"
+    """When the rule is tried: at the end of each lap (`lap_end`, where the last piece
+    landed), or once, when the move is over (`move_end`: after its last lap and that lap's
+    capture, still tested on the pit where the move ended; the move then ends whatever
+    `then` says), e.g. "at the end of sowing, every hole of four is taken by its owner".
+    The lap-end rules and the move-end rules are each tried in order, the first that applies
+    being used."""
     to: Literal["store", "removed", "landing"] | SowDestination = "store"
     """Where captured pieces go: the mover's `store`, `removed` from play, into the `landing`
     pit (where the lap ended: pieces moved across, e.g. with `most: 1`, Layli Goobalay's uur),
