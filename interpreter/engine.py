@@ -1597,9 +1597,19 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
                     return -entry - 1
                 hand = taken
                 sow_on = 1
-            elif P[cap + CP_GO_ON] and n:
+            elif P[cap + CP_GO_ON] == GO_ON_RELAY and n:
                 last = m.pits[n - 1]  # the relay rule reads the last pit taken as the landing pit
                 seek = P[cap + CP_SEEK]
+            elif P[cap + CP_GO_ON] == GO_ON_NEXT_PIT and n:
+                a = step_of(P, s, m.direction, m.pits[n - 1])
+                if a == NONE or a >= P[H_NPITS] or not s.board[a]:
+                    ended = 1
+                else:  # the pit after the last one taken is lifted and sown on, a new lap
+                    last = a
+                    hand = s.board[a]
+                    s.board[a] = 0
+                    lifted_from(P, s, a)
+                    sow_on = 1
             elif P[cap + CP_CARRY] and s.board[last]:
                 s.board[last] -= 1  # the capturing piece goes on alone, from the landing pit
                 hand = 1
@@ -5243,6 +5253,8 @@ class _Checker:
             raise ProgramError("a bad direction for captured pieces")
         if x[CP_CARRY] not in (0, 1) or x[CP_MOST] < 0 or x[CP_SEEK] not in (0, 1) or not BY_MOVER <= x[CP_BY] <= BY_OWNER:
             raise ProgramError("a capture's carry, most, seek or taker out of range")
+        if not GO_ON_END <= x[CP_GO_ON] <= GO_ON_NEXT_PIT:
+            raise ProgramError("a capture's way of going on out of range")
         if x[CP_AT_END] not in (0, 1) or (x[CP_AT_END] and (x[CP_TO] == TO_SOW or x[CP_GO_ON] or x[CP_CARRY])):
             raise ProgramError("a capture once the move is over that would go on with the move")
         nsel = x[CP_NSEL]

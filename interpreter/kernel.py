@@ -43,6 +43,8 @@ PIT_FLAGS = {"start", "last", "after_last", "sown"}
 SELECTORS = layout.fields("SEL_", skip=("chain", "where"))
 CHAIN = layout.SEL_CHAIN
 TO = layout.fields("TO_")
+GO_ON = {"relay": layout.GO_ON_RELAY, "next_pit": layout.GO_ON_NEXT_PIT}
+"""How the move goes on after a capture (CaptureRule.then; `carry` has a slot of its own)."""
 TAKERS = layout.fields("BY_")
 """Who takes a capture's pieces (CaptureRule.by)."""
 SCORE_BITS = layout.fields("SCORE_")
@@ -323,7 +325,7 @@ class Assembler:
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
-                           int(prog.go_on), *(marks or [0, 0]), int(prog.carry), prog.most, int(prog.seek),
+                           GO_ON.get(rule.then, layout.GO_ON_END), *(marks or [0, 0]), int(prog.carry), prog.most, int(prog.seek),
                            TAKERS[rule.by], int(rule.at == "move_end"), len(sels), *sels, len(chosen) // 3,
                            *chosen])
 

@@ -140,6 +140,11 @@ CP_AT_END = 17
 CP_NSEL = 18
 CP_SELS = 19
 
+# how the move goes on after a capture (CP_GO_ON)
+GO_ON_END = 0
+GO_ON_RELAY = 1
+GO_ON_NEXT_PIT = 2
+
 # who takes a capture's pieces into their store (CP_BY)
 BY_MOVER = 0
 BY_OPPONENT = 1

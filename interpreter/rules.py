@@ -84,8 +84,9 @@ class CaptureProgram:
 
     @property
     def go_on(self) -> bool:
-        """After the capture the move goes on as after a lap, from the last pit taken (CaptureRule.then)."""
-        return self.rule.then == "relay"
+        """After the capture the move goes on with a lap from the last pit taken or the pit after
+        it (CaptureRule.then)."""
+        return self.rule.then in ("relay", "next_pit")
 
     @property
     def seek(self) -> bool:

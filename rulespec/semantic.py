@@ -358,7 +358,7 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
             path = (where if stage is not None else ()) + ("captures", i, "then")
             seek = path[:-1] + ("seek",)
             if cap.seek and cap.then != "relay":
-                after = "ends" if cap.then == "end" else "goes on by then: carry"
+                after = "ends" if cap.then == "end" else f"goes on by then: {cap.then}"
                 bad(seek, f"seek says where the move goes on after the capture, but this capture's move "
                           f"{after}: use then: relay")
             elif cap.seek and (sowing.laps.kind != "relay" or sowing.laps.lift != "next"):
@@ -368,9 +368,9 @@ def _check_go_on(spec: Spec, bad: Any) -> None:
                 continue
             if not isinstance(cap.to, str):
                 bad(path, f"captures sown again already go on; then: {cap.then} is for captures into the store or removed")
-            elif cap.then == "carry":
+            elif cap.then in ("carry", "next_pit"):
                 if len(spec.setup.kinds) > 1:
-                    bad(path, "then: carry is played with one kind of piece")
+                    bad(path, f"then: {cap.then} is played with one kind of piece")
             elif sowing.laps.kind != "relay":
                 bad(path, "then: relay goes on with the sowing's relay laps, but the sowing is single-lap")
             elif len(spec.setup.kinds) > 1:

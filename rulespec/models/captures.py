@@ -203,12 +203,15 @@ class CaptureRule(Block):
     mark: str | None = None
     """After the capture, the landing pit gets this mark (owned by the mover, for an owned mark),
     e.g. Toguz Korgool's tuzdyk."""
-    then: Literal["end", "relay", "carry"] = "end"
+    then: Literal["end", "relay", "carry", "next_pit"] = "end"
     """After a capture into the store or out of play: the move `end`s, or goes on as after a lap
     (`relay`): the last pit taken counts as the landing pit for the sowing's relay rule (with
     `laps.lift: next`, the move goes on from the pit after it when that pit holds pieces), or
     the piece that made the capture is lifted from the landing pit and sown on into the next pit
-    (`carry`), a new lap of one piece (Abalala'e)."""
+    (`carry`), a new lap of one piece (Abalala'e), or the pieces of the pit after the last pit
+    taken are lifted and sown on from there (`next_pit`), a new lap, whatever the relay rule
+    says (the move ends if that pit is empty), e.g. "the player picks up the counters in the
+    next hole after the one captured and continues sowing"."""
     seek: bool = False
     """With `then: relay` and the sowing's `laps.lift: next`: after this capture the move goes
     on from the next pit after the last pit taken that holds pieces, passing over empty pits
