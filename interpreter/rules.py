@@ -200,7 +200,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing, cap
                or (relay and laps.ask_when is not None)
                or (turn.offer == "all" and len({d for k in kinds for d in k.directions}) > 1))
     # A skip rule can leave no pit to sow into: such a move is refused, so moves are tried first.
-    must_sim = (relay or sowing.skip is not None or any(k.require_capture or k.require_condition or k.require_after for k in kinds)
+    must_sim = (relay or sowing.skip is not None
+                or any(k.require_capture or k.require_condition or k.require_after for k in kinds)
                 or any(p.to == "sow" for p in progs))
     if all(k.placement for k in kinds):
         must_sim = False

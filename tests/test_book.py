@@ -129,7 +129,8 @@ def test_a_stepped_chain_and_a_chain_taken_with_its_opposites_are_said_to_the_pl
 def test_a_test_once_the_move_is_over_is_said_to_the_player(test: str, sentence: str) -> None:
     """require_after reads as a condition on the move's outcome, whether it asks about the
     position, the move or the pit where it ended."""
-    text = OWARE.replace("direction: counterclockwise\n", f"direction: counterclockwise\n      require_after: {test}\n", 1)
+    kind = "direction: counterclockwise\n"
+    text = OWARE.replace(kind, f"{kind}      require_after: {test}\n", 1)
     assert sentence in markdown(text)
 
 
