@@ -1698,13 +1698,15 @@ def end_captures(P: cython.p_int, s: Pos, last: cython.int, m: Move, n_caps: cyt
 @cython.exceptval(check=False)
 def allowed(P: cython.p_int, before: Pos, after: Pos, m: Move, kind: cython.int, feeding: cython.int) -> cython.int:
     """Whether a finished move is one its kind allows (captures it must make, its first lap's
-    requirement, feeding the opponent)."""
+    requirement, what must hold once it is over, feeding the opponent)."""
     if P[kind + K_REQUIRE_CAPTURE] == 2:
         if not m.first_captured:
             return 0
     elif P[kind + K_REQUIRE_CAPTURE] and not m.captured:
         return 0
     if not m.first_ok:
+        return 0
+    if P[kind + K_REQUIRE_AFTER] >= 0 and not test(P, P[kind + K_REQUIRE_AFTER], after, m.last, m):
         return 0
     if feeding and not side_sum(P, after, 1 - before.mover):
         return 0
@@ -5226,6 +5228,7 @@ class _Checker:
         self.optional(x[K_REQUIRE])
         self.optional(x[K_TEST])
         self.optional(x[K_INTO])
+        self.optional(x[K_REQUIRE_AFTER])
         self.counted(x[K_DIRS], LATER, CW)
         for player in (0, 1):
             t = x[K_TABLE0 + player]
@@ -6757,7 +6760,8 @@ def moves_blind(P: list) -> bool:
         return False  # a relay from a store would lift it
     for k in range(P[H_NKINDS]):
         x = P[P[H_KINDS] + k]
-        if reads_stores(P, P[x + K_REQUIRE], True) or reads_stores(P, P[x + K_TEST], True):
+        if reads_stores(P, P[x + K_REQUIRE], True) or reads_stores(P, P[x + K_TEST], True) \
+                or reads_stores(P, P[x + K_REQUIRE_AFTER], True):
             return False
         for p in range(2):
             t = P[x + K_TABLE0 + p]

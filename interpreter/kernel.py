@@ -290,7 +290,7 @@ class Assembler:
             kind.stock_drop, kind.take, int(kind.lift_all), int(kind.captures), require_capture,
             self.optional(kind.require_condition), self.kind_names.index(kind.name),
             self.optional(kind.condition), int(kind.ask_direction), self.table(kind.directions), *tables,
-            kind.more_pits, int(kind.placement), self.optional(kind.into),
+            kind.more_pits, int(kind.placement), self.optional(kind.into), self.optional(kind.require_after),
         ])
 
     def chain(self, c: Any) -> int:

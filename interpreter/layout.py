@@ -112,7 +112,8 @@ K_TABLE1 = 11
 K_MORE_PITS = 12
 K_PLACEMENT = 13
 K_INTO = 14
-K_SIZE = 15
+K_REQUIRE_AFTER = 15
+K_SIZE = 16
 KIND_SHIFT_BASE = 3
 """Move kinds offered together: a start's legality mask keeps the index of the kind that plays
 direction d in 5 bits from KIND_SHIFT_BASE + 5 * (d + 1)."""

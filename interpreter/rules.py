@@ -36,6 +36,8 @@ class StartKind:
     condition: Condition | None = None
     """The `from` condition beyond 'an own pit with pieces' (None when that says it all)."""
     require_condition: Condition | None = None
+    require_after: Condition | None = None
+    """Tested on the pit where the move ended, once it is over."""
     into: Condition | None = None
     """With placement: the pits a piece may be put into (None: any pit)."""
     table: list[list[tuple[int, int]]] = field(default_factory=list)
@@ -199,7 +201,8 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing, cap
                or (relay and laps.ask_when is not None)
                or (turn.offer == "all" and len({d for k in kinds for d in k.directions}) > 1))
     # A skip rule can leave no pit to sow into: such a move is refused, so moves are tried first.
-    must_sim = (relay or sowing.skip is not None or any(k.require_capture or k.require_condition for k in kinds)
+    must_sim = (relay or sowing.skip is not None
+                or any(k.require_capture or k.require_condition or k.require_after for k in kinds)
                 or any(p.to == "sow" for p in progs))
     if all(k.placement for k in kinds):
         must_sim = False
@@ -244,7 +247,8 @@ def _kind(index: int, kind: MoveKind, cc: FixedPits, geo: Geometry, pick_base: i
         more_pits=kind.lift.more_pits if isinstance(kind.lift, Lift) else 0,
         placement=kind.sow == "anywhere", directions=dirs, ask_direction=kind.direction == "choice",
         captures=kind.captures, require_capture=kind.require_capture,
-        condition=None if trivial else rest, require_condition=kind.require, into=kind.into,
+        condition=None if trivial else rest, require_condition=kind.require, require_after=kind.require_after,
+        into=kind.into,
     )
     for p in (0, 1):
         # A move can only start where the mover can sow from: their own circuit's pits.

@@ -103,7 +103,7 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
         if isinstance(node, Condition):
             _check_condition(node, path, spec, labels, rows, stage_names, bad, check_label)
             for key in LOOK_AHEAD:
-                if getattr(node, key) is not None and not _after_a_move(path):
+                if getattr(node, key) is not None and not _after_a_move(path) and "require_after" not in path:
                     bad(path + (key,), f"{key} looks ahead at the next move, so it can only be tested after a "
                                        "move: in marks (set_after_move, clear_after_move, unless), extra_turn "
                                        "or a stage's until", key=True)
@@ -187,6 +187,14 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                 if kind.sow == "anywhere" and getattr(kind, key):
                     bad(where + ("moves", i, key), f"sow: anywhere puts the pieces down with no lap or capture "
                                                    f"after them: {key} has nothing to test; remove it")
+            if kind.require_after is not None:
+                if kind.sow == "anywhere":
+                    bad(where + ("moves", i, "require_after"), "sow: anywhere puts the pieces down one decision at "
+                                                               "a time, and such moves are not played ahead: "
+                                                               "require_after cannot be tested; remove it")
+                for path, key in _settled_after_legality(kind.require_after, where + ("moves", i, "require_after")):
+                    bad(path, f"{key} {SETTLED_AFTER_LEGALITY[key]}, and require_after decides whether the move "
+                              "may be played at all: it cannot test this", key=True)
     for i, kind in enumerate(spec.turn.moves):
         if kind.lift == "one_from_stock" and spec.setup.stock == 0:
             bad(("turn", "moves", i, "lift"), "moves from the stock, but setup gives no stock")
@@ -346,6 +354,25 @@ def _about_a_pit(cond: Condition, path: Path) -> Iterator[Path]:
 LOOK_AHEAD = ("threatened", "opponent_can_capture", "can_move", "opponent_can_move")
 """Condition keys that play the next move ahead: inside a move they would look ahead for ever."""
 
+SETTLED_AFTER_LEGALITY = {
+    **{key: "looks ahead at the next move" for key in LOOK_AHEAD},
+    "moves_played": "counts a move only once it is played",
+    "variable": "changes by the effects of a move once it is played",
+    "mark": "is set and cleared once a move is played (set_after_move, clear_after_move)",
+    "mark_owner": "is set and cleared once a move is played (set_after_move, clear_after_move)",
+}
+"""Condition keys whose answer after a move is settled only once the move is played: a move
+kind's `require_after`, part of the look-ahead deciding which moves are legal, cannot test them."""
+
+
+def _settled_after_legality(cond: Condition, path: Path) -> Iterator[tuple[Path, str]]:
+    """The keys of `cond` (at any depth) that SETTLED_AFTER_LEGALITY names, with their paths."""
+    for inner_path, node in _walk(cond, path):
+        if isinstance(node, Condition):
+            for key in SETTLED_AFTER_LEGALITY:
+                if getattr(node, key) is not None:
+                    yield inner_path + (key,), key
+
 
 def _check_go_on(spec: Spec, bad: Any) -> None:
     """A capture the move goes on after needs a relay to go on with, and one kind of piece."""
@@ -423,7 +450,7 @@ def _check_opening(spec: Spec, bad: Any) -> None:
         why.append("no pieces in hand (stock)")
     for m in turn.moves:
         if m.lift != "all" or m.sow != "circuit" or m.direction not in ("counterclockwise", "clockwise") \
-                or m.require_capture or m.require is not None:
+                or m.require_capture or m.require is not None or m.require_after is not None:
             why.append(f"move kind {m.name!r} lifting a whole pit and sowing it in a fixed direction, "
                        "with no required capture")
         if m.from_ is None or m.from_.side != "own":

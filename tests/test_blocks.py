@@ -407,6 +407,36 @@ def test_turn_require_is_tested_on_the_first_lap_landing() -> None:
     assert outcome(play(game, pos, "A3")) == expect([1, 1, 0], [1, 4, 3], stores=(1, 1))
 
 
+@pytest.mark.parametrize("engine", ["compiled", "interpreted"])
+def test_turn_require_after_refuses_a_move_that_takes_everything(engine: str) -> None:
+    """Tested once the move is over, its captures made, from the mover's point of view: A3 would
+    take North's only pieces, so South must sow A1 or A2."""
+    from engines import compiled_and_interpreted
+
+    game = compiled_and_interpreted(lambda: make(turn="{moves: [{require_after: {opponent_side: {min: 1}}}]}",
+                                                 captures=TWO_CAPTURES))[engine == "interpreted"]
+    pos = position([1, 1, 1], [1, 0, 0], stores=(4, 4))
+    assert legal(play(game, pos)) == ["A1", "A2"]
+    # North's a3 would take South's only piece: for North, South is the opponent
+    pos = position([1, 0, 0], [0, 1, 1], to_move=1, stores=(4, 5))
+    assert legal(play(game, pos)) == ["a2"]
+    assert outcome(play(game, pos, "a2")) == expect([1, 0, 0], [0, 0, 2], stores=(4, 5), to_move=0)
+
+
+@pytest.mark.parametrize("engine", ["compiled", "interpreted"])
+def test_turn_require_after_tests_the_pit_where_the_move_ended_after_its_captures(engine: str) -> None:
+    """The landing pit is tested as the move left it: a capture has emptied it, which `require`,
+    tested before the capture, never sees."""
+    from engines import compiled_and_interpreted
+
+    after, first_lap = (compiled_and_interpreted(lambda: make(turn=f"{{moves: [{{{key}: {{count: 0}}}}]}}",
+                                                              captures=TWO_CAPTURES))[engine == "interpreted"]
+                        for key in ("require_after", "require"))
+    pos = position([1, 1, 2], [1, 1, 2], stores=(2, 2))
+    assert legal(play(after, pos)) == ["A3"]  # its last piece makes a2 hold two, taken
+    assert legal(play(first_lap, pos)) == []
+
+
 def test_turn_move_kind_captures_false() -> None:
     game = make(turn="{moves: [{captures: false}]}", captures=TWO_CAPTURES)
     pos = position([1, 1, 2], [1, 1, 2], stores=(2, 2))

@@ -119,6 +119,21 @@ def test_a_stepped_chain_and_a_chain_taken_with_its_opposites_are_said_to_the_pl
             "four counters, together with the hole facing each hole taken.") in text
 
 
+@pytest.mark.parametrize("test,sentence", [
+    ("{opponent_side: {min: 1}}", "It is only allowed if, once it is over (its captures made), your opponent's "
+                                  "houses hold at least one seed in all."),
+    ("{captured: true}", "It is only allowed if, once it is over (its captures made), your move has captured."),
+    ("{side: opponent, count: 0}", "It is only allowed if, once it is over (its captures made), your move ended "
+                                   "in one of your opponent's empty houses."),
+])
+def test_a_test_once_the_move_is_over_is_said_to_the_player(test: str, sentence: str) -> None:
+    """require_after reads as a condition on the move's outcome, whether it asks about the
+    position, the move or the pit where it ended."""
+    kind = "direction: counterclockwise\n"
+    text = OWARE.replace(kind, f"{kind}      require_after: {test}\n", 1)
+    assert sentence in markdown(text)
+
+
 def test_a_variation_is_named_as_a_difference_from_the_default() -> None:
     text = render_book(rulespec.load("oware", pits=5)).markdown
     assert "This rulebook is written for a variation: houses in each player's row is 5 instead of 6." in text

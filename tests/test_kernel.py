@@ -390,6 +390,23 @@ def test_an_end_condition_during_a_move_is_checked_alike_compiled_and_interprete
     assert mid, "some games end during a move of several laps"
 
 
+def test_a_test_once_the_move_is_over_is_played_alike_compiled_and_interpreted() -> None:
+    """A move kind's require_after (Woli's: the opponent keeps counters) is tested inside the
+    look-ahead by both builds: random games, their legal moves and whole games agree, and
+    some position has a start the test refuses."""
+    text = rulespec.load_spec("woli").text
+    engine_agrees(text, 12)
+    game, rng, refused = rulespec.load_text(text, "woli.yaml"), random.Random(7), 0
+    plain = rulespec.load_text(text.replace("      require_after: {opponent_side: {min: 1}}\n", ""), "plain.yaml")
+    for _ in range(6):
+        state = game.new_initial_state()
+        while not state.is_terminal() and not refused:
+            other = plain.state_from_snapshot(state.snapshot())
+            refused += len(other.legal_actions()) > len(state.legal_actions())
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert refused, "some start is refused because it would take every counter the opponent has"
+
+
 def engine_agrees(text: str, games: int, seed: int = 3) -> list:
     """A spec played by the engine compiled and run by Python: random games action by action,
     whole games of the runner alike both ways and replayed on the state API; the whole games'

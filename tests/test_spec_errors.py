@@ -627,3 +627,29 @@ def test_a_placement_requires_nothing_of_a_lap(key: str, value: str) -> None:
     check(text, (5, text.splitlines()[4].index(f"{key}: {value}") + len(key) + 3,
                  f"sow: anywhere puts the pieces down with no lap or capture after them: {key} has nothing to "
                  "test; remove it"))
+
+
+def test_a_placement_cannot_require_anything_afterwards() -> None:
+    """A placement is never played ahead, so nothing can be tested once it is over."""
+    move = "{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}"
+    placed = "{name: place, sow: anywhere, require_after: {opponent_side: {min: 1}}}"
+    text = ONE_KIND_GAME.replace(move, f"{move}, {placed}")
+    check(text, (5, text.splitlines()[4].index("require_after: ") + len("require_after: ") + 1,
+                 "sow: anywhere puts the pieces down one decision at a time, and such moves are not played ahead: "
+                 "require_after cannot be tested; remove it"))
+
+
+@pytest.mark.parametrize("key,value,why", [
+    ("moves_played", "{min: 3}", "counts a move only once it is played"),
+    ("mark", "w", "is set and cleared once a move is played (set_after_move, clear_after_move)"),
+    ("opponent_can_move", "true", "looks ahead at the next move"),
+])
+def test_require_after_refuses_what_is_settled_only_once_the_move_is_played(key: str, value: str, why: str) -> None:
+    """The test decides whether the move may be played, so it cannot read what playing it settles;
+    each refusal is located on the key, inside `any` too."""
+    move = "{name: sow, from: {side: own, count: {min: 1}}, direction: counterclockwise}"
+    changed = move[:-1] + f", require_after: {{any: [{{captured: true}}, {{{key}: {value}}}]}}}}"
+    text = ONE_KIND_GAME.replace(move, changed) + "marks: {w: {meaning: a test mark}}\n"
+    line = text.splitlines()[4]
+    check(text, (5, line.index(f"{key}: ") + 1,
+                 f"{key} {why}, and require_after decides whether the move may be played at all: it cannot test this"))

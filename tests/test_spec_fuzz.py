@@ -66,6 +66,12 @@ def conditions(board: Board, depth: int = 2) -> st.SearchStrategy[dict]:
     )
 
 
+AFTER_A_MOVE = st.fixed_dictionaries({}, optional={
+    "side": st.sampled_from(["own", "opponent"]), "count": COUNTS, "captured": st.booleans(),
+    "own_side": COUNTS, "opponent_side": COUNTS})
+"""Conditions a move kind's require_after may test once the move is over."""
+
+
 def selectors(board: Board) -> st.SearchStrategy[list]:
     pits = ["landing", "opposite"] + (["behind_opposite"] if "back" in board.rows else [])
     return st.lists(st.one_of(
@@ -85,7 +91,8 @@ def turns(draw: st.DrawFn, board: Board, stock: int) -> dict:
                           st.builds(lambda t: {"take": t}, st.sampled_from(["all", "any", 1, 2]))),
         "direction": st.sampled_from(["counterclockwise", "clockwise", "choice", "later"]),
         "captures": st.booleans(),
-    }, optional={"require_capture": st.sampled_from([True, "first_lap"]), "require": conditions(board, 0)}),
+    }, optional={"require_capture": st.sampled_from([True, "first_lap"]), "require": conditions(board, 0),
+                 "require_after": AFTER_A_MOVE}),
         min_size=1, max_size=2))
     for name, kind in zip(KINDS, kinds):
         kind["name"] = name

@@ -42,6 +42,7 @@ def features(spec: Spec) -> list[str]:
     add(any(len(t.moves) > 1 and t.offer == "first" for t in turns), "move kinds by priority")
     add(any(k.require_capture for k in kinds), "must capture")
     add(any(k.require is not None for k in kinds), "condition on the first lap")
+    add(any(k.require_after is not None for k in kinds), "condition after the move")
     add(any(t.extra_turn is not None for t in turns), "extra turns")
     add(any(t.no_move == "pass" for t in turns), "passing")
     add(any(s.laps.kind == "relay" and s.laps.lift == "landing" for s in sowings), "relay laps")

@@ -60,6 +60,10 @@ class MoveKind(Block):
     itself must end in a capture). Must capture if you can."""
     require: Condition | None = None
     """Tested on the pit where the first lap ends: only starts where it holds are legal."""
+    require_after: Condition | None = None
+    """Tested once the move is over (its captures made), on the pit where it ended, from the
+    mover's point of view: only starts after which it holds are legal, e.g. `{opponent_side:
+    {min: 1}}`: a move may not take every piece the opponent has."""
     suffix: str | None = Field(None, pattern=r"^[*!?#]{1,3}$")
     """Written after a move of this kind in the game's notation (Bao's `*`, a kutakata). A move
     written with a suffix must be one it belongs to; without one it is read all the same."""
