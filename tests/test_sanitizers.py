@@ -6,8 +6,9 @@ sitecustomize module, in child processes that preload the ASan runtime. There th
 property tests (the engine compiled against its source run by Python, action by action), the
 hostile API tests, the hostile-input corpus and the engine's own tests (whole games, states
 between actions compiled against interpreted, the golden games) run: any read or write outside an array, any
-signed overflow or bad shift aborts the child and fails this test. It takes a minute or two; it is skipped only
-where gcc is missing (CI has it).
+signed overflow or bad shift aborts the child and fails this test. It takes three to four minutes of
+one core, so it runs apart from the suite (`python -m pytest -m sanitizers`, a step of `.ci/run`); it
+is skipped only where gcc is missing (CI has it).
 """
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ if path:
     sys.modules[name] = module
 '''
 
-pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the sanitized engine")
+pytestmark = [pytest.mark.sanitizers,
+              pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the sanitized engine")]
 
 
 @pytest.fixture(scope="module")
