@@ -227,6 +227,11 @@ class Move:
     n_options: cython.int
     req_default: cython.int
     options: cython.int[::1]
+    stamp: cython.int
+    """This move's number, new with each move_init: sown_stamp holds it for the pits it sowed."""
+    sown_stamp: cython.int[::1]
+    """The stamp of the last move that sowed into each slot (kept only where a condition asks,
+    header H_SOWN_BY_MOVE): a new move needs nothing cleared."""
     has_drops: cython.int
     last_drop: cython.int[::1]
     """The kind last dropped into each slot by this move (NONE: none; valid with has_drops)."""
@@ -257,6 +262,8 @@ class Move:
         self.given = int_array(1)
         self.options = int_array(MAX_SLOTS)
         self.last_drop = int_array(MAX_SLOTS)
+        self.sown_stamp = int_array(MAX_SLOTS)
+        self.stamp = 0
         self.hand_kinds = int_array(MAX_PIECE_KINDS)
         self.taken_kinds = int_array(3 * MAX_SLOTS)
         self.opts = int_array(MAX_SLOTS + 1)
@@ -280,6 +287,7 @@ class Move:
 @cython.exceptval(check=False)
 def move_init(m: Move, n_given: cython.int, ask_mode: cython.int) -> cython.void:
     """A fresh move that answers from the first n_given decisions of m.given."""
+    m.stamp += 1
     m.lifted = 0
     m.captured = 0
     m.first_captured = 0
@@ -396,6 +404,16 @@ def sown_into(P: cython.p_int, m: Move, pit: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def lap_sown(P: cython.p_int, m: Move) -> cython.void:
+    """The current lap's pits stamped as sown by this move (where a condition asks)."""
+    i: cython.int
+    if P[H_SOWN_BY_MOVE]:
+        for i in range(min(m.seq_len, m.lap_hand)):
+            m.sown_stamp[seq_at(P, m, i)] = m.stamp
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def step_of(P: cython.p_int, s: Pos, d: cython.int, q: cython.int) -> cython.int:
     """The pit after q going direction d for the mover."""
     return P[P[H_STEPS] + (s.mover * 2 + d) * P[H_NSLOTS] + q]
@@ -407,7 +425,7 @@ def step_of(P: cython.p_int, s: Pos, d: cython.int, q: cython.int) -> cython.int
 def about_the_pit(op: cython.int) -> cython.int:
     """Whether condition code `op` reads the pit tested (rather than the move or the position)."""
     return ((C_SIDE <= op <= C_NEXT) or (C_START <= op <= C_PREVIOUS)
-            or op == C_SOWN or op == C_DROPPED or op == C_BEFORE)
+            or op == C_SOWN or op == C_SOWN_BY_MOVE or op == C_DROPPED or op == C_BEFORE)
 
 
 @cython.cfunc
@@ -513,6 +531,8 @@ def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) ->
         return match(P, node + 3, s.vars[variable_slot(P[node + 1], P[node + 2], s.mover)])
     if op == C_SOWN:
         return sown_into(P, m, pit) == P[node + 1]
+    if op == C_SOWN_BY_MOVE:
+        return (m.sown_stamp[pit] == m.stamp) == P[node + 1]
     if op == C_ON_BOARD:
         total = 0
         for q in range(P[H_NPITS]):
@@ -1256,6 +1276,7 @@ def play_pieces(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: M
     m.seq_off = seq + 1
     m.seq_len = n
     m.lap_hand = m.lifted
+    lap_sown(P, m)
     if m.tracing:
         trace_lap(m, P, seq + 1, n, m.lifted)
     if not P[kind + K_CAPTURES]:
@@ -1506,6 +1527,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
         m.seq_off = -1
         m.seq_len = 1
         m.lap_hand = P[kind + K_DROP]
+        lap_sown(P, m)
         landed = 1
     else:
         hand = lift(P, s, kind, pit, m)
@@ -1562,6 +1584,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
                 m.seq_off = at
             m.seq_len = n
             m.lap_hand = hand
+            lap_sown(P, m)
         landed = 0
         laps += 1
         if laps > P[H_MAX_LAPS]:
@@ -2564,6 +2587,8 @@ class RacePart:
     n_seq: cython.int
     lap_hand: cython.int
     seq: cython.int[::1]
+    sown: cython.int[::1]
+    """1 for each slot some lap of the part has sown into (kept where a condition asks)."""
     legal: Starts
 
     def __init__(self) -> None:
@@ -2571,6 +2596,7 @@ class RacePart:
         self.direction = self.lifted = self.lap = self.captured = self.n_seq = self.lap_hand = 0
         self.origin = self.last = self.kind = -1
         self.seq = int_array(MAX_SLOTS)
+        self.sown = int_array(MAX_SLOTS)
         self.legal = Starts()
 
 
@@ -3852,6 +3878,10 @@ def race_move(r: Runner, P: cython.p_int, x: RacePart) -> Move:
     m.seq_off = -1
     m.seq_len = x.n_seq
     m.lap_hand = x.lap_hand
+    if P[H_SOWN_BY_MOVE]:
+        for i in range(P[H_NSLOTS]):
+            if x.sown[i]:
+                m.sown_stamp[i] = m.stamp
     return m
 
 
@@ -3926,6 +3956,8 @@ def race_lap(r: Runner, g: Game, P: cython.p_int, p: cython.int, last: cython.in
     x.n_seq = n
     x.at = 0
     x.lap_hand = x.hand
+    for i in range(min(n, x.hand)):
+        x.sown[x.seq[i]] = 1
 
 
 @cython.cfunc
@@ -3956,6 +3988,8 @@ def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void
     x.last = NONE
     x.captured = 0
     x.n_seq = x.lap_hand = 0
+    for j in range(P[H_NSLOTS]):
+        x.sown[j] = 0
     x.chosen += 1
     race_lap(r, g, P, p, pit)
 
@@ -4359,6 +4393,8 @@ def part_copy(src: RacePart) -> RacePart:
     x.lap, x.last, x.captured, x.n_seq, x.lap_hand = src.lap, src.last, src.captured, src.n_seq, src.lap_hand
     for i in range(src.n_seq):
         x.seq[i] = src.seq[i]
+    for i in range(MAX_SLOTS):
+        x.sown[i] = src.sown[i]
     starts_copy(x.legal, src.legal)
     return x
 
@@ -5179,7 +5215,7 @@ class _Checker:
         self.span(node, 2)
         op = p[node]
         if op in (C_TRUE, C_SIDE, C_ROW, C_STORE, C_MARK, C_CAPTURED, C_DIRECTION, C_START, C_LAST, C_AFTER_LAST,
-                  C_STAGE, C_MOVE_KIND, C_DROPPED, C_MOVER, C_SOWN):
+                  C_STAGE, C_MOVE_KIND, C_DROPPED, C_MOVER, C_SOWN, C_SOWN_BY_MOVE):
             return
         if op == C_MARK_OWNER:
             self.span(node, 4)
@@ -5356,7 +5392,7 @@ class _Checker:
             raise ProgramError("a header number out of range")
         if p[H_NVARS] < 0 or p[H_NVARS] > MAX_VARIABLES:
             raise ProgramError("too many variables")
-        for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK):
+        for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK, H_SOWN_BY_MOVE):
             if slot not in (H_NPASSING, H_PASSING, H_TO_OWNER) and p[slot] not in (0, 1):
                 raise ProgramError("a header flag out of range")
         self.optional(p[H_SKIP])
@@ -6724,7 +6760,8 @@ def reads_stores(P: list, node: int, maybe: bool) -> bool:
     if code in (C_OWN_SIDE, C_OPPONENT_SIDE):
         return list_hits_store(P, P[P[H_OWN]]) or list_hits_store(P, P[P[H_OWN] + 1])
     if code in (C_TRUE, C_SIDE, C_ROW, C_INSET, C_STORE, C_MARK, C_LIFTED, C_LAP, C_STAGE, C_STOCK, C_STOCKS,
-                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND, C_MOVER, C_VARIABLE, C_SOWN):
+                C_MOVES_PLAYED, C_DIRECTION, C_ON_BOARD, C_CAPTURED, C_MOVE_KIND, C_MOVER, C_VARIABLE, C_SOWN,
+                C_SOWN_BY_MOVE):
         return False  # the move so far, the stocks, the pits: never a store
     return True  # a node this check does not know: assume it reads them
 

@@ -38,7 +38,7 @@ MATCHED = {"lifted", "lap", "stock", "stocks", "own_side", "opponent_side", "mov
            "on_board"}
 """Keys whose value is a Count, tested by a matcher."""
 SUBCONDITION = {"opposite", "behind", "next", "previous", "origin", "mirror", "column"}
-PIT_FLAGS = {"start", "last", "after_last", "sown"}
+PIT_FLAGS = {"start", "last", "after_last", "sown", "sown_by_move"}
 """Keys that say whether the pit tested is (true) or is not (false) a pit of the move."""
 SELECTORS = layout.fields("SEL_", skip=("chain", "where"))
 CHAIN = layout.SEL_CHAIN
@@ -139,6 +139,8 @@ class Assembler:
         if key == "store":
             return self.block([OP["store"], int(value)])
         if key in PIT_FLAGS:
+            if key == "sown_by_move":
+                self.set("sown_by_move", 1)  # the engine stamps the pits each lap sows
             return self.block([OP[key], int(value)])
         if key == "stage":
             names = [value] if isinstance(value, str) else value

@@ -94,7 +94,8 @@ H_PIECES = 41
 H_HELD = 42
 H_RELAY_SEEK = 43
 H_NVARS = 44
-H_SIZE = 45
+H_SOWN_BY_MOVE = 45
+H_SIZE = 46
 
 # --- move kind record ---------------------------------------------------------------------
 K_DROP = 0
@@ -204,6 +205,7 @@ C_PREVIOUS = 34
 C_MOVER = 35
 C_VARIABLE = 36
 C_SOWN = 37
+C_SOWN_BY_MOVE = 38
 # about kinds of piece: numbered apart so that new vocabulary above does not shift them
 C_DROPPED = 64
 C_BEFORE = 65

@@ -255,11 +255,11 @@ def test_the_engine_plays_the_variants_whose_blocks_it_once_declined(name: str) 
 
 def _block_conditions(stores: bool) -> st.SearchStrategy[dict]:
     """Conditions over the keys the less common blocks bring: the move's pits (start, last,
-    the pit after the last), the mirrored pit, the pit before along the sowing and an owned
+    the pit after the last, the pits the move has sown), the mirrored pit, the pit before along the sowing and an owned
     mark's owner."""
     leaf = st.fixed_dictionaries({}, optional={
         "side": st.sampled_from(["own", "opponent"]), "count": COUNT, "start": st.booleans(),
-        "last": st.booleans(), "after_last": st.booleans(),
+        "last": st.booleans(), "after_last": st.booleans(), "sown_by_move": st.booleans(),
         "mirror": st.fixed_dictionaries({}, optional={"count": COUNT, "mark": st.just("w")}),
         "previous": st.fixed_dictionaries({}, optional={"count": COUNT, "last": st.booleans()}),
         "mark": st.just("w"), "store": st.just(False) if stores else st.nothing()})

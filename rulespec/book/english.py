@@ -218,6 +218,9 @@ class Grammar:
             w.relatives.append(f"is {'' if c.last else 'not '}where the move's last {self.piece} fell")
         if c.sown is not None:
             w.relatives.append(f"received {'a ' + self.piece if c.sown else 'no ' + self.piece} from the lap")
+        if c.sown_by_move is not None:
+            w.relatives.append(f"received {'a ' + self.piece if c.sown_by_move else 'no ' + self.piece} "
+                               "during the move")
         if c.after_last is not None:
             w.relatives.append(f"is {'' if c.after_last else 'not '}the next {self.pit} after the one where the "
                                f"last {self.piece} fell")

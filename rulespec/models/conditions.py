@@ -91,6 +91,10 @@ class Condition(Block):
     sown: bool | None = None
     """The current lap has (true) or has not (false) dropped a piece into the subject (e.g. "the
     opponent's holes it made hold two, four or six": `{side: opponent, sown: true, count: [2, 4, 6]}`)."""
+    sown_by_move: bool | None = None
+    """Some lap of the move (so far) has (true) or none has (false) dropped a piece into the
+    subject: unlike `sown`, a relay's earlier laps count too (e.g. "every hole the move sowed
+    into that now holds four": `{sown_by_move: true, count: 4}` in a capture made at the move's end)."""
     after_last: bool | None = None
     """The subject is (true) or is not (false) the pit after the one where the last piece landed,
     along the move's sowing (e.g. captured pieces sown again from the next pit on)."""
