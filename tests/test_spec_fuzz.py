@@ -128,6 +128,11 @@ def capture_rules(draw: st.DrawFn, board: Board) -> list:
     }, optional={"mark": st.just("m")} if board.marks else {}), max_size=2))
     for i, rule in enumerate(rules):
         rule["name"] = f"capture{i}"
+        if rule["to"] in ("store", "removed"):  # who takes, how the move goes on, and when
+            rule["by"] = draw(st.sampled_from(["mover", "opponent"] + (["owner"] if rule["to"] == "store" else [])))
+            rule["then"] = draw(st.sampled_from(["end", "carry", "next_pit"]))
+            if rule["then"] == "end" and draw(st.booleans()):
+                rule["at"] = "move_end"
     return rules
 
 
@@ -136,7 +141,9 @@ def specs(draw: st.DrawFn) -> dict:
     """A valid spec (every generated spec loads) drawing on the whole vocabulary: ranks and
     stores, stock, move kinds with lifts, directions and requirements, another turn, skipped
     pits, relay laps with stop and ask conditions, captures to the store, removed, back into
-    the landing pit or sown again, marks set (after a move or by a capture) and cleared, owned
+    the landing pit or sown again, taken by the mover, the opponent or each pit's owner, once a
+    lap or once the move is over, the move going on after a capture, marks set (after a move or
+    by a capture) and cleared, owned
     marks and marks that hold a pit (pits changing hands, also between rounds), stages,
     feeding, and the end conditions."""
     ranks = draw(st.sampled_from([2, 2, 3, 4]))
