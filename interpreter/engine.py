@@ -287,6 +287,11 @@ class Move:
 @cython.exceptval(check=False)
 def move_init(m: Move, n_given: cython.int, ask_mode: cython.int) -> cython.void:
     """A fresh move that answers from the first n_given decisions of m.given."""
+    i: cython.int
+    if m.stamp >= BIG:  # the stamps start again, from a clean slate, before they could overflow
+        for i in range(MAX_SLOTS):
+            m.sown_stamp[i] = 0
+        m.stamp = 0
     m.stamp += 1
     m.lifted = 0
     m.captured = 0
