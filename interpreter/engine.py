@@ -2841,8 +2841,9 @@ class Runner:
             return RuntimeError("a move did not end within the lap bound")
         if status == GAME_STAGES:
             return RuntimeError("the last stage ended")
-        if status == GAME_ROUNDS:
-            return RuntimeError(f"more than {MAX_ROUND_STARTS} rounds began without a move")
+        if status == GAME_ROUNDS:  # rules under which no round lets anyone move: a limit, not a fault
+            return LimitError(f"more than {MAX_ROUND_STARTS} rounds in a row ended before their first move: "
+                              "no player can move at the start of a round (are all moves refused, e.g. as endless?)")
         if status == GAME_STOPPED:
             return KeyboardInterrupt()
         return RuntimeError("a decision the kernel asked was not offered")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import random
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -132,6 +134,19 @@ def test_the_kernels_bound_is_a_rulespec_error():
     """A look-ahead past its bound in a native state (new_initial_state, apply_action) raised
     the kernel's own RuntimeError, a traceback at the CLI; it is a LimitError now."""
     assert issubclass(kernel.engine_module().LimitError, rulespec.LimitError)
+
+
+def test_rules_under_which_no_round_lets_anyone_move_are_a_limit_with_its_reason():
+    """Every move refused as endless, round after round: the engine's bound on rounds begun
+    without a move was a RuntimeError ("internal error" at the CLI); it is a LimitError that
+    says what to look at, and the commands print it as a message."""
+    path = "tests/hostile/rounds-without-a-move.yaml"
+    with pytest.raises(rulespec.LimitError, match="rounds in a row ended before their first move"):
+        rulespec.load(path).new_initial_state()
+    done = subprocess.run([sys.executable, "-m", "rulespec", "show", path], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1 and "error: more than 64 rounds in a row ended" in done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
 
 
 def test_the_action_space_grows_with_the_pieces_only_where_a_move_asks_how_many():
