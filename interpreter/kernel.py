@@ -327,9 +327,9 @@ class Assembler:
             nearest = self.optional(sow.nearest_when)
         return self.block([self.condition(rule.when), TO[prog.to], int(prog.forfeit_grand_slam), entry,
                            *entry_pits, nearest, int(prog.keep_direction), int(prog.optional), _entry_turns(prog),
-                           GO_ON.get(rule.then, layout.GO_ON_END), *(marks or [0, 0]), int(prog.carry), prog.most, int(prog.seek),
-                           TAKERS[rule.by], int(rule.at == "move_end"), len(sels), *sels, len(chosen) // 3,
-                           *chosen])
+                           GO_ON.get(rule.then, layout.GO_ON_END), *(marks or [0, 0]), int(prog.carry),
+                           prog.most, int(prog.seek), TAKERS[rule.by], int(rule.at == "move_end"), len(sels),
+                           *sels, len(chosen) // 3, *chosen])
 
     def during(self, end: Any) -> int:
         """An end check inside a move: a side empty, a condition tested with the turn's blank
