@@ -3962,8 +3962,9 @@ def race_lap(r: Runner, g: Game, P: cython.p_int, p: cython.int, last: cython.in
     x.n_seq = n
     x.at = 0
     x.lap_hand = x.hand
-    for i in range(min(n, x.hand)):
-        x.sown[x.seq[i]] = 1
+    if P[H_SOWN_BY_MOVE]:
+        for i in range(min(n, x.hand)):
+            x.sown[x.seq[i]] = 1
 
 
 @cython.cfunc
@@ -3994,8 +3995,9 @@ def race_choose(r: Runner, g: Game, p: cython.int, i: cython.int) -> cython.void
     x.last = NONE
     x.captured = 0
     x.n_seq = x.lap_hand = 0
-    for j in range(P[H_NSLOTS]):
-        x.sown[j] = 0
+    if P[H_SOWN_BY_MOVE]:
+        for j in range(P[H_NSLOTS]):
+            x.sown[j] = 0
     x.chosen += 1
     race_lap(r, g, P, p, pit)
 

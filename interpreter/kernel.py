@@ -43,8 +43,8 @@ PIT_FLAGS = {"start", "last", "after_last", "sown", "sown_by_move"}
 SELECTORS = layout.fields("SEL_", skip=("chain", "where"))
 CHAIN = layout.SEL_CHAIN
 TO = layout.fields("TO_")
-GO_ON = {"relay": layout.GO_ON_RELAY, "next_pit": layout.GO_ON_NEXT_PIT}
-"""How the move goes on after a capture (CaptureRule.then; `carry` has a slot of its own)."""
+GO_ON = layout.fields("GO_ON_")
+"""How the move goes on after a capture, by CaptureRule.then (`carry` has a slot of its own)."""
 TAKERS = layout.fields("BY_")
 """Who takes a capture's pieces (CaptureRule.by)."""
 SCORE_BITS = layout.fields("SCORE_")
