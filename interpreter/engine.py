@@ -207,6 +207,10 @@ class Move:
     """The current lap's pits: at seq_off in the program, or in seq_buf when seq_off < 0."""
     seq_len: cython.int
     lap_hand: cython.int
+    """Drops the current lap made (one a pit, a pit again each time round): its pieces, unless
+    the sowing drops several into each pit."""
+    lap_drop: cython.int
+    """Pieces the current lap's last drop put into the pit where it ended."""
     seq_buf: cython.int[::1]
     end_prog: cython.int
     end_who: cython.int
@@ -303,6 +307,7 @@ def move_init(m: Move, n_given: cython.int, ask_mode: cython.int) -> cython.void
     m.seq_off = -1
     m.seq_len = 0
     m.lap_hand = 0
+    m.lap_drop = 1
     m.end_prog = -1
     m.end_who = -1
     m.n_first_taken = 0
@@ -471,10 +476,12 @@ def test(P: cython.p_int, node: cython.int, s: Pos, pit: cython.int, m: Move) ->
         return (pit >= P[H_NPITS]) == P[node + 1]
     if op == C_COUNT:
         return match(P, node + 1, s.board[pit])
-    if op == C_COUNT_BEFORE:  # just before the last piece this lap dropped there fell
+    if op == C_COUNT_BEFORE:  # just before the last drop this lap made there fell
         n = s.board[pit]
-        if pit == m.last or sown_into(P, m, pit):
-            n -= 1
+        if pit == m.last:
+            n -= m.lap_drop
+        elif sown_into(P, m, pit):
+            n -= P[H_PER_PIT]  # every drop but the lap's last is a whole one
         return match(P, node + 1, n)
     if op == C_MARK:
         return (s.marks[pit] & P[node + 1]) != 0
@@ -1080,11 +1087,23 @@ def scores_end(P: cython.p_int, rec: cython.int, s: Pos) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def sow(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
-        hand: cython.int) -> cython.int:
-    """Sow hand pieces along items[at:at + n] (round and round); the last pit."""
+        hand: cython.int, m: Move) -> cython.int:
+    """Sow hand pieces along items[at:at + n] (round and round), per_pit a pit; the last pit."""
     i: cython.int
     q: cython.int
     r: cython.int
+    per: cython.int = P[H_PER_PIT]
+    drops: cython.int
+    if per != 1:
+        drops = drops_of(hand, per)
+        if not drops:
+            return items[at + n - 1]
+        for i in range(drops - 1):
+            s.board[items[at + i % n]] += per
+        q = items[at + (drops - 1) % n]
+        m.lap_drop = hand - (drops - 1) * per
+        s.board[q] += m.lap_drop
+        return q
     if hand <= n:
         for i in range(hand):
             s.board[items[at + i]] += 1
@@ -1131,17 +1150,30 @@ def passing_take(P: cython.p_int, s: Pos, q: cython.int, last: cython.int, m: Mo
 @cython.exceptval(check=False)
 def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n: cython.int,
                 hand: cython.int, m: Move) -> cython.int:
-    """Sow a lap piece by piece, taking at once each pit where a capture-while-passing rule
-    holds (passing_take)."""
+    """Sow a lap drop by drop (per_pit pieces a pit), taking at once each pit where a
+    capture-while-passing rule holds (passing_take)."""
     i: cython.int
     q: cython.int
-    for i in range(hand):
+    per: cython.int = P[H_PER_PIT]
+    drops: cython.int = drops_of(hand, per)
+    for i in range(drops):
         q = items[at + i % n]
-        s.board[q] += 1
-        if i == hand - 1:
+        if i == drops - 1:
             m.last = q
-        passing_take(P, s, q, i == hand - 1, m)
-    return items[at + (hand - 1) % n] if hand else items[at + n - 1]
+            m.lap_drop = hand - i * per
+            s.board[q] += m.lap_drop
+        else:
+            s.board[q] += per
+        passing_take(P, s, q, i == drops - 1, m)
+    return items[at + (drops - 1) % n] if drops else items[at + n - 1]
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def drops_of(hand: cython.int, per: cython.int) -> cython.int:
+    """How many pits a lap of hand pieces drops into, per pieces a pit (the last takes the rest)."""
+    return hand // per + (1 if hand % per else 0)
 
 
 @cython.cfunc
@@ -1425,10 +1457,12 @@ def lift(P: cython.p_int, s: Pos, kind: cython.int, pit: cython.int, m: Move) ->
             if a < 0:
                 return -(refused(a) + 1)
             m.last = a - P[H_PICK_BASE]
-            s.board[m.last] += 1
-            hand -= 1
+            n = min(hand, P[H_PER_PIT])  # per_pit pieces (or all that are left) a decision
+            s.board[m.last] += n
+            hand -= n
             if m.tracing:
-                trace_place(m, m.last)
+                for i in range(n):
+                    trace_place(m, m.last)
         if m.last == NONE:
             m.last = pit
         m.lap = 1
@@ -1576,7 +1610,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             if P[H_NPASSING]:
                 last = sow_passing(P, s, items, at, n, hand, m)
             else:
-                last = sow(P, s, items, at, n, hand)
+                last = sow(P, s, items, at, n, hand, m)
             if m.tracing:
                 trace_lap(m, items, at, n, hand)
             if P[P[H_TO_OWNER]]:
@@ -1588,7 +1622,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             else:
                 m.seq_off = at
             m.seq_len = n
-            m.lap_hand = hand
+            m.lap_hand = drops_of(hand, P[H_PER_PIT])
             lap_sown(P, m)
         landed = 0
         laps += 1

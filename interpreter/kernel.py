@@ -254,6 +254,7 @@ class Assembler:
         assert sowing is not None
         laps = sowing.laps
         self.set("skip", self.optional(sowing.skip))
+        self.set("per_pit", BIG if sowing.per_pit == "all" else sowing.per_pit)
         self.set("relay", int(rs.relay))
         self.set("relay_next", int(rs.relay_next))
         self.set("relay_seek", int(rs.relay_seek))
@@ -381,10 +382,11 @@ def unflatten(flat: list[int], n_kinds: int) -> list[list[int]]:
     return [flat[i:i + n_kinds] for i in range(0, len(flat), n_kinds)]
 
 
-def sown(seq: tuple[int, ...], hand: int) -> tuple[int, ...]:
-    """The slots a lap of `hand` pieces drops into along `seq`, in order (round and round)."""
+def sown(seq: tuple[int, ...], hand: int, per_pit: int = 1) -> tuple[int, ...]:
+    """The slots a lap of `hand` pieces drops into along `seq`, piece by piece, in order (round
+    and round; a slot once for each piece, `per_pit` pieces a pit)."""
     n = len(seq)
-    return tuple(seq[i % n] for i in range(hand)) if n else ()
+    return tuple(seq[(i // per_pit) % n] for i in range(hand)) if n else ()
 
 
 def done_facts(rs: Ruleset, out: tuple[Any, ...], trace: list[int] | None,
@@ -410,12 +412,13 @@ def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
     """The engine's trace of a move (layout's TR_ entries) as `MoveInfo.trace` gives it: each
     lap's slots in order, each capture's pits, each piece placed."""
     out: list[tuple[Any, ...]] = []
+    per_pit = BIG if rs.sowing.per_pit == "all" else rs.sowing.per_pit
     at = 0
     while at < len(flat):
         code = flat[at]
         if code == layout.TR_LAP:
             hand, n = flat[at + 1], flat[at + 2]
-            out.append(("lap", sown(tuple(flat[at + 3:at + 3 + n]), hand)))
+            out.append(("lap", sown(tuple(flat[at + 3:at + 3 + n]), hand, per_pit)))
             at += 3 + n
         elif code == layout.TR_TAKE:
             cap, taken, n = flat[at + 1], flat[at + 2], flat[at + 3]

@@ -95,7 +95,8 @@ H_HELD = 42
 H_RELAY_SEEK = 43
 H_NVARS = 44
 H_SOWN_BY_MOVE = 45
-H_SIZE = 46
+H_PER_PIT = 46
+H_SIZE = 47
 
 # --- move kind record ---------------------------------------------------------------------
 K_DROP = 0

@@ -180,9 +180,10 @@ def check_spec(spec: Spec, smap: SourceMap) -> list[Problem]:
                     bad(where + ("moves", i, "into"), "into says where placed pieces may go: it needs sow: anywhere")
                 fixed = _fixed_keys_only(kind.into)
                 if fixed:
-                    bad(where + ("moves", i, "into"), f"into may test only what a pit is (side, row, role, pit and "
-                                                      f"all, any, not of them), not `{fixed}`: a piece must always "
-                                                      "have a pit to go to")
+                    bad(where + ("moves", i, "into"), f"into may test only what a pit is and where it lies (side, row, "
+                                                      f"role, pit, start, and opposite, mirror, behind, origin, all, "
+                                                      f"any, not of those), not `{fixed}`: a piece must always have a "
+                                                      "pit to go to")
             for key in ("require_capture", "require"):
                 if kind.sow == "anywhere" and getattr(kind, key):
                     bad(where + ("moves", i, key), f"sow: anywhere puts the pieces down with no lap or capture "
@@ -459,6 +460,8 @@ def _check_opening(spec: Spec, bad: Any) -> None:
         why.append("relays that lift the landing pit (lift: landing)")
     if sowing.laps.ask_when is not None or sowing.order or sowing.first_into_origin:
         why.append("sowing that asks nothing and skips the origin as usual")
+    if sowing.per_pit != 1:
+        why.append("sowing one piece into each pit (per_pit: 1)")
     for cap in captures:
         if cap.optional or cap.then != "end" or not isinstance(cap.to, str) \
                 or any(not isinstance(sel, (str, ChainSelector, WhereSelector)) for sel in cap.take):
@@ -619,6 +622,8 @@ def _check_kinds(spec: Spec, kind_names: list[str], bad: Any, check_label: Any) 
                                                          for i, st in enumerate(spec.stages) if st.sowing]:
         if sowing.laps.kind != "single":
             bad(where + ("laps", "kind"), f"relay sowing {unsupported}")
+        if sowing.per_pit != 1:
+            bad(where + ("per_pit",), f"sowing several pieces into each pit {unsupported}")
     turns = [(("turn",), spec.turn)] + [(("stages", i, "turn"), st.turn) for i, st in enumerate(spec.stages) if st.turn]
     for where, turn in turns:
         for i, kind in enumerate(turn.moves):
@@ -670,7 +675,9 @@ def _check_condition(cond: Condition, path: Path, spec: Spec, labels: dict[str, 
         bad(path + ("store",), "the board has no stores")
 
 
-_FIXED_KEYS = {"side", "row", "role", "pit"}
+_FIXED_KEYS = {"side", "row", "role", "pit", "start", "store"}
+_FIXED_NEIGHBOURS = {"opposite", "mirror", "behind", "origin"}
+"""Keys whose condition is about another pit (which is fixed by the pit tested, or the start)."""
 
 
 def _fixed_keys_only(cond: Condition) -> str | None:
@@ -680,7 +687,7 @@ def _fixed_keys_only(cond: Condition) -> str | None:
             continue
         if key in ("all", "any"):
             found = next((k for c in value if (k := _fixed_keys_only(c))), None)
-        elif key == "not_":
+        elif key == "not_" or key in _FIXED_NEIGHBOURS:
             found = _fixed_keys_only(value)
         else:
             found = None if key in _FIXED_KEYS else key

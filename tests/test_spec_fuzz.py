@@ -111,6 +111,8 @@ def sowings(draw: st.DrawFn, board: Board) -> dict:
                 laps[key] = draw(conditions(board, 1))
     sowing: dict = {"skip_origin": draw(st.booleans()), "laps": laps}
     if draw(st.booleans()):
+        sowing["per_pit"] = draw(st.sampled_from([2, 3, "all"]))
+    if draw(st.booleans()):
         sowing["skip"] = {"mark": "m"} if board.marks and draw(st.booleans()) else {"count": {"min": 6}}
     return sowing
 

@@ -1,7 +1,7 @@
 """How pieces are spread: what is skipped, stores, laps."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -52,7 +52,8 @@ class PassingCapture(Block):
 
 
 class Sowing(Block):
-    """How a lifted handful is sown, one piece per pit, along the mover's circuit."""
+    """How a lifted handful is sown along the mover's circuit: one piece per pit, or as many as
+    `per_pit` says."""
 
     skip_origin: bool = False
     """The pit the lap started from receives nothing when the lap goes all round."""
@@ -65,6 +66,12 @@ class Sowing(Block):
     """With stores in the circuit: the mover sows into the opponent's store."""
     skip: Condition | None = None
     """Pits that receive nothing (for example marked pits)."""
+    per_pit: Literal["all"] | Annotated[int, Field(ge=1)] = 1
+    """Pieces dropped into each pit in turn: `1`, the usual sowing; a number (`4`: four into
+    each pit, the last pit getting what is left); `all`, the whole handful into the next pit.
+    Tests of what a pit held before the last drop (`count_before`) take away the whole drop.
+    With `sow: anywhere`, each decision puts this many pieces (or all of them) into the pit
+    chosen."""
     order: Literal["choice"] | None = None
     """With several kinds of piece: `choice`, the mover decides which kind of piece goes into
     each pit (a decision per pit; identical pieces are one option)."""

@@ -43,8 +43,10 @@ class MoveKind(Block):
     captures follow)."""
     into: Condition | None = None
     """With `sow: anywhere`: only pits where this holds may receive a piece (e.g. `{side: own}`:
-    the mover's own pits). It may test only what a pit is (`side`, `row`, `role`, `pit`, and
-    `all`, `any`, `not` of them), never what it holds: every piece always has a pit to go to.
+    the mover's own pits). It may test only what a pit is and where it lies (`side`, `row`,
+    `role`, `pit`, `store`, `start`, and `opposite`, `mirror`, `behind`, `origin`, `all`, `any`,
+    `not` of those: `{not: {opposite: {start: true}}}`, any pit but the one facing the start),
+    never what a pit holds: every piece always has a pit to go to.
     Left out: any pit of the board. An arrangement before play is a first stage whose move drops
     the player's whole stock into one fixed pit and places it, `from: {side: own, pit: A1}`,
     `lift: {from_stock: N}`, `into: {side: own}`, lasting `until: {stocks: 0}`: the players

@@ -44,12 +44,16 @@ def role_words(game: Any, name: str) -> str:
     return name if meaning == name else f"{name} ({meaning})"
 
 
-def _relay_role(game: Any, stage: int) -> str | None:
-    """The role named in the stage's `ask_when` condition (Bao: the nyumba), if one is."""
+def _stage_sowing(game: Any, stage: int) -> Any:
+    """The sowing block the stage plays by (its own, or the spec's)."""
     spec = game.spec
     stage_spec = spec.stages[stage] if spec.stages else None
-    sowing = (stage_spec.sowing if stage_spec is not None and stage_spec.sowing else None) or spec.sowing
-    laps = getattr(sowing, "laps", None)
+    return (stage_spec.sowing if stage_spec is not None and stage_spec.sowing else None) or spec.sowing
+
+
+def _relay_role(game: Any, stage: int) -> str | None:
+    """The role named in the stage's `ask_when` condition (Bao: the nyumba), if one is."""
+    laps = getattr(_stage_sowing(game, stage), "laps", None)
     cond = getattr(laps, "ask_when", None)
     found: list[str] = []
 
@@ -144,7 +148,10 @@ def question(st: Any) -> Question | None:
     if kind == "place":
         for a, label in zip(request.options, labels):
             options.append(Option(a, label, label, slot=a - game.pick_base))
-        return Question(f"Where do you put the next {piece}?{holding} Click a {pit} ringed in green.", options)
+        per_pit = _stage_sowing(game, st.stage).per_pit
+        what = f"the next {piece}" if per_pit == 1 else "them" if per_pit == "all" or per_pit >= hand else \
+            f"the next {_plural(per_pit, piece, pieces)}"
+        return Question(f"Where do you put {what}?{holding} Click a {pit} ringed in green.", options)
     # 'pit' (a further pit a move lifts, or a capture takes) and any decision added later.
     stop = game.relay_base + 1
     for a, label in zip(request.options, labels):
