@@ -78,33 +78,40 @@ def test_the_game_ends_when_a_player_has_no_piece_left() -> None:
     assert not after_round(RESTING, 23)["terminal"]  # North's one piece: a game still
 
 
-def round_two(pits: list[int], resting: list[str], to_move: int = 1):
+def round_two(south: list[int], north: list[int], resting: list[str], to_move: int = 1):
+    """A position of round two, South's store empty and North's holding the rest."""
     game = Game(load_spec_text(RESTING))
     return game.state_from_snapshot({"to_move": to_move, "round": 2, "marks": {"resting": resting}, "players": [
-        {"pits": pits, "store": 0}, {"pits": [4, 4, 4], "store": 24 - 12 - sum(pits)}]})
+        {"pits": south, "store": 0}, {"pits": north, "store": 24 - sum(south) - sum(north)}]})
 
 
 @pytest.mark.usefixtures("each_engine")
 def test_no_move_starts_from_the_pit_and_no_capture_is_made_in_it() -> None:
     # South's B holds one, out of play: only A can start a move
-    state = round_two([4, 1, 0], ["B", "C"], to_move=0)
+    state = round_two([4, 1, 0], [4, 4, 2], ["B", "C"], to_move=0)
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["A"]
-    # North's four from c: South's A, B (now two, but out of play: no capture), C, and a
-    state = round_two([4, 1, 0], ["B", "C"])
+    # North's two from c: South's A, and B, which now holds two, but is out of play: no capture
+    state = round_two([4, 1, 0], [4, 4, 2], ["B", "C"])
     state.apply_action(state.string_to_action("c"))
     snap = state.snapshot()
-    assert snap["players"][0]["pits"] == [5, 2, 1] and snap["players"][1]["store"] == 7
-    assert snap["players"][1]["pits"] == [5, 4, 0] and snap["marks"]["resting"] == ["B", "C"]
+    assert snap["players"][0]["pits"] == [5, 2, 0] and snap["players"][0]["store"] == 0
+    assert snap["players"][1]["pits"] == [4, 4, 0] and snap["marks"]["resting"] == ["B", "C"]
+    # the same lap into B in play captures
+    state = round_two([4, 1, 0], [4, 4, 2], ["C"])
+    state.apply_action(state.string_to_action("c"))
+    snap = state.snapshot()
+    assert snap["players"][0]["pits"] == [5, 0, 0] and snap["players"][1]["store"] == 11
 
 
 @pytest.mark.usefixtures("each_engine")
 def test_the_pit_comes_back_into_play_with_a_whole_pits_pieces() -> None:
-    # South's B holds three, out of play; North's four from c bring it to four: back in play
-    state = round_two([1, 3, 0], ["B", "C"])
+    # South's B holds three, out of play; North's two from c end in it: four, even, but out of
+    # play when the piece fell, so no capture; after the move it is back in play
+    state = round_two([1, 3, 0], [4, 4, 2], ["B", "C"])
     state.apply_action(state.string_to_action("c"))
     snap = state.snapshot()
-    assert snap["players"][0]["pits"] == [2, 4, 1] and snap["marks"]["resting"] == ["C"]
-    # and the player in play with it: South may start from A or B, not from C
+    assert snap["players"][0]["pits"] == [2, 4, 0] and snap["marks"]["resting"] == ["C"]
+    # and South may start from A or B, not from C
     assert sorted(state.action_to_string(a) for a in state.legal_actions()) == ["A", "B"]
 
 
