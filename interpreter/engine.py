@@ -3050,8 +3050,8 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     """After a round's end and its pieces left: every pit emptied into its owner's store (a
     held pit's holder); then, unless the last round was played or a player cannot fill one pit
     (with a part pit: would hold none; with the remainder put out: has no piece), the pits
-    refilled in order (the remainder into the next, those left unfilled marked, the part pit
-    filled) and 1; else 0."""
+    refilled in order (the remainder into the next, marked as they are where rounds.remainder
+    says so, those left unfilled marked, the part pit filled) and 1; else 0."""
     s: Pos = g.pos
     per: cython.int = P[R + RD_PER_PIT]
     store0: cython.int = P[P[H_STORE]]
@@ -3088,7 +3088,7 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
     if P[R + RD_PART_MIN] > 0:
         if round_leaves_none(P, R, t0, t1):
             return 0
-    elif P[R + RD_REMAINDER]:
+    elif P[R + RD_REMAINDER] != REMAINDER_STORE:
         if t0 == 0 or t1 == 0:
             return 0
     elif t0 < per or t1 < per:
@@ -3121,10 +3121,13 @@ def next_round(r: Runner, P: cython.p_int, R: cython.int, g: Game) -> cython.int
                 s.board[store] -= per
                 s.board[q] = per
                 s.marks[q] &= ~P[R + RD_OUT_OF_PLAY]
-            elif P[R + RD_REMAINDER] and s.board[store] > 0:  # the pieces short of a whole pit
+            elif P[R + RD_REMAINDER] != REMAINDER_STORE and s.board[store] > 0:  # short of a pit
                 s.board[q] = s.board[store]
                 s.board[store] = 0
-                s.marks[q] &= ~P[R + RD_OUT_OF_PLAY]
+                if P[R + RD_REMAINDER] == REMAINDER_NEXT_PIT_OUT_OF_PLAY:
+                    s.marks[q] |= P[R + RD_OUT_OF_PLAY]
+                else:
+                    s.marks[q] &= ~P[R + RD_OUT_OF_PLAY]
             elif p == 0:
                 r.unfilled[n_unfilled0] = q
                 n_unfilled0 += 1
@@ -5434,6 +5437,8 @@ class _Checker:
             raise ProgramError("a header number out of range")
         if p[H_NVARS] < 0 or p[H_NVARS] > MAX_VARIABLES:
             raise ProgramError("too many variables")
+        if p[H_PER_PIT] < 1:
+            raise ProgramError("pieces a pit out of range")
         for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK, H_SOWN_BY_MOVE):
             if slot not in (H_NPASSING, H_PASSING, H_TO_OWNER) and p[slot] not in (0, 1):
                 raise ProgramError("a header flag out of range")
@@ -5539,7 +5544,7 @@ class _Checker:
         if (p[p[H_STORE]] < 0 or p[p[H_STORE] + 1] < 0 or p[at + RD_PER_PIT] < 0 or p[at + RD_MAX_ROUNDS] < -1
                 or not NEXT_LOSER <= p[at + RD_NEXT_PLAYER] <= NEXT_LAST_MOVER or p[at + RD_FIRST_PLAYER] not in (0, 1)
                 or p[at + RD_PART_MIN] < 0 or p[at + RD_PART_TIE] not in (PART_WEAKER, PART_STRONGER)
-                or p[at + RD_REMAINDER] not in (0, 1)):
+                or not REMAINDER_STORE <= p[at + RD_REMAINDER] <= REMAINDER_NEXT_PIT_OUT_OF_PLAY):
             raise ProgramError("a bad rounds record")
         self.pit_list(p[at + RD_FILL0])
         self.pit_list(p[at + RD_FILL1])

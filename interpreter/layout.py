@@ -356,7 +356,8 @@ RACE_LAST_FINISHED = 1
 # pits in filling order (counted lists), then South's and North's bits of the mark a pit passed
 # to the opponent carries (both 0: unfilled pits stay out), the fewest pieces left that fill a
 # part pit (0: none is filled) and who takes it when both have as many left (PART_), the mark
-# bits cleared from every pit when a round begins
+# bits cleared from every pit when a round begins, where the pieces short of a whole pit go
+# (REMAINDER_: the store, the next pit in play, or the next pit marked out of play)
 RD_PER_PIT = 0
 RD_OUT_OF_PLAY = 1
 RD_NEXT_PLAYER = 2
@@ -378,6 +379,9 @@ NEXT_ALTERNATE = 3
 NEXT_LAST_MOVER = 4
 PART_WEAKER = 0
 PART_STRONGER = 1
+REMAINDER_STORE = 0
+REMAINDER_NEXT_PIT = 1
+REMAINDER_NEXT_PIT_OUT_OF_PLAY = 2
 
 # marks record (-1 in T_MARKS: no mark changes after a move): the event masks (pits emptied,
 # the mover's pits after a capturing move, the mover's pits), then the clearers and the setters

@@ -45,6 +45,7 @@ EVENTS = layout.names("EVENT_")
 """The events an effect may happen on, by the spec's name."""
 WHOSE = {"mover": layout.VAR_MOVER, "opponent": layout.VAR_OPPONENT, "both": layout.VAR_BOTH}
 PART_TIE = layout.names("PART_")
+REMAINDER = layout.names("REMAINDER_")
 
 
 class TurnAssembler(Assembler):
@@ -130,7 +131,8 @@ class TurnAssembler(Assembler):
         return self.block([rules.per_pit, rules.out_of_play, NEXT_PLAYER.index(rules.next_player),
                            -1 if rules.max_rounds is None else rules.max_rounds, game.first_player,
                            *(self.table(list(order)) for order in rules.fill_order), *(rules.held or (0, 0)),
-                           rules.part_min, PART_TIE.index(rules.part_tie), rules.clear, rules.remainder])
+                           rules.part_min, PART_TIE.index(rules.part_tie), rules.clear,
+                           REMAINDER.index(rules.remainder)])
 
     def marks(self) -> int:
         """The marks record: state._update_marks's events, clearers and setters."""

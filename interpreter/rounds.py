@@ -24,8 +24,9 @@ class RoundRules:
     """Who fills the part pit when both have as many left (part_pit.tie)."""
     clear: int = 0
     """The mark bits cleared from every pit when a round begins (clear_marks)."""
-    remainder: int = 0
-    """1: the pieces short of a whole pit go into the next pit (remainder: next_pit)."""
+    remainder: str = "store"
+    """Where the pieces short of a whole pit go (remainder: store, next_pit or
+    next_pit_out_of_play)."""
 
 
 def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
@@ -44,4 +45,4 @@ def compile_rounds(rounds: Any, game: Any) -> RoundRules | None:
                       tuple(game.owner_bits[held]) if held is not None else None,
                       part.min if part is not None else 0, part.tie if part is not None else "weaker",
                       sum(game.mark_bit[name] for name in set(rounds.clear_marks)),
-                      int(rounds.remainder == "next_pit"))
+                      rounds.remainder)

@@ -506,7 +506,10 @@ def _check_rounds(spec: Spec, bad: Any) -> None:
             bad(("rounds", "clear_marks", i), f"undeclared mark {name!r}{did_you_mean(name, spec.marks)}; "
                                               "declare it under 'marks'")
     part = rounds.part_pit
-    if rounds.remainder == "next_pit" and held is not None:
+    if rounds.remainder == "next_pit_out_of_play" and mark is None:
+        bad(("rounds", "remainder"), "the remainder's pit is marked out of play with the rounds' own mark: "
+                                     "give rounds.out_of_play (or remainder: next_pit, in play)")
+    if rounds.remainder != "store" and held is not None:
         bad(("rounds", "remainder"), "the remainder put into the next pit leaves no pit to pass to the opponent: "
                                      "leave out to_opponent (or remainder)")
     if part is not None and held is None:

@@ -10,6 +10,7 @@ import pytest
 
 import rulespec
 from rulespec.book import render_book, slug
+from rulespec.examples import example_game
 
 BOOKS = Path(__file__).resolve().parent.parent / "docs" / "rulebooks"
 NAMES = {slug(rulespec.load(name).spec.name): name for name in rulespec.shipped_variants()}
@@ -84,8 +85,8 @@ def test_every_sign_the_examples_write_is_defined(book: tuple[str, str]) -> None
     suffix) appears, as written, in How moves are written."""
     name, text = book
     game = rulespec.load(NAMES[name])
-    geo = game.geo
-    labels = sorted({geo.label[q] for q in range(geo.n_pits)}, key=len, reverse=True)
+    boards = [example_game(game, i).geo for i in range(len(game.spec.examples))] + [game.geo]
+    labels = sorted({geo.label[q] for geo in boards for q in range(geo.n_pits)}, key=len, reverse=True)
     notation = sections(text)["How moves are written"]
     defined = set(re.findall(r"`([^`]+)`", notation)) | set(re.findall(r"\*\*([^*]+)\*\*", notation))
     numbers = "number" in notation or "symbols" in notation

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_each_record_numbers_its_slots_from_zero() -> None:
     for prefix in ("H_", "K_", "CP_", "TO_", "SEL_", "R_", "RQ_", "DE_", "P_", "ASK_", "PC_", "PK_", "T_", "RC_", "RD_", "NEXT_",
-                   "MK_", "CL_", "ST_", "E_", "END_", "REM_", "RES_", "WHO_", "MATCH_", "D_"):
+                   "MK_", "CL_", "ST_", "E_", "END_", "REM_", "RES_", "WHO_", "MATCH_", "D_",
+                   "REMAINDER_"):
         found = layout.names(prefix)
         assert found, prefix
         size = layout.constants().get(prefix + "SIZE")

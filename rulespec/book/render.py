@@ -194,6 +194,12 @@ def further_pits(spec: Any) -> str:
     return join(["to empty" if empties else "", "to capture from" if chooses else ""], "or")
 
 
+def per_pit_is_an_option(game: Any) -> bool:
+    """Whether the setup's pieces a pit is set by a parameter (so the sizes' counts hold at its
+    default)."""
+    return bool(_references(getattr(game.loaded, "raw", {}) or {}, "", {}).get("setup.per_pit"))
+
+
 def pieces_per_size(game: Any) -> list[tuple[int, int]]:
     """When the number of pits per row is an option and the setup is a count per pit: the
     pieces the game has at the option's smallest and largest values (the setup scaled)."""
@@ -552,6 +558,7 @@ def render_book(game: Any) -> Book:
         listed=[e for e in spec.effects if e not in opening or e.set or e.add], changed=changed, illustrated=illustrated,
         goal=goal(spec, terms, pieces), board=board_words(game, terms),
         notation=notation(game, shown, grammar), option=option_note(game), sizes=pieces_per_size(game),
+        sizes_per_pit=per_pit_is_an_option(game),
         arrows=arrows_by_row(game), further=further_pits(spec),
         cites=cited_numbers(spec), family=differences(game),
     )

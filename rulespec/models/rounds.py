@@ -54,11 +54,13 @@ class Rounds(Block):
     opponent's, which they then hold) and the opponent makes up the pieces it lacks. The game
     then ends when a player would hold no pit at all, rather than when they cannot fill one.
     None: the pieces short of a whole pit stay in the stores."""
-    remainder: Literal["store", "next_pit"] = "store"
+    remainder: Literal["store", "next_pit", "next_pit_out_of_play"] = "store"
     """The pieces too few to fill one more pit: they stay in the `store`, or go into the player's
     next pit in the filling order (`next_pit`), which is then in play with fewer pieces than the
-    others; the game then ends only when a player has no piece left to put out. Not with
-    `to_opponent`."""
+    others, or go into that pit, which is out of play like the empty ones: it carries the
+    `out_of_play` mark too (`next_pit_out_of_play`; needs `out_of_play`, and a mark that play
+    clears again, `clear_after_move: {count: {min: N}}`, brings it back). Either way the game
+    then ends only when a player has no piece left to put out. Not with `to_opponent`."""
     clear_marks: list[Name] = Field(default_factory=list)
     """Marks removed from every pit when a new round begins: marks that play sets during a
     round (captured holes, say) where each round starts afresh. Marks left out of the list stay
