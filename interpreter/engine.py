@@ -1722,6 +1722,8 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             hand = s.board[last]
             s.board[last] = 0
             lifted_from(P, s, last)
+            if P[H_RELAY_REVERSE] and m.direction != LATER:
+                m.direction = 1 - m.direction  # the relay lap turns back
             continue
         break
     m.sowings = laps
@@ -5439,7 +5441,7 @@ class _Checker:
             raise ProgramError("too many variables")
         if p[H_PER_PIT] < 1:
             raise ProgramError("pieces a pit out of range")
-        for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK, H_SOWN_BY_MOVE):
+        for slot in (*range(H_FIRST_INTO_ORIGIN, H_OFFER_ALL + 1), H_RELAY_SEEK, H_SOWN_BY_MOVE, H_RELAY_REVERSE):
             if slot not in (H_NPASSING, H_PASSING, H_TO_OWNER) and p[slot] not in (0, 1):
                 raise ProgramError("a header flag out of range")
         self.optional(p[H_SKIP])

@@ -258,6 +258,7 @@ class Assembler:
         self.set("relay", int(rs.relay))
         self.set("relay_next", int(rs.relay_next))
         self.set("relay_seek", int(rs.relay_seek))
+        self.set("relay_reverse", int(rs.relay and laps.reverse))
         self.set("nvars", len(self.game.initial_variables))
         self.set("to_owner", self.block([len(rs.sown_to_owner), *(x for pair in rs.sown_to_owner for x in pair)]))
         self.set("offer_all", int(rs.offer_all))

@@ -96,7 +96,8 @@ H_RELAY_SEEK = 43
 H_NVARS = 44
 H_SOWN_BY_MOVE = 45
 H_PER_PIT = 46
-H_SIZE = 47
+H_RELAY_REVERSE = 47
+H_SIZE = 48
 
 # --- move kind record ---------------------------------------------------------------------
 K_DROP = 0

@@ -417,6 +417,9 @@ def _check_relay_lift(spec: Spec, bad: Any) -> None:
         if laps.seek and (laps.kind != "relay" or laps.lift != "next"):
             bad(path + ("laps", "seek"), "seek passes over empty pits to the next pit a relay lifts: it needs "
                                          "kind: relay and lift: next")
+        if laps.reverse and (laps.kind != "relay" or laps.lift != "landing"):
+            bad(path + ("laps", "reverse"), "reverse turns each relay lap back from the landing pit it lifts: it "
+                                            "needs kind: relay and lift: landing")
         for key in ("stop_when", "ask_when"):
             if laps.lift == "next" and getattr(laps, key) is not None:
                 bad(path + ("laps", key), f"{key} is not read with lift: next (the relay lifts the pit after "
@@ -462,6 +465,8 @@ def _check_opening(spec: Spec, bad: Any) -> None:
         why.append("sowing that asks nothing and skips the origin as usual")
     if sowing.per_pit != 1:
         why.append("sowing one piece into each pit (per_pit: 1)")
+    if sowing.laps.reverse:
+        why.append("relay laps that go on in the same direction (no reverse)")
     for cap in captures:
         if cap.optional or cap.then != "end" or not isinstance(cap.to, str) \
                 or any(not isinstance(sel, (str, ChainSelector, WhereSelector)) for sel in cap.take):

@@ -106,6 +106,7 @@ def turns(draw: st.DrawFn, board: Board, stock: int) -> dict:
 def sowings(draw: st.DrawFn, board: Board) -> dict:
     laps: dict = {"kind": draw(st.sampled_from(["single", "relay"])), "max_laps": 30}
     if laps["kind"] == "relay":
+        laps["reverse"] = draw(st.booleans())
         for key in ("when", "stop_when", "ask_when"):
             if draw(st.booleans()):
                 laps[key] = draw(conditions(board, 1))

@@ -50,6 +50,7 @@ def features(spec: Spec) -> list[str]:
     add(any(s.skip_origin for s in sowings), "origin skipped")
     add(any(s.first_into_origin for s in sowings), "first piece back into the origin")
     add(any(s.per_pit != 1 for s in sowings), "several pieces a pit")
+    add(any(s.laps.kind == "relay" and s.laps.reverse for s in sowings), "relays turning back")
     add(any(s.passing for s in sowings), "captures while sowing")
     add(any(s.skip is not None for s in sowings), "skipped pits")
     add(any(any(isinstance(t, ChainSelector) for t in c.take) for c in captures), "capture chains")

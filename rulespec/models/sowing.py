@@ -35,6 +35,9 @@ class Laps(Block):
     the sowing that holds pieces, and `when` is tested on that pit; at most once round the
     circuit, never back to the landing pit: if no other pit holds pieces, the move ends. This
     holds for the relay after a capture (`then: relay`) too."""
+    reverse: bool = False
+    """Each relay lap is sown the other way from the lap before: the move turns back at every
+    relay (with `lift: landing`; the relay after a capture, `then: relay`, turns back too)."""
 
 
 class PassingCapture(Block):
