@@ -100,7 +100,7 @@ def test_unknown_key_in_a_block_did_you_mean() -> None:
 def test_unknown_key_without_a_close_match_lists_the_keys() -> None:
     check(VALID + "sowing: {zzz: 1}\n",
           (5, 10, ("unknown key 'zzz'; expected one of: skip_origin, first_into_origin, into_own_store, "
-                  "into_opponent_store, skip, order, laps, passing")))
+                  "into_opponent_store, skip, per_pit, order, laps, passing")))
 
 
 def test_unknown_key_in_a_condition() -> None:
