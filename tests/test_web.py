@@ -295,3 +295,12 @@ def test_a_saved_game_replays_and_goes_on(client):
     bad = client.post("/v/kalah/play", data={"south": "human", "north": "human"},
                       files={"record": ("bad.txt", b"Variant: kalah\n\n1: Z\n", "text/plain")})
     assert bad.status_code == 422 and "bad.txt:3:4" in bad.text
+
+
+def test_the_lists_of_variants_compile_no_game(client) -> None:
+    """More variants ship than the library keeps compiled: the start page and the replay form
+    read each spec's name and summary only, so listing them all does not compile them all."""
+    library = client.app.state.library
+    assert client.get("/").status_code == 200 and client.get("/replay").status_code == 200
+    assert not library.loaded
+    assert "Luuth" in client.get("/").text

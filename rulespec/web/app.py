@@ -81,21 +81,17 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
         except KeyError:
             raise HTTPException(404, f"no variant {key!r}") from None
 
-    names: dict[str, str] = {}
-
     def spec_name(key: str) -> str:
-        """A variant's name, kept: the replay form lists every variant, and compiling them all
-        for each request took seconds."""
-        if key not in names:
-            names[key] = game_of(key).name
-        return names[key]
+        return library.listing(key)[0]
 
     async def index(request: Request) -> HTMLResponse:
         variants = []
         for key in library.keys():
-            game = game_of(key)
-            variants.append({"key": key, "name": game.name, "summary": game.spec.summary or "",
-                             "uploaded": key in library.uploads})
+            try:
+                name, summary = library.listing(key)
+            except KeyError:  # an upload that expired meanwhile
+                continue
+            variants.append({"key": key, "name": name, "summary": summary, "uploaded": key in library.uploads})
         return page(request, "index.html", variants=variants)
 
     async def upload(request: Request) -> Response:
@@ -329,6 +325,7 @@ def create_app(hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
                     middleware=[Middleware(SecurityHeaders), Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
                                 Middleware(SameOriginAndBoundedBody)])
     app.state.csrf_token = token
+    app.state.library = library
     return app
 
 

@@ -62,12 +62,17 @@ class Store(OrderedDict):
         return key
 
 
+SHIPPED_LISTING: dict[str, tuple[Any, str, str]] = {}
+"""Shipped variant -> (file version, name, summary): what the lists of variants show, read once
+per file version for every app of the process (more variants ship than a library keeps
+compiled)."""
+
+
 @dataclass
 class Library:
     """The specs the page offers: shipped variants by name, uploads by a random key (each kept
     UPLOAD_SECONDS, at most MAX_UPLOADS), and the games compiled from them, kept per file
-    version and parameters (the start page lists every variant; compiling them all took
-    seconds a request)."""
+    version and parameters; the lists of variants read only each spec's name and summary."""
 
     uploads: OrderedDict[str, tuple[str, str, float]] = field(default_factory=OrderedDict)
     """key -> (file name, YAML text, when uploaded)."""
@@ -91,6 +96,23 @@ class Library:
             now = time.monotonic()
             for key in [k for k, (_, _, at) in self.uploads.items() if now - at > UPLOAD_SECONDS]:
                 del self.uploads[key]
+
+    def listing(self, key: str) -> tuple[str, str]:
+        """A known key's name and summary, for the lists of variants, read without compiling
+        the game; KeyError otherwise."""
+        version = self._version(key)
+        if key in self.uploads:
+            name, text, _ = self.uploads[key]
+            spec = load_spec_text(text, name).spec
+            return spec.name, spec.summary or ""
+        with self.lock:
+            found = SHIPPED_LISTING.get(key)
+        if found is None or found[0] != version:
+            spec = load_spec(key).spec
+            found = (version, spec.name, spec.summary or "")
+            with self.lock:
+                SHIPPED_LISTING[key] = found
+        return found[1], found[2]
 
     def load(self, key: str, **params: Any) -> Any:
         """The Game of a known key (never a path typed into the page); KeyError otherwise."""
