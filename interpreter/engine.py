@@ -1622,7 +1622,7 @@ def play(P: cython.p_int, s: Pos, kind_index: cython.int, pit: cython.int, direc
             else:
                 m.seq_off = at
             m.seq_len = n
-            m.lap_hand = drops_of(hand, P[H_PER_PIT])
+            m.lap_hand = hand if P[H_PER_PIT] == 1 else drops_of(hand, P[H_PER_PIT])
             lap_sown(P, m)
         landed = 0
         laps += 1
