@@ -1155,7 +1155,7 @@ def sow_passing(P: cython.p_int, s: Pos, items: cython.p_int, at: cython.int, n:
     i: cython.int
     q: cython.int
     per: cython.int = P[H_PER_PIT]
-    drops: cython.int = drops_of(hand, per)
+    drops: cython.int = hand if per == 1 else drops_of(hand, per)
     for i in range(drops):
         q = items[at + i % n]
         if i == drops - 1:

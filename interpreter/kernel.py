@@ -254,7 +254,7 @@ class Assembler:
         assert sowing is not None
         laps = sowing.laps
         self.set("skip", self.optional(sowing.skip))
-        self.set("per_pit", BIG if sowing.per_pit == "all" else sowing.per_pit)
+        self.set("per_pit", rs.per_pit)
         self.set("relay", int(rs.relay))
         self.set("relay_next", int(rs.relay_next))
         self.set("relay_seek", int(rs.relay_seek))
@@ -413,13 +413,12 @@ def traced(rs: Ruleset, flat: list[int]) -> list[tuple[Any, ...]]:
     """The engine's trace of a move (layout's TR_ entries) as `MoveInfo.trace` gives it: each
     lap's slots in order, each capture's pits, each piece placed."""
     out: list[tuple[Any, ...]] = []
-    per_pit = BIG if rs.sowing.per_pit == "all" else rs.sowing.per_pit
     at = 0
     while at < len(flat):
         code = flat[at]
         if code == layout.TR_LAP:
             hand, n = flat[at + 1], flat[at + 2]
-            out.append(("lap", sown(tuple(flat[at + 3:at + 3 + n]), hand, per_pit)))
+            out.append(("lap", sown(tuple(flat[at + 3:at + 3 + n]), hand, rs.per_pit)))
             at += 3 + n
         elif code == layout.TR_TAKE:
             cap, taken, n = flat[at + 1], flat[at + 2], flat[at + 3]

@@ -9,6 +9,7 @@ from rulespec.models import (CaptureRule, ChooseSelector, Condition, CountRange,
 
 from .conditions import FixedPits
 from .geometry import CCW, CW, NONE, Geometry
+from .layout import BIG
 
 LATER = -1
 """The direction of a move whose direction is set later (by a capture's entry, or asked)."""
@@ -161,6 +162,8 @@ class Ruleset:
     """The names of the captures made while a lap passes (sowing.passing), in order."""
     offer_all: bool = False
     """Every move kind's legal starts are offered together (Turn.offer: all)."""
+    per_pit: int = 1
+    """Pieces each drop puts into a pit (sowing.per_pit; `all`: layout.BIG)."""
 
 
 def circuit_tables(geo: Geometry, kind: str, sowing: Sowing) -> tuple[list[Any], list[Any], list[Any]]:
@@ -213,7 +216,7 @@ def compile_ruleset(geo: Geometry, circuit: str, turn: Turn, sowing: Sowing, cap
         clear_on_lift=clear_on_lift[0], clear_on_lift_all=clear_on_lift[1], clear_on_capture=clear_on_capture,
         during=during, sowing=sowing, first_into_origin=sowing.first_into_origin,
         relay_next=relay and laps.lift == "next", relay_seek=relay and laps.lift == "next" and laps.seek,
-        offer_all=turn.offer == "all",
+        offer_all=turn.offer == "all", per_pit=BIG if sowing.per_pit == "all" else sowing.per_pit,
         passing=[pc.name for pc in sowing.passing],
     )
 
